@@ -1,0 +1,18 @@
+/* cli.c: numbers on the command line must be whole and in range; "12abc" is refused. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+int cli_parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}

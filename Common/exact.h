@@ -1,0 +1,32 @@
+/* exact.h: exact geometric predicates and the exact ray/tetrahedron classifier used as ground
+ * truth by the generator, the file reader and the tests.
+ *
+ * Signs are exact for the doubles given: a floating-point filter (Shewchuk's orient3d error
+ * bound) decides almost every case, and GMP rationals decide the rest. */
+#ifndef RAYTETRA_EXACT_H
+#define RAYTETRA_EXACT_H
+
+#include "pairs.h"
+
+/* Exact sign (-1, 0, +1) of det[b - a, c - a, d - a] = dot((b - a) x (c - a), d - a). */
+int exact_orient(vec3 a, vec3 b, vec3 c, vec3 d);
+
+/* Exact sign of dot((V1 - V0) x (V2 - V0), V3 - V0): negative for a positively oriented
+ * tetrahedron (SPEC section 1), 0 for a flat one. */
+int exact_tetra_orientation(const vec3 *vert);
+
+/* Exact signs of the six edge products p_ij (i < j; order 01 02 03 12 13 23) of the line P -> Q
+ * against the tetrahedron, in the Plücker convention of SPEC section 2 (all of a face's edges
+ * >= 0 means entering). Returns the number of zero signs. */
+int exact_edge_signs(const ray_tetra_pair *pair, int signs[6]);
+
+/* Exact classification by thesis Algorithm 1 on exact signs: faces 3, 2, 1, 0, the first face
+ * whose signs are all >= 0 (not all 0) is the enter face, the first all <= 0 the leave face.
+ * Returns 1 on a hit and sets *enter_face, *leave_face; returns 0 (faces -1) on a miss. */
+int exact_classify(const ray_tetra_pair *pair, int *enter_face, int *leave_face);
+
+/* Reference reals (points, u, t) of a hit, computed in long double from the faces that
+ * exact_classify found; result->hit and the faces are set from them. */
+void exact_reference(const ray_tetra_pair *pair, ray_tetra_result *result);
+
+#endif

@@ -1,0 +1,78 @@
+# RayTetra build. `make` builds every executable into build/; `make test` runs the tests in a
+# normal build and again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# User flags add to the defaults: make CFLAGS='-O3 -march=native' CC=clang
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+BUILD   ?= build
+PKG_CONFIG ?= pkg-config
+
+STD  := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN := -Wall -Wextra -Werror
+# Kernels are found through this folder unless RAYTETRA_KERNEL_DIR says otherwise.
+KERNEL_DIR ?= $(abspath kernels)
+
+DEP_PKGS := OpenCL gmp
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS))
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEP_PKGS)) -lm -lpthread
+
+# The GLUT view is optional: without freeglut, GL or libpng the rest still builds.
+HAVE_VIEWER := $(shell $(PKG_CONFIG) --exists glut gl libpng && echo 1)
+ifeq ($(HAVE_VIEWER),1)
+VIEWER_CFLAGS := -DRAYTETRA_HAVE_VIEWER $(shell $(PKG_CONFIG) --cflags glut gl libpng)
+VIEWER_LIBS   := $(shell $(PKG_CONFIG) --libs glut gl libpng)
+endif
+
+OPENMP := -fopenmp
+FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) -ICommon -IRayTetra $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
+               -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -MMD -MP
+FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
+FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
+
+COMMON_SRC := $(wildcard Common/*.c)
+CORE_SRC   := $(filter-out RayTetra/main_%.c,$(wildcard RayTetra/*.c))
+MAIN_SRC   := $(wildcard RayTetra/main_*.c)
+TEST_SRC   := $(wildcard tests/test_*.c)
+
+COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
+CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+LIBS_A     := $(BUILD)/libraytetra.a
+PROGRAMS   := $(MAIN_SRC:RayTetra/main_%.c=$(BUILD)/%)
+TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test test-normal test-sanitize valgrind bench clean
+all: $(PROGRAMS) $(TESTS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -c $< -o $@
+
+$(LIBS_A): $(COMMON_OBJ) $(CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%: $(BUILD)/obj/RayTetra/main_%.o $(LIBS_A)
+	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
+
+# Tests: the C test programs and the shell tests, in a normal build, then in a sanitizer build.
+test: test-normal test-sanitize
+
+test-normal: all
+	BUILD=$(BUILD) tests/run_tests.sh
+
+test-sanitize:
+	$(MAKE) BUILD=build-sanitize CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+	        LDFLAGS='-fsanitize=address,undefined' all
+	BUILD=build-sanitize SANITIZED=1 tests/run_tests.sh
+
+valgrind: all
+	BUILD=$(BUILD) VALGRIND=1 tests/run_tests.sh
+
+clean:
+	rm -rf build build-sanitize
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers, the OpenCL
+# ICD loader and headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP,
+# freeglut/GL/libpng for the viewer, gnuplot for the charts, Xvfb for the viewer's tests.
+set -euo pipefail
+packages=(
+    build-essential clang pkg-config
+    ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+    libgmp-dev
+    freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev
+    gnuplot-nox
+    xvfb xauth
+    valgrind
+    libomp-14-dev
+)
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+elif command -v sudo >/dev/null; then
+    sudo=(sudo)
+else
+    echo "setup.sh: error: run as root or install sudo (needed to install Debian packages)" >&2
+    exit 1
+fi
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup.sh: all packages already installed"
+    exit 0
+fi
+echo "setup.sh: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,28 @@
+/* check.h: a minimal test harness: CHECK records a failure with file:line and goes on;
+ * check_summary prints "N passed, M failed" (one per check) and gives the exit status. */
+#ifndef RAYTETRA_TESTS_CHECK_H
+#define RAYTETRA_TESTS_CHECK_H
+
+#include <stdio.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond, ...)                                                                                           \
+    do {                                                                                                           \
+        if (cond) {                                                                                                \
+            ++check_passed;                                                                                        \
+        } else {                                                                                                   \
+            ++check_failed;                                                                                        \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);                               \
+            fprintf(stderr, __VA_ARGS__);                                                                          \
+            fputc('\n', stderr);                                                                                   \
+        }                                                                                                          \
+    } while (0)
+
+static inline int check_summary(const char *name)
+{
+    printf("%s: %d passed, %d failed\n", name, check_passed, check_failed);
+    return check_failed != 0;
+}
+
+#endif

@@ -1,0 +1,43 @@
+# lib.sh: helpers for the shell tests (sourced). Each test runs with BUILD (the build folder)
+# and TMP (its own scratch folder) set, and ends with `finish`.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BIN="$ROOT/$BUILD"
+passes=0
+fails=0
+
+pass() { passes=$((passes + 1)); }
+fail() {
+    fails=$((fails + 1))
+    echo "FAILED: $*" >&2
+}
+
+# expect STATUS PATTERN -- command...: the command exits with STATUS and its stderr matches
+# the extended regular expression PATTERN (in one line).
+expect() {
+    local want=$1 pattern=$2
+    shift 3
+    local err="$TMP/stderr.$$" status
+    "$@" >"$TMP/stdout.$$" 2>"$err"
+    status=$?
+    if [ "$status" -ne "$want" ]; then
+        fail "$* exited $status, expected $want; stderr: $(head -c 400 "$err")"
+    elif ! grep -Eq -- "$pattern" "$err"; then
+        fail "$*: stderr does not match /$pattern/: $(head -c 400 "$err")"
+    elif [ "$want" -ne 0 ] && [ "$(grep -c . "$err")" -ne 1 ]; then
+        fail "$*: an error should be one line, got: $(cat "$err")"
+    else
+        pass
+    fi
+}
+
+check() { # check DESCRIPTION command...: the command succeeds
+    local what=$1
+    shift
+    if "$@"; then pass; else fail "$what"; fi
+}
+
+finish() {
+    echo "$(basename "$0" .sh): $passes passed, $fails failed"
+    [ "$fails" -eq 0 ]
+}

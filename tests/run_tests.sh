@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs every test: the C test programs in $BUILD/tests and the shell tests tests/*.sh (each
+# gets BUILD, a scratch folder TMP and the helper functions of tests/lib.sh). Prints one
+# line per test and a final "N passed, M failed".
+# VALGRIND=1 runs the C test programs under valgrind; SANITIZED=1 marks a sanitizer build.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+export BUILD
+passed=0
+failed=0
+failures=()
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/raytetra-tests.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+[ -f tests/lsan.supp ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp:print_suppressions=0}
+
+run_one() {
+    local name=$1
+    shift
+    local log="$scratch/$name.log"
+    local start=$SECONDS
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+        printf 'PASS %-28s (%ds) %s\n' "$name" $((SECONDS - start)) "$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 | sed 's/^[^:]*: //')"
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+        printf 'FAIL %-28s (%ds)\n' "$name" $((SECONDS - start))
+        sed 's/^/    /' "$log" | tail -n 40
+    fi
+}
+
+for program in "$BUILD"/tests/test_*; do
+    [ -x "$program" ] || continue
+    name=$(basename "$program")
+    if [ "${VALGRIND:-0}" = 1 ]; then
+        run_one "$name" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+            "$program"
+    else
+        run_one "$name" "$program"
+    fi
+done
+
+for script in tests/test_*.sh; do
+    [ -f "$script" ] || continue
+    name=$(basename "$script" .sh)
+    dir="$scratch/$name.d"
+    mkdir -p "$dir"
+    run_one "$name" env TMP="$dir" bash "$script"
+done
+
+echo
+[ ${#failures[@]} -eq 0 ] || echo "failed: ${failures[*]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
