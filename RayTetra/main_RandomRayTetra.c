@@ -49,6 +49,7 @@ int main(int argc, char **argv)
     };
     generator_config config = {.seed = 1};
     int have_hits = 0, have_misses = 0, c;
+    opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, "i:n:h", longs, NULL)) != -1) {
         switch (c) {
         case 'i':
@@ -72,7 +73,8 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         default:
-            fprintf(stderr, "%s: error: unknown option or missing argument (see RandomRayTetra -h)\n", PROGRAM);
+            fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RandomRayTetra -h)\n", PROGRAM,
+                    argv[optind - 1]);
             return 2;
         }
     }

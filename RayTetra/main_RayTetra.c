@@ -106,6 +106,7 @@ static void parse(int argc, char **argv, options *o)
     o->display = -1;
     int c;
     char name[32];
+    opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
         switch (c) {
         case 's':
@@ -159,7 +160,8 @@ static void parse(int argc, char **argv, options *o)
             usage(stdout);
             exit(0);
         default:
-            fprintf(stderr, "%s: error: unknown option or missing argument (see RayTetra -h)\n", PROGRAM);
+            fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RayTetra -h)\n", PROGRAM,
+                    argv[optind - 1]);
             exit(2);
         }
     }
@@ -258,11 +260,13 @@ int main(int argc, char **argv)
         pair_set_free(&set);
         return status;
     }
-    ray_tetra_result *results = calloc(set.count ? set.count : 1, sizeof *results);
+    ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
     if (!results) {
         pair_set_free(&set);
         die(PROGRAM, "not enough memory for %zu results", set.count);
     }
+    /* Touch every page now, so that page faults are not timed as part of the first repetition. */
+    memset(results, 0, (set.count ? set.count : 1) * sizeof *results);
     double ms = run(&o, &set, results, (int)o.reps);
     double tests = (double)set.count * (double)o.reps;
     char timing[256];

@@ -246,37 +246,51 @@ RT_INLINE int rt_choose(const rt_tetra *t, rt_products *c, int fa, int fb, int s
 
 /* ---------------------------------------------------------------- form 0 */
 
+/* The state of Algorithm 1: faces found so far and their products. */
+typedef struct rt_form0_state {
+    int enter, leave;
+    rt_real enter_w0, enter_w1, enter_w2, leave_w0, leave_w1, leave_w2;
+} rt_form0_state;
+
+/* One face of Algorithm 1; called with a constant face so that everything folds. */
+RT_INLINE void rt_form0_face(const rt_tetra *t, int f, rt_form0_state *s)
+{
+    rt_products fresh = rt_products_empty();
+    rt_real w0 = rt_face_product(t, &fresh, f, 0);
+    rt_real w1 = rt_face_product(t, &fresh, f, 1);
+    rt_real w2 = rt_face_product(t, &fresh, f, 2);
+    if (w0 == 0 && w1 == 0 && w2 == 0)
+        return;
+    if (s->enter < 0 && w0 >= 0 && w1 >= 0 && w2 >= 0) {
+        s->enter = f;
+        s->enter_w0 = w0;
+        s->enter_w1 = w1;
+        s->enter_w2 = w2;
+    } else if (s->leave < 0 && w0 <= 0 && w1 <= 0 && w2 <= 0) {
+        s->leave = f;
+        s->leave_w0 = w0;
+        s->leave_w1 = w1;
+        s->leave_w2 = w2;
+    }
+}
+
 /* Thesis Algorithm 1: faces 3, 2, 1, 0, three fresh products each, no reuse. */
 RT_INLINE int rt_form0(const rt_tetra *t, rt_hit *out)
 {
-    int enter = -1, leave = -1;
-    rt_real enter_w0 = 0, enter_w1 = 0, enter_w2 = 0, leave_w0 = 0, leave_w1 = 0, leave_w2 = 0;
-    for (int f = 3; f >= 0; --f) {
-        rt_products fresh = rt_products_empty();
-        rt_real w0 = rt_face_product(t, &fresh, f, 0);
-        rt_real w1 = rt_face_product(t, &fresh, f, 1);
-        rt_real w2 = rt_face_product(t, &fresh, f, 2);
-        if (w0 != 0 || w1 != 0 || w2 != 0) {
-            if (enter < 0 && w0 >= 0 && w1 >= 0 && w2 >= 0) {
-                enter = f;
-                enter_w0 = w0;
-                enter_w1 = w1;
-                enter_w2 = w2;
-            } else if (leave < 0 && w0 <= 0 && w1 <= 0 && w2 <= 0) {
-                leave = f;
-                leave_w0 = w0;
-                leave_w1 = w1;
-                leave_w2 = w2;
-            }
-        }
-    }
-    if (enter < 0 || leave < 0)
+    rt_form0_state s;
+    s.enter = s.leave = -1;
+    s.enter_w0 = s.enter_w1 = s.enter_w2 = s.leave_w0 = s.leave_w1 = s.leave_w2 = 0;
+    rt_form0_face(t, 3, &s);
+    rt_form0_face(t, 2, &s);
+    rt_form0_face(t, 1, &s);
+    rt_form0_face(t, 0, &s);
+    if (s.enter < 0 || s.leave < 0)
         return rt_miss(out);
-    out->enter_face = enter;
-    out->leave_face = leave;
-    rt_face_point(t, enter, enter_w0, enter_w1, enter_w2, &out->enter_point, &out->u_enter1, &out->u_enter2,
+    out->enter_face = s.enter;
+    out->leave_face = s.leave;
+    rt_face_point(t, s.enter, s.enter_w0, s.enter_w1, s.enter_w2, &out->enter_point, &out->u_enter1, &out->u_enter2,
                   &out->t_enter);
-    rt_face_point(t, leave, leave_w0, leave_w1, leave_w2, &out->leave_point, &out->u_leave1, &out->u_leave2,
+    rt_face_point(t, s.leave, s.leave_w0, s.leave_w1, s.leave_w2, &out->leave_point, &out->u_leave1, &out->u_leave2,
                   &out->t_leave);
     return 1;
 }

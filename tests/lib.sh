@@ -22,7 +22,7 @@ expect() {
     status=$?
     if [ "$status" -ne "$want" ]; then
         fail "$* exited $status, expected $want; stderr: $(head -c 400 "$err")"
-    elif ! grep -Eq -- "$pattern" "$err"; then
+    elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$err"; then
         fail "$*: stderr does not match /$pattern/: $(head -c 400 "$err")"
     elif [ "$want" -ne 0 ] && [ "$(grep -c . "$err")" -ne 1 ]; then
         fail "$*: an error should be one line, got: $(cat "$err")"
