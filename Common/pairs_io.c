@@ -10,7 +10,8 @@
 #include <sys/stat.h>
 
 #include "atomic_file.h"
-#include "exact.h"
+#include "binary_io.h"
+#include "pair_check.h"
 
 void pair_set_free(pair_set *set)
 {
@@ -89,18 +90,8 @@ static int parse_reals(const char *s, double *values, int max, const line_reader
 
 static int validate_pair(const ray_tetra_pair *p, const line_reader *r, error_text *err)
 {
-    if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z)
-        return error_set(err, "%s:%zu: P and Q are the same point, so the line has no direction", r->path, r->number);
-    int orientation = exact_tetra_orientation(p->vert);
-    if (orientation == 0)
-        return error_set(err, "%s:%zu: the tetrahedron is degenerate (its four vertices are coplanar)", r->path,
-                         r->number);
-    if (orientation > 0)
-        return error_set(err,
-                         "%s:%zu: the tetrahedron is negatively oriented (swap two vertices, e.g. V1 and V2; "
-                         "SPEC section 1)",
-                         r->path, r->number);
-    return 0;
+    const char *problem = pair_problem(p);
+    return problem ? error_set(err, "%s:%zu: %s", r->path, r->number, problem) : 0;
 }
 
 static int read_count(line_reader *r, off_t file_size, size_t *count, error_text *err)
@@ -138,6 +129,11 @@ int pairs_read(const char *path, pair_set *set, error_text *err)
     r.stream = fopen(path, "r");
     if (!r.stream)
         return error_set(err, "%s: cannot open the input file: %s", path, strerror(errno));
+    if (binary_stream(r.stream)) {
+        int status = binary_pairs_read(path, r.stream, set, err);
+        fclose(r.stream);
+        return status;
+    }
     struct stat st;
     off_t file_size = (fstat(fileno(r.stream), &st) == 0 && S_ISREG(st.st_mode)) ? st.st_size : 0;
     size_t count = 0;
@@ -192,6 +188,8 @@ int pairs_read(const char *path, pair_set *set, error_text *err)
 
 int pairs_write(const char *path, const pair_set *set, error_text *err)
 {
+    if (binary_path(path))
+        return binary_pairs_write(path, set, err);
     atomic_file file;
     if (atomic_open(&file, path, err) != 0)
         return -1;
@@ -219,6 +217,8 @@ void result_print(FILE *out, const ray_tetra_result *r)
 int results_write(const char *path, const ray_tetra_result *results, size_t count, const char *trailer,
                   error_text *err)
 {
+    if (binary_path(path))
+        return binary_results_write(path, results, count, err);
     atomic_file file;
     if (atomic_open(&file, path, err) != 0)
         return -1;
@@ -276,6 +276,11 @@ int results_read(const char *path, ray_tetra_result **results, size_t *count, er
     r.stream = fopen(path, "r");
     if (!r.stream)
         return error_set(err, "%s: cannot open the result file: %s", path, strerror(errno));
+    if (binary_stream(r.stream)) {
+        int status = binary_results_read(path, r.stream, results, count, err);
+        fclose(r.stream);
+        return status;
+    }
     size_t capacity = 0, n = 0;
     ray_tetra_result *list = NULL;
     int status = 0, found;

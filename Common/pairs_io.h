@@ -2,7 +2,9 @@
  *
  * Input: the number of pairs N, then N lines of 18 reals "V0 V1 V2 V3 P Q"; lines starting
  * with '#' are comments. Output: one line per pair, "true" and the 14 result fields, or
- * "false"; reals printed with %.17g so that they read back exactly. */
+ * "false"; reals printed with %.17g so that they read back exactly.
+ * Every function here also handles the binary format of binary_io.h: readers recognise it by
+ * its magic, writers use it for paths ending in ".rtb" (results then carry no trailer). */
 #ifndef RAYTETRA_PAIRS_IO_H
 #define RAYTETRA_PAIRS_IO_H
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "binary_io.h"
 #include "exact.h"
 #include "rng.h"
 
@@ -154,6 +155,9 @@ static int format_lattice(char *out, int64_t k)
 
 int generator_write(const char *path, const generator_config *config, error_text *err)
 {
+    const uint16_t one = 1;
+    if (binary_path(path) && *(const unsigned char *)&one != 1)
+        return error_set(err, "%s: the binary format is little-endian; write text on this big-endian host", path);
     unsigned char *classes = class_order(config, err);
     if (!classes)
         return -1;
@@ -163,7 +167,11 @@ int generator_write(const char *path, const generator_config *config, error_text
         return -1;
     }
     size_t n = config->hits + config->misses;
-    fprintf(file.stream, "%zu\n", n);
+    int binary = binary_path(path);
+    if (binary)
+        binary_write_header(file.stream, BINARY_KIND_PAIRS, n, sizeof(ray_tetra_pair));
+    else
+        fprintf(file.stream, "%zu\n", n);
     size_t blocks = (n + BLOCK - 1) / BLOCK;
     int failed = 0;
 #pragma omp parallel
@@ -182,6 +190,11 @@ int generator_write(const char *path, const generator_config *config, error_text
                     lattice_pair lp;
                     ray_tetra_pair p;
                     random_pair(&r, classes[i], &lp, &p);
+                    if (binary) {
+                        memcpy(text + len, &p, sizeof p); /* little-endian hosts only: see below */
+                        len += sizeof p;
+                        continue;
+                    }
                     for (int c = 0; c < 18; ++c) {
                         len += (size_t)format_lattice(text + len, lp.k[c]);
                         text[len++] = c == 17 ? '\n' : ' ';

@@ -1,0 +1,51 @@
+/* binary_io.h: the binary pair and result format, for inputs too big for text (100,000,000
+ * pairs load in seconds). Files whose name ends in ".rtb" are written in it; readers recognise
+ * it by its magic, whatever the name.
+ *
+ * Format, version 1, every field little-endian:
+ *   offset  size  field
+ *        0     8  magic "RAYTETRA"
+ *        8     4  uint32 version (1)
+ *       12     4  uint32 kind: 1 = pairs, 2 = results
+ *       16     8  uint64 record count N
+ *       24     4  uint32 record size in bytes (144 for pairs, 112 for results)
+ *       28    36  zero (reserved)
+ *       64        N records:
+ *   pairs:   18 IEEE-754 binary64: V0 V1 V2 V3 P Q (x y z each), as in the text format
+ *   results: int32 hit (0/1), int32 enterFace, int32 leaveFace (-1 on a miss), int32 zero,
+ *            12 IEEE-754 binary64: enterPoint leavePoint uEnter1 uEnter2 uLeave1 uLeave2
+ *            tEnter tLeave (zero on a miss) */
+#ifndef RAYTETRA_BINARY_IO_H
+#define RAYTETRA_BINARY_IO_H
+
+#include <stdio.h>
+
+#include "error.h"
+#include "pairs.h"
+
+#define BINARY_MAGIC "RAYTETRA"
+#define BINARY_VERSION 1
+#define BINARY_HEADER_SIZE 64
+#define BINARY_KIND_PAIRS 1
+#define BINARY_KIND_RESULTS 2
+
+/* 1 if the path names a binary file to write (".rtb"). */
+int binary_path(const char *path);
+
+/* 1 if the open stream starts with the binary magic (the position is restored). */
+int binary_stream(FILE *stream);
+
+/* Read the records of an open binary file of the given kind; pairs are validated like text
+ * (SPEC section 4), errors name the file and the pair number. */
+int binary_pairs_read(const char *path, FILE *stream, pair_set *set, error_text *err);
+int binary_results_read(const char *path, FILE *stream, ray_tetra_result **results, size_t *count,
+                        error_text *err);
+
+/* The 64-byte header, for writers that stream their records (the generator). */
+void binary_write_header(FILE *stream, unsigned kind, unsigned long long count, unsigned record_size);
+
+/* Write atomically. */
+int binary_pairs_write(const char *path, const pair_set *set, error_text *err);
+int binary_results_write(const char *path, const ray_tetra_result *results, size_t count, error_text *err);
+
+#endif

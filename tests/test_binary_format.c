@@ -1,0 +1,93 @@
+/* test_binary_format: the binary format round-trips pairs and results exactly, is recognised by
+ * its magic, and refuses truncated, foreign and invalid files with a clear message. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "algorithms.h"
+#include "binary_io.h"
+#include "check.h"
+#include "generator.h"
+#include "pairs_io.h"
+
+int main(void)
+{
+    char dir[] = "/tmp/raytetra-binary-XXXXXX";
+    if (!mkdtemp(dir))
+        return 1;
+    char pairs_path[256], results_path[256], text_path[256], bad_path[256];
+    snprintf(pairs_path, sizeof pairs_path, "%s/p.rtb", dir);
+    snprintf(results_path, sizeof results_path, "%s/r.rtb", dir);
+    snprintf(text_path, sizeof text_path, "%s/p.txt", dir);
+    snprintf(bad_path, sizeof bad_path, "%s/bad.rtb", dir);
+    error_text err;
+    generator_config config = {.seed = 7, .hits = 300, .misses = 200};
+    CHECK(generator_write(pairs_path, &config, &err) == 0, "%s", err.text);
+    CHECK(generator_write(text_path, &config, &err) == 0, "%s", err.text);
+    pair_set binary, text;
+    CHECK(pairs_read(pairs_path, &binary, &err) == 0, "%s", err.text);
+    CHECK(pairs_read(text_path, &text, &err) == 0, "%s", err.text);
+    CHECK(binary.count == 500 && text.count == 500 &&
+              memcmp(binary.pairs, text.pairs, 500 * sizeof(ray_tetra_pair)) == 0,
+          "binary and text files of one seed must hold the same doubles");
+
+    ray_tetra_result results[500], back_results[500];
+    memset(results, 0, sizeof results);
+    cpu_algorithm_run(cpu_algorithm_find("stp1"), &binary, results, 1);
+    CHECK(results_write(results_path, results, 500, NULL, &err) == 0, "%s", err.text);
+    ray_tetra_result *back;
+    size_t count;
+    CHECK(results_read(results_path, &back, &count, &err) == 0 && count == 500, "%s", err.text);
+    memcpy(back_results, back, sizeof back_results);
+    free(back);
+    size_t differ = 0;
+    for (size_t i = 0; i < 500; ++i) {
+        const ray_tetra_result *a = &results[i], *b = &back_results[i];
+        differ += a->hit != b->hit ||
+                  (a->hit && (a->enter_face != b->enter_face || a->leave_face != b->leave_face ||
+                              memcmp(&a->enter_point, &b->enter_point, sizeof(vec3)) ||
+                              memcmp(&a->leave_point, &b->leave_point, sizeof(vec3)) || a->u_enter1 != b->u_enter1 ||
+                              a->u_enter2 != b->u_enter2 || a->u_leave1 != b->u_leave1 || a->u_leave2 != b->u_leave2 ||
+                              a->t_enter != b->t_enter || a->t_leave != b->t_leave));
+    }
+    CHECK(differ == 0, "%zu results changed through the binary format", differ);
+
+    /* Truncated: the header promises more than the file holds. */
+    FILE *f = fopen(pairs_path, "rb");
+    unsigned char buffer[64 + 144 * 2];
+    size_t got = fread(buffer, 1, sizeof buffer, f);
+    fclose(f);
+    f = fopen(bad_path, "wb");
+    fwrite(buffer, 1, got, f);
+    fclose(f);
+    pair_set bad;
+    CHECK(pairs_read(bad_path, &bad, &err) != 0 && strstr(err.text, "announces 500 records"), "truncated: %s",
+          err.text);
+    /* A negatively oriented tetrahedron in record 1 (V1 and V2 swapped). */
+    ray_tetra_pair swapped = binary.pairs[1];
+    vec3 t = swapped.vert[1];
+    swapped.vert[1] = swapped.vert[2];
+    swapped.vert[2] = t;
+    pair_set two = {2, (ray_tetra_pair[]){binary.pairs[0], swapped}};
+    CHECK(pairs_write(bad_path, &two, &err) == 0, "%s", err.text);
+    CHECK(pairs_read(bad_path, &bad, &err) != 0 && strstr(err.text, "pair 1: the tetrahedron is negatively oriented"),
+          "orientation: %s", err.text);
+    /* A newer version is refused by name. */
+    f = fopen(bad_path, "r+b");
+    fseek(f, 8, SEEK_SET);
+    fputc(9, f);
+    fclose(f);
+    CHECK(pairs_read(bad_path, &bad, &err) != 0 && strstr(err.text, "version 9"), "version: %s", err.text);
+    /* Results are not pairs. */
+    CHECK(pairs_read(results_path, &bad, &err) != 0 && strstr(err.text, "holds results, expected pairs"), "kind: %s",
+          err.text);
+
+    pair_set_free(&binary);
+    pair_set_free(&text);
+    unlink(pairs_path);
+    unlink(results_path);
+    unlink(text_path);
+    unlink(bad_path);
+    rmdir(dir);
+    return check_summary("test_binary_format");
+}
