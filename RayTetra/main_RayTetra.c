@@ -6,6 +6,7 @@
 
 #include "algorithms.h"
 #include "cli.h"
+#include "cpu_parallel.h"
 #include "error.h"
 #include "gpu_handler.h"
 #include "pairs_io.h"
@@ -24,6 +25,7 @@ typedef struct options {
     const char *snapshot;
     const char *input, *output;
     long long reps;
+    long long threads;
 } options;
 
 static void usage(FILE *out)
@@ -52,6 +54,8 @@ static void usage(FILE *out)
             "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
             "                     OUTPUT and REPS are then not needed\n"
             "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
+            "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
+            "                     0 = every core)\n"
             "  -n I               OpenCL device number (default 0; see --list-devices)\n"
             "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
             "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
@@ -92,18 +96,20 @@ static long long number(const char *arg, long long lo, long long hi, const char 
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT };
+    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->print = 'b';
     o->display = -1;
+    o->threads = 1;
     int c;
     char name[32];
     opterr = 0; /* our own one-line messages */
@@ -156,6 +162,9 @@ static void parse(int argc, char **argv, options *o)
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
             break;
+        case OPT_THREADS:
+            o->threads = number(optarg, 0, 4096, "--threads");
+            break;
         case 'h':
             usage(stdout);
             exit(0);
@@ -194,7 +203,8 @@ static const char *algorithm_name(const options *o) { return o->gpu ? o->gpu->cs
 static double run(const options *o, const pair_set *set, ray_tetra_result *results, int reps)
 {
     if (o->cpu)
-        return cpu_algorithm_run(o->cpu, set, results, reps);
+        return cpu_algorithm_run_threads(o->cpu, set, results, reps,
+                                         o->threads == 0 ? cpu_thread_count() : (int)o->threads);
     error_text err;
     gpu_handler *gpu = NULL;
     gpu_times times;
