@@ -16,11 +16,15 @@ DEP_PKGS := OpenCL gmp
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS))
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEP_PKGS)) -lm -lpthread
 
-# The GLUT view is optional: without freeglut, GL or libpng the rest still builds.
-HAVE_VIEWER := $(shell $(PKG_CONFIG) --exists glut gl libpng && echo 1)
+# The GLUT view is optional: without freeglut, GL, libpng or X11 the rest still builds
+# (`make HAVE_VIEWER=` builds without it even when they are there).
+VIEWER_PKGS := glut gl libpng x11
+HAVE_VIEWER := $(shell $(PKG_CONFIG) --exists $(VIEWER_PKGS) && echo 1)
 ifeq ($(HAVE_VIEWER),1)
-VIEWER_CFLAGS := -DRAYTETRA_HAVE_VIEWER $(shell $(PKG_CONFIG) --cflags glut gl libpng)
-VIEWER_LIBS   := $(shell $(PKG_CONFIG) --libs glut gl libpng)
+VIEWER_CFLAGS := -DRAYTETRA_HAVE_VIEWER $(shell $(PKG_CONFIG) --cflags $(VIEWER_PKGS))
+VIEWER_LIBS   := $(shell $(PKG_CONFIG) --libs $(VIEWER_PKGS))
+# The PNG reader the viewer's test uses to look at snapshots (not a test itself).
+TEST_TOOLS    := $(BUILD)/tests/png_probe
 endif
 
 OPENMP := -fopenmp
@@ -31,6 +35,10 @@ FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
 
 COMMON_SRC := $(wildcard Common/*.c)
 CORE_SRC   := $(filter-out RayTetra/main_%.c,$(wildcard RayTetra/*.c))
+ifneq ($(HAVE_VIEWER),1)
+# viewer.c itself stays: it reports that the viewer was not built.
+CORE_SRC   := $(filter-out RayTetra/viewer_%.c,$(CORE_SRC))
+endif
 MAIN_SRC   := $(wildcard RayTetra/main_*.c)
 TEST_SRC   := $(wildcard tests/test_*.c)
 
@@ -40,8 +48,8 @@ LIBS_A     := $(BUILD)/libraytetra.a
 PROGRAMS   := $(MAIN_SRC:RayTetra/main_%.c=$(BUILD)/%)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test test-normal test-sanitize valgrind bench clean
-all: $(PROGRAMS) $(TESTS)
+.PHONY: all test test-normal test-sanitize valgrind bench clean install
+all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -71,6 +79,15 @@ test-sanitize:
 
 valgrind: all
 	BUILD=$(BUILD) VALGRIND=1 tests/run_tests.sh
+
+# Installed layout: PREFIX/bin, and the kernels with the headers they include in
+# PREFIX/share/raytetra/kernels, where the executables look first (RayTetra/gpu_source.h).
+PREFIX ?= /usr/local
+KERNEL_HEADERS := RayTetra/gpu_kernel.h RayTetra/rt_algorithms.h RayTetra/rt_robust.h Common/rt_math.h Common/vec3.h
+install: $(PROGRAMS)
+	install -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	install -m 755 $(PROGRAMS) '$(DESTDIR)$(PREFIX)/bin'
+	install -m 644 kernels/*.cl $(KERNEL_HEADERS) '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
 
 clean:
 	rm -rf build build-sanitize

@@ -9,7 +9,7 @@
 /* Everything is inlined into each algorithm so that face and edge numbers, constants at every
  * call, fold away (the branches on them would otherwise dominate the run time). */
 #ifdef __OPENCL_C_VERSION__
-#define RT_INLINE inline
+#define RT_INLINE static inline __attribute__((always_inline))
 #else
 #define RT_INLINE static inline __attribute__((always_inline))
 #endif

@@ -26,6 +26,8 @@ typedef struct options {
     const char *input, *output;
     long long reps;
     long long threads;
+    int single; /* --precision float */
+    gpu_config gpu_config; /* --layout, --output, --pairs-per-item */
 } options;
 
 static void usage(FILE *out)
@@ -45,9 +47,15 @@ static void usage(FILE *out)
             "  -m I               Moller-Trumbore variant I (1: 1/det first, 2: division on a hit,\n"
             "                     3: variant 2 stopping once both faces are found)\n"
             "  -g I               OpenCL algorithm I: 0 Pluecker form 0, 1 STP form 0, 2 STP form 1,\n"
-            "                     3 STP form 2\n"
+            "                     3 STP form 2; 4..7 the same four in single precision (= -g 0..3\n"
+            "                     --precision float); 8 STP form 0 with exact signs (uncertain\n"
+            "                     pairs decided on the host, inside the read time)\n"
             "  --algorithm NAME   by name: pluecker0 pluecker1 pluecker2 stp0 stp1 stp2 haines\n"
-            "                     moller (= moller1) moller1 moller2 moller3\n"
+            "                     moller (= moller1) moller1 moller2 moller3; stp0r (STP form 0 with\n"
+            "                     exact signs); any of these but stp0r + 'f' in single precision\n"
+            "                     (e.g. stp1f)\n"
+            "  --precision P      double (default) or float: the algorithm chosen by -s, -t, -a, -m,\n"
+            "                     -g or --algorithm in that precision\n"
             "options:\n"
             "  -p t|r|b           write the time, the results, or both (default b); the time is also\n"
             "                     printed, and written to OUTPUT as a '#' comment line\n"
@@ -59,6 +67,10 @@ static void usage(FILE *out)
             "  -n I               OpenCL device number (default 0; see --list-devices)\n"
             "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
             "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
+            "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
+            "  --output all|faces|hit  what the OpenCL kernel computes and writes (default all; with\n"
+            "                     faces the points and u are printed as nan, with hit also t, and faces -1)\n"
+            "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
             "  --list-devices     list the OpenCL devices and exit\n"
             "  -h, --help         this text\n"
             "\n"
@@ -96,13 +108,18 @@ static long long number(const char *arg, long long lo, long long hi, const char 
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS };
+    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
+           OPT_PAIRS_PER_ITEM };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"precision", required_argument, NULL, OPT_PRECISION},
+        {"layout", required_argument, NULL, OPT_LAYOUT},
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -110,6 +127,8 @@ static void parse(int argc, char **argv, options *o)
     o->print = 'b';
     o->display = -1;
     o->threads = 1;
+    o->gpu_config = GPU_CONFIG_DEFAULT;
+    error_text config_err;
     int c;
     char name[32];
     opterr = 0; /* our own one-line messages */
@@ -153,6 +172,16 @@ static void parse(int argc, char **argv, options *o)
         case 'n':
             o->device = number(optarg, 0, 1 << 20, "-n (device number)");
             break;
+        case OPT_LAYOUT:
+        case OPT_OUTPUT:
+        case OPT_PAIRS_PER_ITEM:
+            if (gpu_config_parse(&o->gpu_config,
+                                 c == OPT_LAYOUT ? "layout" : (c == OPT_OUTPUT ? "output" : "pairs-per-item"), optarg,
+                                 &config_err) != 0) {
+                fprintf(stderr, "%s: error: %s (see RayTetra -h)\n", PROGRAM, config_err.text);
+                exit(2);
+            }
+            break;
         case OPT_LOCAL:
             o->local_size = number(optarg, 1, 1 << 20, "--local-size");
             break;
@@ -161,6 +190,11 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
+            break;
+        case OPT_PRECISION:
+            if (strcmp(optarg, "double") && strcmp(optarg, "float"))
+                usage_error("--precision takes double or float, not '%s'", optarg);
+            o->single = optarg[0] == 'f';
             break;
         case OPT_THREADS:
             o->threads = number(optarg, 0, 4096, "--threads");
@@ -176,6 +210,18 @@ static void parse(int argc, char **argv, options *o)
     }
     if (!o->cpu && !o->gpu)
         o->cpu = cpu_algorithm_find("stp1");
+    if (o->single && o->gpu) {
+        const gpu_algorithm *variant = gpu_algorithm_in_precision(o->gpu, CPU_PRECISION_FLOAT);
+        if (!variant)
+            usage_error("%s has no single-precision variant", o->gpu->csv_name);
+        o->gpu = variant;
+    }
+    if (o->single && o->cpu) {
+        const cpu_algorithm *variant = cpu_algorithm_in_precision(o->cpu, CPU_PRECISION_FLOAT);
+        if (!variant)
+            usage_error("%s has no single-precision variant", o->cpu->name);
+        o->cpu = variant;
+    }
     if (o->list_devices)
         return;
     int positional = argc - optind;
@@ -208,15 +254,21 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     error_text err;
     gpu_handler *gpu = NULL;
     gpu_times times;
-    if (gpu_open(&gpu, (int)o->device, &err) != 0 || gpu_prepare(gpu, o->gpu, (size_t)o->local_size, &err) != 0 ||
+    if (gpu_open(&gpu, (int)o->device, &err) == 0)
+        gpu_set_config(gpu, &o->gpu_config);
+    if (!gpu || gpu_prepare(gpu, o->gpu, (size_t)o->local_size, &err) != 0 ||
         gpu_run(gpu, set, results, reps, &times, &err) != 0) {
         gpu_close(gpu);
         error_print(PROGRAM, &err);
         exit(1);
     }
     printf("device: %s\n", gpu_device_description(gpu));
+    printf("kernel: %s\n", gpu_program_note(gpu));
     printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
            o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size, times.launches);
+    if (o->gpu->robust)
+        printf("%s: %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (inside the read time)\n",
+               o->gpu->csv_name, times.uncertain, times.finish_ms);
     gpu_close(gpu);
     return times.kernel_ms;
 }

@@ -1,0 +1,182 @@
+/* gpu_kernel.h: the contract between the OpenCL kernels (the .cl files in kernels/) and the host
+ * (gpu_handler.c): the buffer layouts and, in OpenCL C only, the body that every kernel runs for
+ * its pair. Valid C11 and OpenCL C 1.2, so that both sides compile the same layout.
+ *
+ * Input buffer: the pairs exactly as the host holds them (ray_tetra_pair, pairs.h): 18 doubles
+ * per pair, V0 V1 V2 V3 P Q (x y z each); the kernel computes L = Q - P.
+ * Output buffer: one rt_gpu_result per pair, 112 bytes:
+ *   offset  0  int hit              1: the line meets the tetrahedron, 0: it misses
+ *   offset  4  int enter_face       0..3, -1 on a miss
+ *   offset  8  int leave_face       0..3, -1 on a miss
+ *   offset 12  int uncertain        0; the robust kernel (RayTetraSTP0R.cl): the set of edges
+ *                                   whose sign its error filter could not decide (bit e = edge
+ *                                   RT_E01 + e); the host then decides the pair exactly
+ *                                   (it also keeps the doubles 8-byte aligned, with no padding)
+ *   offset 16  vec3 enter_point     x y z
+ *   offset 40  vec3 leave_point
+ *   offset 64  double u_enter1, u_enter2, u_leave1, u_leave2, t_enter, t_leave
+ * On a miss every real is 0. The host converts each record to a ray_tetra_result.
+ *
+ * Build options the host may add (gpu_handler.c; all off = the thesis' layout and record):
+ *   -DRT_SINGLE          float arithmetic (rt_math.h): the GPU_*F algorithms. The buffers stay
+ *                        as above (the file's doubles in, double records out): P, the vertices
+ *                        and L = Q - P (a double difference) are rounded to float once on load,
+ *                        as the CPU float variants do, and each result widened on store, so a
+ *                        float build measures float arithmetic, not float bandwidth.
+ *   -DRT_LAYOUT_SOA      input as structure of arrays: 18 arrays of `count` doubles, component c
+ *                        (0..17 in the order above) of pair i at pairs[c * count + i], so that
+ *                        neighbouring work-items read neighbouring doubles (coalesced on GPUs).
+ *   -DRT_OUTPUT_LEVEL=n  2 (default): the 112-byte record above; 1: rt_gpu_result_faces (24
+ *                        bytes: hit, faces, t); 0: one byte per pair, 1 = hit. The kernels'
+ *                        results argument keeps its declared type; the body writes the compact
+ *                        records through a cast, so every kernel file serves every level.
+ * Several pairs per work-item need no option: each work-item takes pairs get_global_id(0),
+ * + get_global_size(0), ... (grid stride), so the host picks the count through the global size. */
+#ifndef RAYTETRA_GPU_KERNEL_H
+#define RAYTETRA_GPU_KERNEL_H
+
+#include "vec3.h"
+
+#define RT_GPU_PAIR_DOUBLES 18
+#define RT_GPU_RESULT_BYTES 112
+#define RT_GPU_RESULT_FACES_BYTES 24
+
+/* The record of output level 1: what an application that needs faces and distances uses. */
+typedef struct rt_gpu_result_faces {
+    double t_enter, t_leave; /* 0 on a miss */
+    int hit;
+    short enter_face, leave_face; /* -1 on a miss */
+} rt_gpu_result_faces;
+
+typedef struct rt_gpu_result {
+    int hit;
+    int enter_face, leave_face;
+    int uncertain;
+    vec3 enter_point, leave_point;
+    double u_enter1, u_enter2, u_leave1, u_leave2;
+    double t_enter, t_leave;
+} rt_gpu_result;
+
+#ifdef __OPENCL_C_VERSION__
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* No fused multiply-add: the CPU build (ISO C, -ffp-contract=off by default) rounds every
+ * product, and the kernels must take the same signs as the CPU forms on near-zero products. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#include "rt_algorithms.h"
+
+#ifndef RT_OUTPUT_LEVEL
+#define RT_OUTPUT_LEVEL 2
+#endif
+
+#ifdef RT_LAYOUT_SOA
+/* Vertex or point k (0..5) of pair i: three arrays of `count` doubles. */
+static inline rt_vec3 rt_gpu_point(__global const double *pairs, size_t i, ulong count, int k)
+{
+    return rt_v(pairs[(3 * k) * count + i], pairs[(3 * k + 1) * count + i], pairs[(3 * k + 2) * count + i]);
+}
+#else
+static inline rt_vec3 rt_gpu_point(__global const double *pairs, size_t i, ulong count, int k)
+{
+    (void)count;
+    __global const double *p = pairs + i * RT_GPU_PAIR_DOUBLES + 3 * k;
+    return rt_v(p[0], p[1], p[2]);
+}
+#endif
+
+/* Coordinate c (0..17, V0 V1 V2 V3 P Q) of pair i, in double, in either layout. */
+static inline double rt_gpu_coordinate(__global const double *pairs, size_t i, ulong count, int c)
+{
+#ifdef RT_LAYOUT_SOA
+    return pairs[c * count + i];
+#else
+    (void)count;
+    return pairs[i * RT_GPU_PAIR_DOUBLES + c];
+#endif
+}
+
+/* L = Q - P computed in double, then rounded to the algorithm's precision: a float build rounds
+ * L once, as the CPU float variants do (algorithms_wrap.h), rather than P and Q apart (which
+ * would lose most of L far from the origin). In a double build this is rt_sub(Q, P). */
+static inline rt_vec3 rt_gpu_direction(__global const double *pairs, size_t i, ulong count)
+{
+    return rt_v((rt_real)(rt_gpu_coordinate(pairs, i, count, 15) - rt_gpu_coordinate(pairs, i, count, 12)),
+                (rt_real)(rt_gpu_coordinate(pairs, i, count, 16) - rt_gpu_coordinate(pairs, i, count, 13)),
+                (rt_real)(rt_gpu_coordinate(pairs, i, count, 17) - rt_gpu_coordinate(pairs, i, count, 14)));
+}
+
+/* A point of the algorithm's precision in the record's doubles (the identity in double; a float
+ * build, -DRT_SINGLE, widens exactly). */
+static inline vec3 rt_gpu_widen(rt_vec3 v)
+{
+    vec3 r;
+    r.x = v.x;
+    r.y = v.y;
+    r.z = v.z;
+    return r;
+}
+
+/* Store pair i's result in the record of the output level. */
+static inline void rt_gpu_store(__global rt_gpu_result *results, size_t i, int is_hit, const rt_hit *hit)
+{
+#if RT_OUTPUT_LEVEL == 0
+    ((__global uchar *)results)[i] = (uchar)is_hit;
+#elif RT_OUTPUT_LEVEL == 1
+    rt_gpu_result_faces r;
+    r.hit = is_hit;
+    r.enter_face = (short)(is_hit ? hit->enter_face : -1);
+    r.leave_face = (short)(is_hit ? hit->leave_face : -1);
+    r.t_enter = is_hit ? hit->t_enter : 0;
+    r.t_leave = is_hit ? hit->t_leave : 0;
+    ((__global rt_gpu_result_faces *)results)[i] = r;
+#else
+    rt_gpu_result r;
+    r.hit = is_hit;
+    r.uncertain = 0;
+    if (is_hit) {
+        r.enter_face = hit->enter_face;
+        r.leave_face = hit->leave_face;
+        r.enter_point = rt_gpu_widen(hit->enter_point);
+        r.leave_point = rt_gpu_widen(hit->leave_point);
+        r.u_enter1 = hit->u_enter1;
+        r.u_enter2 = hit->u_enter2;
+        r.u_leave1 = hit->u_leave1;
+        r.u_leave2 = hit->u_leave2;
+        r.t_enter = hit->t_enter;
+        r.t_leave = hit->t_leave;
+    } else {
+        vec3 zero = rt_gpu_widen(rt_v(0, 0, 0));
+        r.enter_face = -1;
+        r.leave_face = -1;
+        r.enter_point = zero;
+        r.leave_point = zero;
+        r.u_enter1 = r.u_enter2 = r.u_leave1 = r.u_leave2 = 0;
+        r.t_enter = r.t_leave = 0;
+    }
+    results[i] = r;
+#endif
+}
+
+/* The whole work of one work-item: pairs get_global_id(0), + get_global_size(0), ... below
+ * `count` (grid stride: at any moment neighbouring work-items touch neighbouring pairs, which
+ * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2).
+ * With one pair per work-item the global size is count padded to a multiple of the local size:
+ * the padding work-items write nothing. */
+static inline void rt_gpu_run_pair(__global const double *pairs, __global rt_gpu_result *results, ulong count, int stp,
+                                   int form)
+{
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
+        rt_vec3 P = rt_gpu_point(pairs, i, count, 4);
+        rt_vec3 L = rt_gpu_direction(pairs, i, count);
+        rt_hit hit;
+        int is_hit = rt_intersect(P, L, rt_gpu_point(pairs, i, count, 0), rt_gpu_point(pairs, i, count, 1),
+                                  rt_gpu_point(pairs, i, count, 2), rt_gpu_point(pairs, i, count, 3), stp, form,
+                                  &hit) != 0;
+        rt_gpu_store(results, i, is_hit, &hit);
+    }
+}
+
+#endif
+
+#endif

@@ -1,0 +1,14 @@
+/* RayTetraSTP0.cl: the OpenCL kernel of scalar triple product form 0.
+ * One work-item per ray/tetrahedron pair, double precision (SPEC section 6), or float built
+ * with -DRT_SINGLE (the GPU_*F algorithms). The algorithm is
+ * rt_intersect() of RayTetra/rt_algorithms.h, the very code the CPU runs; buffer layouts and
+ * the per-pair body are in RayTetra/gpu_kernel.h. The host inlines quoted includes before
+ * building (gpu_source.c), so the build needs no -I option. */
+#include "gpu_kernel.h"
+
+/* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. The global size may
+ * exceed count: it is padded to a multiple of the local size. */
+__kernel void ray_tetra_stp0(__global const double *pairs, __global rt_gpu_result *results, const ulong count)
+{
+    rt_gpu_run_pair(pairs, results, count, 1, 0);
+}

@@ -1,0 +1,35 @@
+/* RayTetraSTP0R.cl: the OpenCL kernel of the robust STP form 0 (GPU_STP0R; the CPU's stp0r).
+ * Each work-item evaluates the six edge products in double and the error filter of
+ * RayTetra/rt_robust.h; a pair whose six signs the filter decides is finished here, thesis
+ * Algorithm 1 on those signs, exactly as exact_classify() would. A pair with an uncertain sign
+ * (exact zeros included: every degenerate line) is only flagged: its record holds the set of
+ * uncertain edges in `uncertain`, and the host decides those signs exactly (GMP) after the read
+ * (gpu_handler.c, finish_uncertain). GMP has no place on a GPU, and such pairs are rare in
+ * generic data. Needs the full record (output level 2), where the flag lives. */
+#include "gpu_kernel.h"
+#include "rt_robust.h"
+
+#if RT_OUTPUT_LEVEL != 2
+#error "RayTetraSTP0R.cl needs the full result record (RT_OUTPUT_LEVEL 2): the uncertain flag lives there"
+#endif
+
+/* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. Grid stride as
+ * rt_gpu_run_pair (gpu_kernel.h). */
+__kernel void ray_tetra_stp0r(__global const double *pairs, __global rt_gpu_result *results, const ulong count)
+{
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
+        rt_vec3 P = rt_gpu_point(pairs, i, count, 4);
+        rt_vec3 L = rt_gpu_direction(pairs, i, count);
+        rt_tetra t = rt_prepare(P, L, rt_gpu_point(pairs, i, count, 0), rt_gpu_point(pairs, i, count, 1),
+                                rt_gpu_point(pairs, i, count, 2), rt_gpu_point(pairs, i, count, 3), 1);
+        rt_real p[6];
+        rt_signs signs;
+        int uncertain = rt_robust_signs(&t, p, &signs);
+        rt_hit hit;
+        /* adjust = 0: every sign here was read off these very products. */
+        int is_hit = uncertain == 0 && rt_robust_finish(&t, p, signs, 0, &hit) != 0;
+        rt_gpu_store(results, i, is_hit, &hit);
+        if (uncertain != 0)
+            results[i].uncertain = uncertain;
+    }
+}
