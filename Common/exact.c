@@ -46,6 +46,47 @@ static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
     return sign;
 }
 
+/* mpq_t from a - b, exactly. */
+static void difference_gmp(mpq_t out[3], vec3 a, vec3 b)
+{
+    const double *pa = &a.x, *pb = &b.x;
+    mpq_t t;
+    mpq_init(t);
+    for (int j = 0; j < 3; ++j) {
+        mpq_set_d(out[j], pa[j]);
+        mpq_set_d(t, pb[j]);
+        mpq_sub(out[j], out[j], t);
+    }
+    mpq_clear(t);
+}
+
+int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)
+{
+    mpq_t l[3], a[3], b[3], t1, t2, det;
+    for (int j = 0; j < 3; ++j)
+        mpq_inits(l[j], a[j], b[j], NULL);
+    mpq_inits(t1, t2, det, NULL);
+    mpq_set_d(l[0], L.x);
+    mpq_set_d(l[1], L.y);
+    mpq_set_d(l[2], L.z);
+    difference_gmp(a, A, P);
+    difference_gmp(b, B, P);
+    /* det = l . (a x b), one component of the cross product at a time */
+    for (int k = 0; k < 3; ++k) {
+        int p = (k + 1) % 3, q = (k + 2) % 3;
+        mpq_mul(t1, a[p], b[q]);
+        mpq_mul(t2, a[q], b[p]);
+        mpq_sub(t1, t1, t2);
+        mpq_mul(t1, t1, l[k]);
+        mpq_add(det, det, t1);
+    }
+    int sign = mpq_sgn(det);
+    for (int j = 0; j < 3; ++j)
+        mpq_clears(l[j], a[j], b[j], NULL);
+    mpq_clears(t1, t2, det, NULL);
+    return sign;
+}
+
 /* Sign of Shewchuk's orient3d(a, b, c, d) = det[a - d, b - d, c - d]. */
 static int orient3d_sign(vec3 a, vec3 b, vec3 c, vec3 d)
 {

@@ -11,6 +11,12 @@
 /* Exact sign (-1, 0, +1) of det[b - a, c - a, d - a] = dot((b - a) x (c - a), d - a). */
 int exact_orient(vec3 a, vec3 b, vec3 c, vec3 d);
 
+/* Exact sign (-1, 0, +1) of det[L, A - P, B - P] = dot(L, (A - P) x (B - P)) for the vector L
+ * as given (not a difference of two points): the scalar triple product of the directed edge
+ * A -> B against the line P + t L (SPEC section 2). The robust algorithm stp0r calls it only for
+ * signs its floating-point filter cannot decide. Plain GMP, no filter of its own. */
+int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B);
+
 /* Exact sign of dot((V1 - V0) x (V2 - V0), V3 - V0): negative for a positively oriented
  * tetrahedron (SPEC section 1), 0 for a flat one. */
 int exact_tetra_orientation(const vec3 *vert);

@@ -27,6 +27,8 @@ typedef struct line_reader {
     char *line;
     size_t capacity;
     size_t number;
+    pair_classes *classes; /* NULL: "# class" lines are plain comments */
+    int current_class;     /* index in classes of the label in force, -1 before the first */
 } line_reader;
 
 static int is_blank(const char *s)
@@ -35,6 +37,49 @@ static int is_blank(const char *s)
         if (*s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
             return 0;
     return 1;
+}
+
+int pair_classes_index(pair_classes *classes, const char *name)
+{
+    for (int i = 0; i < classes->name_count; ++i)
+        if (strcmp(classes->names[i], name) == 0)
+            return i;
+    if (classes->name_count == PAIRS_CLASSES_MAX)
+        return -1;
+    snprintf(classes->names[classes->name_count], sizeof classes->names[0], "%s", name);
+    return classes->name_count++;
+}
+
+void pair_classes_free(pair_classes *classes)
+{
+    free(classes->of_pair);
+    classes->of_pair = NULL;
+    classes->count = 0;
+    classes->name_count = 0;
+}
+
+/* A comment line s (after its '#'): "class NAME" sets the label in force; other comments pass. */
+static int class_comment(line_reader *r, const char *s, error_text *err)
+{
+    while (*s == ' ' || *s == '\t')
+        ++s;
+    if (strncmp(s, "class", 5) != 0 || (s[5] != ' ' && s[5] != '\t'))
+        return 0;
+    s += 5;
+    while (*s == ' ' || *s == '\t')
+        ++s;
+    size_t length = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
+    if (length == 0 || length > PAIRS_CLASS_NAME_MAX || !is_blank(s + length))
+        return error_set(err,
+                         "%s:%zu: a '# class NAME' line needs one name of letters, digits, '-' and '_' (at most %d)",
+                         r->path, r->number, PAIRS_CLASS_NAME_MAX);
+    char name[PAIRS_CLASS_NAME_MAX + 1];
+    memcpy(name, s, length);
+    name[length] = '\0';
+    r->current_class = pair_classes_index(r->classes, name);
+    if (r->current_class < 0)
+        return error_set(err, "%s:%zu: more than %d classes; merge some", r->path, r->number, PAIRS_CLASSES_MAX);
+    return 0;
 }
 
 /* Next line that is neither a comment nor blank; 1 if found, 0 at end of file, -1 on error. */
@@ -52,6 +97,8 @@ static int next_line(line_reader *r, error_text *err)
         const char *s = r->line;
         while (*s == ' ' || *s == '\t')
             ++s;
+        if (*s == '#' && r->classes && class_comment(r, s + 1, err) != 0)
+            return -1;
         if (*s == '#' || is_blank(s))
             continue;
         return 1;
@@ -121,11 +168,12 @@ static int read_count(line_reader *r, off_t file_size, size_t *count, error_text
     return 0;
 }
 
-int pairs_read(const char *path, pair_set *set, error_text *err)
+/* The reader of pairs_read and pairs_read_classes (classes NULL: labels are not kept). */
+static int read_pairs(const char *path, pair_set *set, pair_classes *classes, error_text *err)
 {
     set->count = 0;
     set->pairs = NULL;
-    line_reader r = {.path = path};
+    line_reader r = {.path = path, .classes = classes, .current_class = -1};
     r.stream = fopen(path, "r");
     if (!r.stream)
         return error_set(err, "%s: cannot open the input file: %s", path, strerror(errno));
@@ -142,6 +190,11 @@ int pairs_read(const char *path, pair_set *set, error_text *err)
     if (status == 0 && count > 0) {
         pairs = malloc(count * sizeof *pairs);
         if (!pairs)
+            status = error_set(err, "%s: not enough memory for %zu pairs", path, count);
+    }
+    if (status == 0 && classes && count > 0) {
+        classes->of_pair = malloc(count);
+        if (!classes->of_pair)
             status = error_set(err, "%s: not enough memory for %zu pairs", path, count);
     }
     for (size_t i = 0; status == 0 && i < count; ++i) {
@@ -165,6 +218,11 @@ int pairs_read(const char *path, pair_set *set, error_text *err)
         } else {
             memcpy(&pairs[i], v, sizeof v);
             status = validate_pair(&pairs[i], &r, err);
+            if (classes) {
+                if (r.current_class < 0) /* before any label: no class is declared yet, so this fits */
+                    r.current_class = pair_classes_index(classes, PAIRS_DEFAULT_CLASS);
+                classes->of_pair[i] = (unsigned char)r.current_class;
+            }
         }
     }
     if (status == 0) {
@@ -183,6 +241,28 @@ int pairs_read(const char *path, pair_set *set, error_text *err)
     }
     set->count = count;
     set->pairs = pairs;
+    return 0;
+}
+
+int pairs_read(const char *path, pair_set *set, error_text *err) { return read_pairs(path, set, NULL, err); }
+
+int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+{
+    memset(classes, 0, sizeof *classes);
+    if (read_pairs(path, set, classes, err) != 0) {
+        pair_classes_free(classes);
+        return -1;
+    }
+    if (!classes->of_pair) { /* a binary file (no labels), or no pairs */
+        classes->of_pair = calloc(set->count ? set->count : 1, 1);
+        if (!classes->of_pair) {
+            pair_set_free(set);
+            return error_set(err, "%s: not enough memory for %zu pairs", path, set->count);
+        }
+        if (set->count > 0)
+            pair_classes_index(classes, PAIRS_DEFAULT_CLASS);
+    }
+    classes->count = set->count;
     return 0;
 }
 

@@ -18,6 +18,30 @@
  * oriented tetrahedron) gives -1 and "FILE:LINE: what is wrong" in err. */
 int pairs_read(const char *path, pair_set *set, error_text *err);
 
+/* Class labels of an input file. A comment line "# class NAME" (NAME: letters, digits, '-' and
+ * '_', at most PAIRS_CLASS_NAME_MAX characters) labels the pairs after it, up to the next such
+ * line; pairs before the first one, and every pair of a binary file, are class "random". The
+ * plain readers ignore these lines like any comment. */
+#define PAIRS_DEFAULT_CLASS "random"
+#define PAIRS_CLASS_NAME_MAX 31
+#define PAIRS_CLASSES_MAX 64
+
+typedef struct pair_classes {
+    size_t count;           /* pairs */
+    unsigned char *of_pair; /* class index (into names) of each pair */
+    int name_count;
+    char names[PAIRS_CLASSES_MAX][PAIRS_CLASS_NAME_MAX + 1]; /* in order of first appearance */
+} pair_classes;
+
+/* pairs_read, plus the class of every pair. More than PAIRS_CLASSES_MAX classes, or a "# class"
+ * line with a bad name, is an error naming the line. */
+int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err);
+
+void pair_classes_free(pair_classes *classes);
+
+/* Index of `name` in classes, adding it if new; -1 if PAIRS_CLASSES_MAX are in use already. */
+int pair_classes_index(pair_classes *classes, const char *name);
+
 /* Write pairs in the input format, atomically. */
 int pairs_write(const char *path, const pair_set *set, error_text *err);
 

@@ -1,5 +1,9 @@
 /* algorithms.h: the sequential CPU algorithms (SPEC section 3), all with the original
- * program's contract, and the table that names them for the executables. */
+ * program's contract, and the table that names them for the executables.
+ *
+ * Every algorithm exists in double precision (the thesis' ten, plus the robust stp0r) and in
+ * single precision (name + "f", e.g. stp1f; CSV name + "F", e.g. STP1F): the float variants
+ * keep the double contract, rounding their inputs to float and widening their results. */
 #ifndef RAYTETRA_ALGORITHMS_H
 #define RAYTETRA_ALGORITHMS_H
 
@@ -30,18 +34,49 @@ RAY_TETRA_ALGORITHM(moller1);
 RAY_TETRA_ALGORITHM(moller2);
 RAY_TETRA_ALGORITHM(moller3);
 
+/* Single-precision variants (algorithms_float.c). */
+RAY_TETRA_ALGORITHM(hainesf);
+RAY_TETRA_ALGORITHM(moller1f);
+RAY_TETRA_ALGORITHM(moller2f);
+RAY_TETRA_ALGORITHM(moller3f);
+RAY_TETRA_ALGORITHM(pluecker0f);
+RAY_TETRA_ALGORITHM(pluecker1f);
+RAY_TETRA_ALGORITHM(pluecker2f);
+RAY_TETRA_ALGORITHM(stp0f);
+RAY_TETRA_ALGORITHM(stp1f);
+RAY_TETRA_ALGORITHM(stp2f);
+
+/* STP form 0 with exact signs (algorithms_robust.c): a floating-point error filter decides each
+ * edge sign, GMP the few it cannot; classifies every pair exactly like exact_classify. */
+RAY_TETRA_ALGORITHM(stp0r);
+
+typedef enum cpu_precision {
+    CPU_PRECISION_DOUBLE = 0,
+    CPU_PRECISION_FLOAT = 1,
+} cpu_precision;
+
 typedef struct cpu_algorithm {
     const char *name;        /* --algorithm NAME */
     const char *csv_name;    /* column of the thesis-compatible CSV */
     const char *description; /* one line for --help */
     ray_tetra_algorithm run;
+    cpu_precision precision; /* of the arithmetic inside; the contract is double either way */
+    const char *double_name; /* the double algorithm a float variant rounds (its own name if double) */
 } cpu_algorithm;
 
-/* Every CPU algorithm, in the order of the CSV header. */
+/* Every CPU algorithm: first the double ones in the order of the thesis' CSV header, then stp0r,
+ * then the float variants (so that the wide CSV's first columns stay the thesis'). */
 const cpu_algorithm *cpu_algorithms(int *count);
 
 /* By name (also "moller" for moller1); NULL if unknown. */
 const cpu_algorithm *cpu_algorithm_find(const char *name);
+
+/* The variant of `algorithm` in `precision` (the algorithm itself if it is in it already); NULL
+ * if it has none (stp0r has no float variant). */
+const cpu_algorithm *cpu_algorithm_in_precision(const cpu_algorithm *algorithm, cpu_precision precision);
+
+/* "double" or "float". */
+const char *cpu_precision_name(cpu_precision precision);
 
 /* Run `algorithm` on every pair, REPS times, storing the last repetition's results; returns
  * the wall time of all repetitions in ms. */

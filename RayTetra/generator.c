@@ -153,11 +153,69 @@ static int format_lattice(char *out, int64_t k)
     return (int)(s - out);
 }
 
+size_t generator_total(const generator_config *config)
+{
+    size_t n = config->hits + config->misses;
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        n += config->special[c];
+    return n;
+}
+
+/* The seed of pair `index` of special class c: one stream per pair, so that any number of
+ * threads gives the same pairs. */
+static uint64_t special_seed(const generator_config *config, int c, size_t index)
+{
+    uint64_t state = (config->seed * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)(c + 1) << 56) ^ (uint64_t)index;
+    return rng_splitmix64(&state);
+}
+
+/* The special pairs, class after class, into pairs[0 ..]. */
+static void fill_special(const generator_config *config, ray_tetra_pair *pairs)
+{
+    size_t start = 0;
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c) {
+        size_t count = config->special[c];
+#pragma omp parallel for schedule(dynamic, 64)
+        for (size_t i = 0; i < count; ++i)
+            generator_special_pair((generator_class)c, special_seed(config, c, i), &pairs[start + i]);
+        start += count;
+    }
+}
+
+/* Append the special classes in text: "# class NAME" and %.17g reals (exact round trip). */
+static int write_special(FILE *stream, const generator_config *config, error_text *err)
+{
+    size_t n = generator_total(config) - config->hits - config->misses;
+    if (n == 0)
+        return 0;
+    ray_tetra_pair *pairs = malloc(n * sizeof *pairs);
+    if (!pairs)
+        return error_set(err, "not enough memory for %zu pairs", n);
+    fill_special(config, pairs);
+    size_t index = 0;
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c) {
+        if (config->special[c] > 0)
+            fprintf(stream, "# class %s\n", generator_class_name((generator_class)c));
+        for (size_t i = 0; i < config->special[c]; ++i, ++index) {
+            const double *v = &pairs[index].vert[0].x;
+            for (int k = 0; k < 18; ++k)
+                fprintf(stream, k ? " %.17g" : "%.17g", v[k]);
+            fputc('\n', stream);
+        }
+    }
+    free(pairs);
+    return 0;
+}
+
 int generator_write(const char *path, const generator_config *config, error_text *err)
 {
     const uint16_t one = 1;
     if (binary_path(path) && *(const unsigned char *)&one != 1)
         return error_set(err, "%s: the binary format is little-endian; write text on this big-endian host", path);
+    size_t total = generator_total(config);
+    if (binary_path(path) && total != config->hits + config->misses)
+        return error_set(err, "%s: the binary format cannot hold class labels; write the special classes as text",
+                         path);
     unsigned char *classes = class_order(config, err);
     if (!classes)
         return -1;
@@ -171,7 +229,7 @@ int generator_write(const char *path, const generator_config *config, error_text
     if (binary)
         binary_write_header(file.stream, BINARY_KIND_PAIRS, n, sizeof(ray_tetra_pair));
     else
-        fprintf(file.stream, "%zu\n", n);
+        fprintf(file.stream, "%zu\n", total);
     size_t blocks = (n + BLOCK - 1) / BLOCK;
     int failed = 0;
 #pragma omp parallel
@@ -216,6 +274,10 @@ int generator_write(const char *path, const generator_config *config, error_text
         atomic_abort(&file);
         return error_set(err, "%s: writing failed (out of memory or disk full)", path);
     }
+    if (write_special(file.stream, config, err) != 0) {
+        atomic_abort(&file);
+        return -1;
+    }
     return atomic_commit(&file, err);
 }
 
@@ -226,11 +288,11 @@ int generator_fill(const generator_config *config, pair_set *set, error_text *er
     unsigned char *classes = class_order(config, err);
     if (!classes)
         return -1;
-    size_t n = config->hits + config->misses;
-    ray_tetra_pair *pairs = malloc((n ? n : 1) * sizeof *pairs);
+    size_t n = config->hits + config->misses, total = generator_total(config);
+    ray_tetra_pair *pairs = malloc((total ? total : 1) * sizeof *pairs);
     if (!pairs) {
         free(classes);
-        return error_set(err, "not enough memory for %zu pairs", n);
+        return error_set(err, "not enough memory for %zu pairs", total);
     }
     size_t blocks = (n + BLOCK - 1) / BLOCK;
 #pragma omp parallel for schedule(dynamic, 1)
@@ -244,7 +306,35 @@ int generator_fill(const generator_config *config, pair_set *set, error_text *er
         }
     }
     free(classes);
-    set->count = n;
+    fill_special(config, pairs + n);
+    set->count = total;
     set->pairs = pairs;
+    return 0;
+}
+
+int generator_fill_classes(const generator_config *config, pair_set *set, pair_classes *classes, error_text *err)
+{
+    memset(classes, 0, sizeof *classes);
+    if (generator_fill(config, set, err) != 0)
+        return -1;
+    classes->of_pair = malloc(set->count ? set->count : 1);
+    if (!classes->of_pair) {
+        pair_set_free(set);
+        return error_set(err, "not enough memory for %zu pairs", set->count);
+    }
+    classes->count = set->count;
+    size_t index = 0;
+    if (config->hits + config->misses > 0) {
+        int random = pair_classes_index(classes, PAIRS_DEFAULT_CLASS);
+        for (; index < config->hits + config->misses; ++index)
+            classes->of_pair[index] = (unsigned char)random;
+    }
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c) {
+        if (config->special[c] == 0)
+            continue;
+        int label = pair_classes_index(classes, generator_class_name((generator_class)c));
+        for (size_t i = 0; i < config->special[c]; ++i)
+            classes->of_pair[index++] = (unsigned char)label;
+    }
     return 0;
 }

@@ -1,0 +1,54 @@
+# test_accuracy_cli: RandomRayTetra's class options, Accuracy's command line and CSV, and
+# RayTetra's --precision: a small labelled file, the table's rows, one-line errors.
+source "$(dirname "$0")/lib.sh"
+GEN="$BIN/RandomRayTetra"
+ACC="$BIN/Accuracy"
+expect 0 "" -- "$GEN" "$TMP/c.txt" -i 20 -n 20 --edge 30 --vertex 30 --face-cross 30 --face-miss 30 \
+    --parallel 30 --flat 30 --needle 30 --far 30 --seed 4
+check "count line" test "$(head -n 1 "$TMP/c.txt")" = 280
+check "one label per class" test "$(grep -c '^# class ' "$TMP/c.txt")" = 8
+expect 0 "" -- "$GEN" "$TMP/d.txt" --vertex 5
+check "classes alone" test "$(head -n 2 "$TMP/d.txt" | tr '\n' ' ')" = "5 # class vertex "
+"$GEN" -h | grep -Eq -- "--face-miss +N" && pass || fail "RandomRayTetra -h does not list --face-miss"
+expect 1 "binary format cannot hold class labels" -- "$GEN" "$TMP/e.rtb" -i 1 -n 1 --edge 2
+check "no binary file left behind" sh -c "! ls '$TMP'/e.rtb* 2>/dev/null"
+
+expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,stp0f,stp0r --csv "$TMP/a.csv"
+check "CSV header" test "$(head -n 1 "$TMP/a.csv")" = \
+    "algorithm,precision,device,class,pairs,reference_hits,misclassified,wrong_faces,compared,nonfinite,t_error_max,t_error_median,point_error_max,point_error_median"
+check "3 algorithms x 9 classes" test "$(tail -n +2 "$TMP/a.csv" | wc -l)" = 27
+check "stp0r: no misclassified pair, no wrong face" \
+    test "$(awk -F, '$1 == "stp0r" && ($7 != 0 || $8 != 0)' "$TMP/a.csv" | wc -l)" = 0
+check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 9
+check "table printed" grep -q "face-cross" "$TMP/stdout.$$"
+expect 2 "unknown algorithm 'nope'" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,nope
+expect 1 "missing.txt: cannot open the input file" -- "$ACC" "$TMP/missing.txt" --no-opencl
+expect 2 "expected one INPUT file" -- "$ACC" --no-opencl
+expect 1 "cannot create the output file" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0 --csv "$TMP/no/a.csv"
+printf '1\n# class 9 bad\n0 0 0 0 1 0 1 0 0 0 0 1 0.2 0.2 -1 0.2 0.2 2\n' >"$TMP/bad.txt"
+expect 1 "bad.txt:2: a '# class NAME' line needs one name" -- "$ACC" "$TMP/bad.txt" --no-opencl
+
+RT="$BIN/RayTetra"
+"$RT" --precision float -t 1 -p r "$TMP/c.txt" "$TMP/f.out" 1 | grep -q "algorithm stp1f" && pass ||
+    fail "--precision float -t 1 is not stp1f"
+"$RT" --algorithm moller2f -p r "$TMP/c.txt" "$TMP/m.out" 1 | grep -q "algorithm moller2f" && pass ||
+    fail "--algorithm moller2f"
+check "float results: one line per pair" test "$(grep -c . "$TMP/f.out")" = 280
+expect 2 "stp0r has no single-precision variant" -- "$RT" --precision float --algorithm stp0r "$TMP/c.txt" "$TMP/g.out" 1
+expect 2 "--precision takes double or float, not 'half'" -- "$RT" --precision half -t 0 "$TMP/c.txt" "$TMP/g.out" 1
+expect 2 "GPU_STP0R has no single-precision variant" -- "$RT" --precision float -g 8 "$TMP/c.txt" "$TMP/g.out" 1
+
+# OpenCL (when a device is there): --precision float with -g picks the float build; Accuracy
+# names the OpenCL algorithms with their precision, and GPU_STP0R is exact on every class.
+if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$BIN/Bench" --list-devices >/dev/null 2>&1; then
+    export RAYTETRA_CACHE_DIR="$TMP/cache"
+    "$RT" --precision float -g 1 -p r "$TMP/c.txt" "$TMP/gf.out" 1 | grep -q "algorithm GPU_STP0F" && pass ||
+        fail "--precision float -g 1 is not GPU_STP0F"
+    expect 0 "" -- "$ACC" "$TMP/c.txt" --algorithms gpu:stp0f,GPU_STP0R --csv "$TMP/g.csv"
+    check "GPU_STP0F: float, opencl, 9 classes" \
+        test "$(awk -F, '$1 == "GPU_STP0F" && $2 == "float" && $3 == "opencl"' "$TMP/g.csv" | wc -l)" = 9
+    check "GPU_STP0R: double, 9 classes" test "$(awk -F, '$1 == "GPU_STP0R" && $2 == "double"' "$TMP/g.csv" | wc -l)" = 9
+    check "GPU_STP0R: no misclassified pair, no wrong face" \
+        test "$(awk -F, '$1 == "GPU_STP0R" && ($7 != 0 || $8 != 0)' "$TMP/g.csv" | wc -l)" = 0
+fi
+finish

@@ -1,0 +1,112 @@
+/* test_float: the single-precision variants. Each is registered after every double algorithm,
+ * named NAME + "f", and runs on every class without crashing; on random pairs it agrees with its
+ * double original on hit/miss for all but a small rate of pairs (measured: see docs/ACCURACY.md;
+ * allowed here: 0.5%), on the faces of pairs both call a hit (allowed: 0.5%), and its points are
+ * within 1e-4 of the size of the tetrahedron (median 1e-6). Prints the rates it sees. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms.h"
+#include "check.h"
+#include "generator.h"
+
+#define RANDOM_PAIRS 40000
+#define MAX_CLASS_RATE 0.005
+#define MAX_FACE_RATE 0.005
+
+static double size_of(const ray_tetra_pair *p)
+{
+    double size = 0;
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j) {
+            double dx = p->vert[i].x - p->vert[j].x, dy = p->vert[i].y - p->vert[j].y, dz = p->vert[i].z - p->vert[j].z;
+            size = fmax(size, sqrt(dx * dx + dy * dy + dz * dz));
+        }
+    return size;
+}
+
+static double distance(vec3 a, vec3 b)
+{
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(void)
+{
+    int count;
+    const cpu_algorithm *all = cpu_algorithms(&count);
+    int seen_float = 0, order_ok = 1, floats = 0;
+    for (int a = 0; a < count; ++a) {
+        if (all[a].precision == CPU_PRECISION_FLOAT) {
+            seen_float = 1;
+            ++floats;
+            char expected[64];
+            snprintf(expected, sizeof expected, "%sf", all[a].double_name);
+            CHECK(strcmp(all[a].name, expected) == 0, "float variant named %s, expected %s", all[a].name, expected);
+            const cpu_algorithm *original = cpu_algorithm_find(all[a].double_name);
+            CHECK(original && original->precision == CPU_PRECISION_DOUBLE &&
+                      cpu_algorithm_in_precision(original, CPU_PRECISION_FLOAT) == &all[a],
+                  "%s: no double original", all[a].name);
+        } else if (seen_float) {
+            order_ok = 0;
+        }
+    }
+    CHECK(order_ok, "a double algorithm follows a float one in the table");
+    CHECK(floats == 10, "%d float variants, expected 10", floats);
+
+    generator_config config = {.seed = 99, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        config.special[c] = 300;
+    pair_set set;
+    error_text err;
+    if (generator_fill(&config, &set, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return 1;
+    }
+    ray_tetra_result *single = calloc(set.count, sizeof *single), *twice = calloc(set.count, sizeof *twice);
+    double *errors = malloc(RANDOM_PAIRS * sizeof *errors);
+    for (int a = 0; a < count; ++a) {
+        if (all[a].precision != CPU_PRECISION_FLOAT)
+            continue;
+        cpu_algorithm_run(&all[a], &set, single, 1); /* every class: must not crash */
+        cpu_algorithm_run(cpu_algorithm_find(all[a].double_name), &set, twice, 1);
+        size_t class_differences = 0, face_differences = 0, both = 0, compared = 0;
+        for (size_t i = 0; i < RANDOM_PAIRS; ++i) {
+            if (single[i].hit != twice[i].hit) {
+                ++class_differences;
+                continue;
+            }
+            if (!single[i].hit)
+                continue;
+            ++both;
+            face_differences +=
+                single[i].enter_face != twice[i].enter_face || single[i].leave_face != twice[i].leave_face;
+            double size = size_of(&set.pairs[i]);
+            double e = fmax(distance(single[i].enter_point, twice[i].enter_point),
+                            distance(single[i].leave_point, twice[i].leave_point)) /
+                       size;
+            errors[compared++] = isnan(e) ? INFINITY : e;
+        }
+        qsort(errors, compared, sizeof *errors, compare_doubles);
+        double class_rate = (double)class_differences / RANDOM_PAIRS,
+               face_rate = both ? (double)face_differences / (double)both : 0;
+        double max = compared ? errors[compared - 1] : 0, median = compared ? errors[compared / 2] : 0;
+        printf("%-11s hit/miss differs %.4f%%, faces differ %.4f%%, point error max %.2e median %.2e\n", all[a].name,
+               100 * class_rate, 100 * face_rate, max, median);
+        CHECK(class_rate <= MAX_CLASS_RATE, "%s: hit/miss differs from %s on %.3f%% of random pairs", all[a].name,
+              all[a].double_name, 100 * class_rate);
+        CHECK(face_rate <= MAX_FACE_RATE, "%s: faces differ on %.3f%% of common hits", all[a].name, 100 * face_rate);
+        CHECK(max <= 1e-4 && median <= 1e-6, "%s: point error max %.2e median %.2e", all[a].name, max, median);
+    }
+    free(errors);
+    free(single);
+    free(twice);
+    pair_set_free(&set);
+    return check_summary("test_float");
+}

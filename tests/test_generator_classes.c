@@ -1,0 +1,226 @@
+/* test_generator_classes: RandomRayTetra's special classes, each pair checked with the exact
+ * predicates: the zero-sign pattern its construction promises (one edge; the three edges of a
+ * vertex; the three edges of a face), hit/miss where the class decides it, a plane parallel to
+ * the line, flatness, needle shape, the 1e6 offset; positive orientation and an exact Q - P
+ * everywhere. Also the file: labels read back with pairs_read_classes, the plain reader ignores
+ * them, the same seed gives the same bytes, and the binary format refuses labels. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "exact.h"
+#include "generator.h"
+#include "pairs_io.h"
+
+#define PER_CLASS 400
+
+static const int EDGES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
+
+static int zero_mask(const ray_tetra_pair *p)
+{
+    int signs[6], mask = 0;
+    exact_edge_signs(p, signs);
+    for (int e = 0; e < 6; ++e)
+        mask |= (signs[e] == 0) << e;
+    return mask;
+}
+
+/* The mask of the edges that join the vertices in `vertices` (a bit set of 0..3). */
+static int edges_within(int vertices)
+{
+    int mask = 0;
+    for (int e = 0; e < 6; ++e)
+        if ((vertices >> EDGES[e][0] & 1) && (vertices >> EDGES[e][1] & 1))
+            mask |= 1 << e;
+    return mask;
+}
+
+static int is_face_mask(int mask)
+{
+    for (int f = 0; f < 4; ++f)
+        if (mask == edges_within(15 & ~(1 << f)))
+            return 1;
+    return 0;
+}
+
+static int is_vertex_mask(int mask)
+{
+    for (int v = 0; v < 4; ++v) {
+        int want = 0;
+        for (int e = 0; e < 6; ++e)
+            if (EDGES[e][0] == v || EDGES[e][1] == v)
+                want |= 1 << e;
+        if (mask == want)
+            return 1;
+    }
+    return 0;
+}
+
+static int one_bit(int mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
+/* Q - P is exact in double: long double (64-bit significand) holds the difference of these
+ * lattice coordinates exactly. */
+static int exact_direction(const ray_tetra_pair *p)
+{
+    vec3 L = pair_direction(p);
+    return (long double)L.x == (long double)p->far.x - p->orig.x &&
+           (long double)L.y == (long double)p->far.y - p->orig.y &&
+           (long double)L.z == (long double)p->far.z - p->orig.z;
+}
+
+static int parallel_to_a_face(const ray_tetra_pair *p)
+{
+    vec3 L = pair_direction(p);
+    for (int f = 0; f < 4; ++f) {
+        vec3 A = p->vert[FACE_VERTS[f][0]], B = p->vert[FACE_VERTS[f][1]], C = p->vert[FACE_VERTS[f][2]];
+        vec3 AL = {A.x + L.x, A.y + L.y, A.z + L.z}; /* exact on these lattices */
+        if (exact_orient(A, B, C, AL) == 0 && exact_orient(A, B, C, p->orig) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+static double edge_length(const ray_tetra_pair *p, int e)
+{
+    vec3 a = p->vert[EDGES[e][0]], b = p->vert[EDGES[e][1]];
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+
+static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n)
+{
+    const char *name = generator_class_name(c);
+    size_t bad_shape = 0, bad_signs = 0, hits = 0, bad_direction = 0, bad_orientation = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const ray_tetra_pair *p = &pairs[i];
+        int enter, leave, mask = zero_mask(p);
+        int hit = exact_classify(p, &enter, &leave);
+        hits += (size_t)hit;
+        bad_orientation += exact_tetra_orientation(p->vert) >= 0;
+        bad_direction += !exact_direction(p);
+        double shortest = INFINITY, longest = 0;
+        for (int e = 0; e < 6; ++e) {
+            shortest = fmin(shortest, edge_length(p, e));
+            longest = fmax(longest, edge_length(p, e));
+        }
+        switch (c) {
+        case GENERATOR_EDGE:
+            bad_signs += !one_bit(mask);
+            break;
+        case GENERATOR_VERTEX:
+            bad_signs += !is_vertex_mask(mask);
+            break;
+        case GENERATOR_FACE_CROSS:
+        case GENERATOR_FACE_MISS:
+            bad_signs += !is_face_mask(mask) || hit != (c == GENERATOR_FACE_CROSS);
+            break;
+        case GENERATOR_PARALLEL:
+            bad_signs += mask != 0;
+            bad_shape += !parallel_to_a_face(p);
+            break;
+        case GENERATOR_FLAT: {
+            vec3 a = p->vert[0], b = p->vert[1], d = p->vert[2], e = p->vert[3];
+            vec3 u = {b.x - a.x, b.y - a.y, b.z - a.z}, v = {d.x - a.x, d.y - a.y, d.z - a.z},
+                 w = {e.x - a.x, e.y - a.y, e.z - a.z};
+            double det = u.x * (v.y * w.z - v.z * w.y) - u.y * (v.x * w.z - v.z * w.x) + u.z * (v.x * w.y - v.y * w.x);
+            bad_signs += mask != 0;
+            bad_shape += fabs(det) > 1e-3 * longest * longest * longest;
+            break;
+        }
+        case GENERATOR_NEEDLE:
+            bad_signs += mask != 0;
+            bad_shape += shortest > 0.05 * longest;
+            break;
+        case GENERATOR_FAR:
+            bad_signs += mask != 0;
+            for (int k = 0; k < 18; ++k)
+                bad_shape += fabs((&p->vert[0].x)[k] - 1e6) > 8;
+            break;
+        default:
+            break;
+        }
+    }
+    CHECK(bad_orientation == 0, "%s: %zu tetrahedra not positively oriented", name, bad_orientation);
+    CHECK(bad_direction == 0, "%s: %zu pairs whose Q - P is not exact", name, bad_direction);
+    CHECK(bad_signs == 0, "%s: %zu pairs with the wrong zero-sign pattern or class", name, bad_signs);
+    CHECK(bad_shape == 0, "%s: %zu pairs without the promised shape", name, bad_shape);
+    if (c >= GENERATOR_PARALLEL)
+        CHECK(hits > n / 4 && hits < 3 * n / 4, "%s: %zu hits of %zu, wanted about half", name, hits, n);
+}
+
+static char *read_all(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *data = malloc((size_t)n + 1);
+    *size = fread(data, 1, (size_t)n, f);
+    fclose(f);
+    return data;
+}
+
+int main(void)
+{
+    generator_config config = {.seed = 3, .hits = 50, .misses = 70};
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        config.special[c] = PER_CLASS;
+    pair_set set;
+    pair_classes classes;
+    error_text err;
+    if (generator_fill_classes(&config, &set, &classes, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return 1;
+    }
+    CHECK(set.count == 120 + GENERATOR_CLASS_COUNT * PER_CLASS, "%zu pairs", set.count);
+    CHECK(classes.name_count == 1 + GENERATOR_CLASS_COUNT && strcmp(classes.names[0], "random") == 0,
+          "%d classes, first '%s'", classes.name_count, classes.names[0]);
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        check_class((generator_class)c, set.pairs + 120 + (size_t)c * PER_CLASS, PER_CLASS);
+
+    char dir[] = "/tmp/raytetra-classes-XXXXXX";
+    if (!mkdtemp(dir))
+        return 1;
+    char a[256], b[256], binary[256];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    snprintf(binary, sizeof binary, "%s/c.rtb", dir);
+    CHECK(generator_write(a, &config, &err) == 0, "write: %s", err.text);
+    CHECK(generator_write(b, &config, &err) == 0, "write: %s", err.text);
+    size_t size_a = 0, size_b = 0;
+    char *text_a = read_all(a, &size_a), *text_b = read_all(b, &size_b);
+    CHECK(text_a && text_b && size_a == size_b && memcmp(text_a, text_b, size_a) == 0, "same seed, different file");
+    CHECK(text_a && strstr(text_a, "\n# class face-cross\n") != NULL, "no '# class face-cross' line");
+
+    pair_set labelled, plain;
+    pair_classes read_classes;
+    CHECK(pairs_read_classes(a, &labelled, &read_classes, &err) == 0, "read with classes: %s", err.text);
+    CHECK(pairs_read(a, &plain, &err) == 0, "plain read: %s", err.text);
+    CHECK(labelled.count == set.count && plain.count == set.count, "counts %zu %zu", labelled.count, plain.count);
+    CHECK(memcmp(labelled.pairs, set.pairs, set.count * sizeof *set.pairs) == 0, "the file's pairs differ");
+    CHECK(memcmp(plain.pairs, set.pairs, set.count * sizeof *set.pairs) == 0, "the plain reader's pairs differ");
+    int same_labels = read_classes.name_count == classes.name_count;
+    for (size_t i = 0; same_labels && i < set.count; ++i)
+        same_labels = strcmp(read_classes.names[read_classes.of_pair[i]], classes.names[classes.of_pair[i]]) == 0;
+    CHECK(same_labels, "the labels read back differ from the generated ones");
+
+    CHECK(generator_write(binary, &config, &err) != 0 && strstr(err.text, "class labels"),
+          "the binary format must refuse special classes: %s", err.text);
+    CHECK(access(binary, F_OK) != 0, "a refused binary file was left behind");
+
+    pair_classes_free(&read_classes);
+    pair_set_free(&labelled);
+    pair_set_free(&plain);
+    pair_classes_free(&classes);
+    pair_set_free(&set);
+    free(text_a);
+    free(text_b);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+    return check_summary("test_generator_classes");
+}
