@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# fullbench.sh: the thesis' sweep (SPEC section 7): for 0, STEP, ..., 100 percent intersecting
+# pairs, generate PAIRS random pairs with RandomRayTetra, run Bench REPS times on them, collect
+# one CSV (plus Bench's long CSV), and draw the charts with plot_time_graph.sh.
+set -euo pipefail
+export LC_ALL=C
+PROGRAM=fullbench.sh
+USAGE="usage: $PROGRAM [--out DIR] [--keep-data] [--no-opencl] [--algorithms LIST] [--seed S] PAIRS REPS STEP [DEVICE]"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
+
+usage_error() {
+    echo "$PROGRAM: error: $* ($USAGE)" >&2
+    exit 2
+}
+
+help() {
+    cat <<EOF_USAGE
+$USAGE
+
+For each percentage of intersecting pairs 0, STEP, 2 STEP, ..., 100: writes PAIRS random pairs
+(round(PAIRS x percentage / 100) of them intersecting) with RandomRayTetra, runs Bench on them
+(every algorithm REPS times, results verified), and appends a row to DIR/output.csv (and a
+long-format DIR/output-long.csv); then draws DIR/*.png with plot_time_graph.sh and prints the
+CSV's path. DEVICE is the OpenCL device number (default 0; see Bench --list-devices).
+
+  --out DIR          results folder (default: \$RAYTETRA_RESULTS_DIR, else
+                     results/DATE-PAIRSxREPS in the source tree); an existing CSV there is
+                     appended to
+  --keep-data        keep the generated input files (DIR/data-PERCENT.rtb, the binary format
+                     of Common/binary_io.h, 144 bytes a pair); by default each is deleted
+                     once benchmarked
+  --no-opencl        CPU algorithms only (the OpenCL columns are NA)
+  --algorithms LIST  only these algorithms (see Bench -h)
+  --seed S           first random seed (default 1; the file for P percent uses S + P)
+  -h, --help         this text
+
+Executables are taken from \$RAYTETRA_BIN (default: the build folder \${BUILD:-build} of the
+source tree). Exit status: 0 all verified, 3 some algorithm failed somewhere (NA cells), 1 or
+2 an error.
+EOF_USAGE
+}
+
+positive() { [[ $1 =~ ^[0-9]+$ ]] && [ "$((10#$1))" -gt 0 ]; }
+
+outdir=${RAYTETRA_RESULTS_DIR:-}
+keep=0
+seed=1
+bench_options=()
+positional=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    -h | --help) help; exit 0 ;;
+    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; shift 2 ;;
+    --keep-data) keep=1; shift ;;
+    --no-opencl) bench_options+=(--no-opencl); shift ;;
+    --algorithms) [ $# -ge 2 ] || usage_error "--algorithms needs a list"; bench_options+=(--algorithms "$2"); shift 2 ;;
+    --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; shift 2 ;;
+    --) shift; positional+=("$@"); break ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+[ ${#positional[@]} -ge 3 ] && [ ${#positional[@]} -le 4 ] || usage_error "expected PAIRS REPS STEP [DEVICE], got ${#positional[@]} arguments"
+pairs=${positional[0]} reps=${positional[1]} step=${positional[2]}
+device=${positional[3]:-}
+positive "$pairs" || usage_error "PAIRS must be a whole number > 0, not '$pairs'"
+positive "$reps" || usage_error "REPS must be a whole number > 0, not '$reps'"
+positive "$step" && [ "$((10#$step))" -le 100 ] && [ $((100 % 10#$step)) -eq 0 ] ||
+    usage_error "STEP must be a whole number that divides 100 (1, 2, 4, 5, 10, 20, 25, 50, 100), not '$step'"
+[ -z "$device" ] || [[ $device =~ ^[0-9]+$ ]] || usage_error "DEVICE must be a whole number >= 0, not '$device'"
+pairs=$((10#$pairs)) reps=$((10#$reps)) step=$((10#$step))
+for program in RandomRayTetra Bench; do
+    [ -x "$bin/$program" ] || { echo "$PROGRAM: error: $bin/$program not found; build it first (make) or set RAYTETRA_BIN" >&2; exit 1; }
+done
+
+[ -n "$outdir" ] || outdir="$root/results/$(date +%Y%m%d-%H%M%S)-${pairs}x${reps}"
+mkdir -p "$outdir" || { echo "$PROGRAM: error: $outdir: cannot create the results folder" >&2; exit 1; }
+csv="$outdir/output.csv"
+long_csv="$outdir/output-long.csv"
+
+current_data=""
+cleanup() { [ "$keep" = 1 ] || [ -z "$current_data" ] || rm -f "$current_data"; }
+trap cleanup EXIT
+
+echo "$PROGRAM: $pairs pairs x $reps repetitions, 0 to 100% intersecting in steps of $step%, into $outdir"
+failed_steps=()
+for ((percent = 0; percent <= 100; percent += step)); do
+    hits=$(((pairs * percent + 50) / 100))
+    misses=$((pairs - hits))
+    current_data="$outdir/data-$percent.rtb"
+    echo
+    echo "== $percent% intersecting: $hits hits, $misses misses =="
+    "$bin/RandomRayTetra" "$current_data" -i "$hits" -n "$misses" --seed "$((seed + percent))"
+    status=0
+    "$bin/Bench" "${bench_options[@]}" --long-csv "$long_csv" "$current_data" "$csv" "$reps" ${device:+"$device"} ||
+        status=$?
+    case $status in
+    0) ;;
+    3) failed_steps+=("$percent%") ;; # the row is there, with NA where an algorithm failed
+    *) echo "$PROGRAM: error: Bench failed on $current_data (status $status); see its message above" >&2
+       exit 1 ;;
+    esac
+    [ "$keep" = 1 ] || rm -f "$current_data"
+    current_data=""
+done
+
+echo
+"$here/plot_time_graph.sh" "$csv" "$outdir"
+echo "$PROGRAM: CSV: $csv"
+echo "$PROGRAM: long CSV: $long_csv"
+if [ ${#failed_steps[@]} -gt 0 ]; then
+    echo "$PROGRAM: error: some algorithm failed at ${failed_steps[*]} intersecting (NA in the CSV; see above)" >&2
+    exit 3
+fi

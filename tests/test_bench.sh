@@ -1,0 +1,96 @@
+# test_bench: Bench on a small input, CPU algorithms only (no OpenCL compile: see
+# test_bench_opencl.sh): the wide CSV's header and rows, appends, the long CSV, --algorithms,
+# the "no OpenCL device" path, and every bad-argument path.
+source "$(dirname "$0")/lib.sh"
+THESIS='#Intersecting_Pairs,Haines,Moller1,Moller2,Moller3,Segura0,Segura1,Segura2,STP0,STP1,STP2,GPU_Segura0_Write,GPU_Segura0,GPU_Segura0_Read,GPU_STP0_Write,GPU_STP0,GPU_STP0_Read,GPU_STP1_Write,GPU_STP1,GPU_STP1_Read,GPU_STP2_Write,GPU_STP2,GPU_STP2_Read'
+in="$TMP/in.txt"
+"$BIN/RandomRayTetra" "$in" -i 300 -n 700 --seed 5 >/dev/null || fail "RandomRayTetra"
+
+data_rows() { grep -cv '^#' "$1"; }
+field() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$3"; }
+column() { # column CSV NAME: the 1-based index of NAME in the header
+    head -n 1 "$1" | sed 's/^#//' | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
+}
+
+# CPU only: the thesis header first (new columns only after it), one row, IT = 30.
+csv="$TMP/out.csv"
+expect 0 '' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/long.csv" "$in" "$csv" 2
+header=$(head -n 1 "$csv")
+check "header starts with the thesis columns: $header" test "${header:0:${#THESIS}}" = "$THESIS"
+check "nothing but ',' may follow the thesis columns" test "${header:${#THESIS}:1}" = "" -o "${header:${#THESIS}:1}" = ","
+check "one data row" test "$(data_rows "$csv")" -eq 1
+check "IT is 30" test "$(field "$csv" 1 1)" = 30
+row=$(grep -v '^#' "$csv")
+check "as many cells as columns" test "$(echo "$row" | tr ',' '\n' | wc -l)" -eq "$(echo "$header" | tr ',' '\n' | wc -l)"
+for c in $(seq 2 11); do
+    check "thesis CPU column $c is a time in ms: $(field "$csv" 1 "$c")" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$csv" 1 "$c")"
+done
+for c in $(seq 12 23); do
+    check "OpenCL column $c is NA with --no-opencl" test "$(field "$csv" 1 "$c")" = NA
+done
+check "metadata line with pairs and reps" grep -Eq '^# Bench;.* pairs=1000; reps=2; hit_percent=30;' "$csv"
+check "Bench prints the CPU" grep -q '^CPU: ' "$TMP/stdout.$$"
+check "Bench reports verification" grep -q 'STP1 .* verified' "$TMP/stdout.$$"
+check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
+
+# A second run appends a row, and writes no second header.
+expect 0 '' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/long.csv" "$in" "$csv" 1
+check "two rows" test "$(data_rows "$csv")" -eq 2
+check "one header" test "$(grep -c '^#Intersecting_Pairs' "$csv")" -eq 1
+check "long CSV: one header" test "$(grep -c '^date,input,device,algorithm,phase,pairs,hit_percent,reps,ms,mtests_per_s' "$TMP/long.csv")" -eq 1
+cpu_count=$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')
+check "long CSV: one row per CPU algorithm and run" test "$(grep -c ',run,1000,30,' "$TMP/long.csv")" -eq $((2 * cpu_count))
+check "long CSV: all ok" test "$(grep -c ',ok$' "$TMP/long.csv")" -eq $((2 * cpu_count))
+
+# --algorithms: the others are NA.
+csv2="$TMP/subset.csv"
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp0,Segura1 "$in" "$csv2" 1
+check "STP0 timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv2" 1 "$(column "$csv2" STP0)")"
+check "Segura1 timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv2" 1 "$(column "$csv2" Segura1)")"
+check "Haines NA" test "$(field "$csv2" 1 "$(column "$csv2" Haines)")" = NA
+check "STP1 NA" test "$(field "$csv2" 1 "$(column "$csv2" STP1)")" = NA
+
+# No OpenCL platform at all: the CPU algorithms still run, the OpenCL cells are NA.
+mkdir -p "$TMP/no-icd"
+csv3="$TMP/no-device.csv"
+expect 0 'no OpenCL device.*CPU algorithms only' -- env OCL_ICD_VENDORS="$TMP/no-icd" "$BIN/Bench" --algorithms stp1,GPU_STP0 "$in" "$csv3" 1
+check "no device: STP1 timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv3" 1 "$(column "$csv3" STP1)")"
+check "no device: GPU_STP0 NA" test "$(field "$csv3" 1 "$(column "$csv3" GPU_STP0)")" = NA
+check "no device: GPU_STP0_Write NA" test "$(field "$csv3" 1 "$(column "$csv3" GPU_STP0_Write)")" = NA
+expect 1 'no OpenCL device' -- env OCL_ICD_VENDORS="$TMP/no-icd" "$BIN/Bench" --list-devices
+
+# A comma-decimal locale must not change the CSV (if the system has one).
+if locale -a 2>/dev/null | grep -qi '^de_DE.utf-\?8$'; then
+    expect 0 '' -- env LC_ALL=de_DE.UTF-8 "$BIN/Bench" --no-opencl --algorithms stp0 "$in" "$TMP/locale.csv" 1
+    check "C-locale numbers" grep -Eq '^30(,NA|,[0-9]+\.[0-9]{3})+$' <<<"$(grep -v '^#' "$TMP/locale.csv")"
+fi
+
+# A file with another header is not appended to, and is left as it was.
+echo "a,b,c" >"$TMP/other.csv"
+expect 1 'other.csv: the file.s first line is not the Bench wide CSV header' -- "$BIN/Bench" --no-opencl "$in" "$TMP/other.csv" 1
+check "other.csv unchanged" test "$(cat "$TMP/other.csv")" = "a,b,c"
+expect 1 'not the Bench long CSV header' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/other.csv" "$in" "$TMP/x.csv" 1
+check "no CSV written on a refused long CSV" test ! -e "$TMP/x.csv"
+
+# Bad arguments: one line, non-zero exit, nothing written.
+expect 2 'expected INPUT OUTPUT REPS \[DEVICE\], got 0 arguments' -- "$BIN/Bench"
+expect 2 'expected INPUT OUTPUT REPS' -- "$BIN/Bench" "$in" "$TMP/bad.csv"
+expect 2 'expected INPUT OUTPUT REPS' -- "$BIN/Bench" "$in" "$TMP/bad.csv" 1 0 7
+expect 2 'REPS must be a whole number' -- "$BIN/Bench" "$in" "$TMP/bad.csv" 0
+expect 2 'REPS must be a whole number' -- "$BIN/Bench" "$in" "$TMP/bad.csv" 3x
+expect 2 "DEVICE must be a whole number" -- "$BIN/Bench" "$in" "$TMP/bad.csv" 1 1x
+expect 2 "unknown algorithm 'nosuch'" -- "$BIN/Bench" --algorithms stp0,nosuch "$in" "$TMP/bad.csv" 1
+expect 2 'list is empty' -- "$BIN/Bench" --algorithms , "$in" "$TMP/bad.csv" 1
+expect 2 '--tolerance must be a positive number' -- "$BIN/Bench" --tolerance -1 "$in" "$TMP/bad.csv" 1
+expect 2 '--float-tolerance must be a positive number' -- "$BIN/Bench" --float-tolerance x "$in" "$TMP/bad.csv" 1
+expect 2 '--local-size must be a whole number' -- "$BIN/Bench" --local-size 0 "$in" "$TMP/bad.csv" 1
+expect 2 'unknown option' -- "$BIN/Bench" --frobnicate "$in" "$TMP/bad.csv" 1
+expect 2 'another file than OUTPUT' -- "$BIN/Bench" --long-csv "$TMP/bad.csv" "$in" "$TMP/bad.csv" 1
+expect 1 'missing.txt: cannot open the input file' -- "$BIN/Bench" --no-opencl "$TMP/missing.txt" "$TMP/bad.csv" 1
+printf '0\n' >"$TMP/empty.txt"
+expect 1 'holds no pairs' -- "$BIN/Bench" --no-opencl "$TMP/empty.txt" "$TMP/bad.csv" 1
+expect 1 'cannot create the output file' -- "$BIN/Bench" --no-opencl --algorithms stp0 "$in" "$TMP/no/such/dir.csv" 1
+check "no CSV after bad arguments" test ! -e "$TMP/bad.csv"
+expect 0 '' -- "$BIN/Bench" -h
+check "help lists the algorithms" grep -q 'GPU_STP0 (g1)' "$TMP/stdout.$$"
+finish

@@ -1,0 +1,60 @@
+# test_bench_opencl: the OpenCL side of Bench, fullbench.sh, plot_time_graph.sh and
+# result_compare.sh on the first OpenCL device (PoCL on a machine without a GPU). Builds one
+# kernel (GPU_STP0) once: the binary cache in $TMP serves every later run. Without an OpenCL
+# device, or with RAYTETRA_TEST_OPENCL=0, it checks nothing and says so.
+source "$(dirname "$0")/lib.sh"
+export RAYTETRA_BIN="$BIN" RAYTETRA_CACHE_DIR="$TMP/cache"
+if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/Bench" --list-devices >/dev/null 2>&1; then
+    echo "test_bench_opencl: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
+    finish
+    exit
+fi
+is_png() { [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+column() { head -n 1 "$1" | sed 's/^#//' | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
+cell() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$(column "$1" "$3")"; }
+in="$TMP/in.txt"
+"$BIN/RandomRayTetra" "$in" -i 500 -n 500 --seed 11 >/dev/null || fail "RandomRayTetra"
+
+# Bench: write, kernel and read times of a verified kernel; the device and local size printed.
+csv="$TMP/out.csv"
+expect 0 '' -- "$BIN/Bench" --algorithms stp1,GPU_STP0 --long-csv "$TMP/long.csv" "$in" "$csv" 2
+for name in GPU_STP0_Write GPU_STP0 GPU_STP0_Read STP1; do
+    check "$name is a time: $(cell "$csv" 1 "$name")" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(cell "$csv" 1 "$name")"
+done
+check "GPU_STP1 not selected: NA" test "$(cell "$csv" 1 GPU_STP1)" = NA
+check "device printed" grep -q '^OpenCL device 0: ' "$TMP/stdout.$$"
+check "local size printed" grep -q 'GPU_STP0 .*local size [0-9]' "$TMP/stdout.$$"
+check "verified" grep -q 'GPU_STP0 .*verified' "$TMP/stdout.$$"
+check "metadata names the device" grep -Eq '^# Bench;.* opencl=[^;]+; local_size=[0-9]+$' "$csv"
+check "long CSV: write, kernel, read rows" test "$(grep -Ec ',GPU_STP0,(write|kernel|read),1000,50,2,[0-9.]+,' "$TMP/long.csv")" -eq 3
+expect 2 'OpenCL device 99 does not exist' -- "$BIN/Bench" "$in" "$TMP/bad.csv" 1 99
+check "nothing written for a bad device" test ! -e "$TMP/bad.csv"
+
+# The float builds and the robust kernel: their columns follow every older one; verified with
+# the float tolerance and against the exact classifier; the host's exact decisions reported.
+csv2="$TMP/float.csv"
+expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP0,GPU_STP0F,GPU_STP0R "$in" "$csv2" 1
+header=$(head -n 1 "$csv2")
+check "new columns after the thesis' and the CPU ones" grep -Eq ',GPU_STP2_Read,.*,STP2F,GPU_Segura0F_Write,GPU_Segura0F,GPU_Segura0F_Read,GPU_STP0F_Write,GPU_STP0F,GPU_STP0F_Read,GPU_STP1F_Write,.*,GPU_STP2F_Read,GPU_STP0R_Write,GPU_STP0R,GPU_STP0R_Read(,|$)' <<<"$header"
+for name in GPU_STP0F_Write GPU_STP0F GPU_STP0F_Read GPU_STP0R_Write GPU_STP0R GPU_STP0R_Read; do
+    check "$name is a time: $(cell "$csv2" 1 "$name")" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(cell "$csv2" 1 "$name")"
+done
+check "GPU_STP1F not selected: NA" test "$(cell "$csv2" 1 GPU_STP1F)" = NA
+check "GPU_STP0F verified" grep -q 'GPU_STP0F .*verified' "$TMP/stdout.$$"
+check "GPU_STP0R host decisions reported" grep -q 'pairs with an uncertain sign decided exactly on the host' "$TMP/stdout.$$"
+expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" "$csv2" "$TMP/float-plots"
+check "opencl_float_time.png is a PNG" is_png "$TMP/float-plots/opencl_float_time.png"
+
+# fullbench with the kernel: OpenCL columns in every row and the OpenCL charts.
+out="$TMP/sweep"
+expect 0 '' -- "$ROOT/scripts/fullbench.sh" --algorithms stp1,GPU_STP0 --out "$out" 2000 1 50
+check "three rows" test "$(grep -cv '^#' "$out/output.csv")" -eq 3
+check "kernel time in every row" test "$(grep -v '^#' "$out/output.csv" | cut -d, -f"$(column "$out/output.csv" GPU_STP0)" | grep -c '^[0-9]')" -eq 3
+for png in cpu_time opencl_kernel_time opencl_phases; do
+    check "$png.png is a PNG" is_png "$out/$png.png"
+done
+
+# result_compare.sh with the kernel: agrees with the exact classifier.
+expect 0 '' -- "$ROOT/scripts/result_compare.sh" --algorithms stp0,GPU_STP0 "$in" 0
+check "GPU_STP0 agrees" grep -q '^GPU_STP0 .*agrees with the exact classifier on all 1000 pairs' "$TMP/stdout.$$"
+finish

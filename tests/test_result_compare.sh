@@ -1,0 +1,84 @@
+# test_result_compare: CompareResults and scripts/result_compare.sh (CPU algorithms; the OpenCL
+# ones are in test_bench_opencl.sh): no differences on random data, planted differences found
+# with their line numbers, the tolerance, both forms of the script, and bad arguments.
+source "$(dirname "$0")/lib.sh"
+export RAYTETRA_BIN="$BIN"
+script="$ROOT/scripts/result_compare.sh"
+in="$TMP/in.txt"
+# differ STATUS command...: a disagreement is a result, not an error: exit STATUS, report on stdout.
+differ() {
+    local want=$1 status
+    shift 2
+    "$@" >"$TMP/stdout.$$" 2>"$TMP/stderr.$$"
+    status=$?
+    if [ "$status" -eq "$want" ]; then pass; else fail "$* exited $status, expected $want: $(head -c 400 "$TMP/stderr.$$")"; fi
+}
+"$BIN/RandomRayTetra" "$in" -i 200 -n 200 --seed 9 >/dev/null || fail "RandomRayTetra"
+"$BIN/RayTetra" -t 0 -p r "$in" "$TMP/stp0.out" 1 >/dev/null || fail "RayTetra stp0"
+"$BIN/RayTetra" -s 1 -p r "$in" "$TMP/pluecker1.out" 1 >/dev/null || fail "RayTetra pluecker1"
+
+# Agreement: exit 0 and a summary line.
+expect 0 '' -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/pluecker1.out"
+check "summary says agree" grep -q 'agrees with the reference .*stp0.out on all 400 pairs' "$TMP/stdout.$$"
+expect 0 '' -- "$BIN/CompareResults" --exact "$in" "$TMP/stp0.out"
+
+# Planted differences: a face, a class, a real.
+first_hit=$(grep -n '^true' "$TMP/stp0.out" | head -n 1 | cut -d: -f1)
+awk -v n="$first_hit" 'NR == n { $2 = ($2 + 1) % 4 } { print }' "$TMP/stp0.out" >"$TMP/face.out"
+differ 1 -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/face.out"
+check "face difference with its line" grep -q "face.out:$first_hit: pair $((first_hit - 1)) (.*stp0.out:$first_hit): faces" "$TMP/stdout.$$"
+check "one difference counted" grep -q '1 difference from the reference .* 0 hit/miss, 1 faces, 0 reals' "$TMP/stdout.$$"
+awk -v n="$first_hit" 'NR == n { $0 = "false" } { print }' "$TMP/stp0.out" >"$TMP/class.out"
+differ 1 -- "$BIN/CompareResults" --exact "$in" "$TMP/class.out"
+check "class difference" grep -q "class.out:$first_hit: pair $((first_hit - 1)): hit/miss: reference true, other false" "$TMP/stdout.$$"
+# tEnter (field 14) changed in its 7th digit: beyond 1e-9, within 1e-3.
+awk -v n="$first_hit" 'NR == n { $14 = sprintf("%.17g", $14 * (1 + 1e-6) + 1e-6) } { print }' "$TMP/stp0.out" >"$TMP/real.out"
+differ 1 -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/real.out"
+check "real difference" grep -q "real.out:$first_hit: .*tEnter: reference" "$TMP/stdout.$$"
+expect 0 '' -- "$BIN/CompareResults" --tolerance 1e-3 "$in" "$TMP/stp0.out" "$TMP/real.out"
+# Comment lines shift the line numbers, and the report follows them.
+{ echo "# a comment"; cat "$TMP/face.out"; } >"$TMP/commented.out"
+differ 1 -- "$BIN/CompareResults" --exact "$in" "$TMP/commented.out"
+check "line number counts the comment" grep -q "commented.out:$((first_hit + 1)): pair $((first_hit - 1)):" "$TMP/stdout.$$"
+
+# CompareResults: bad arguments.
+expect 2 'expected INPUT REFERENCE_RESULTS OTHER_RESULTS' -- "$BIN/CompareResults" "$in" "$TMP/stp0.out"
+expect 2 'expected --exact INPUT OTHER_RESULTS' -- "$BIN/CompareResults" --exact "$in"
+expect 2 "--tolerance must be a number >= 0, not 'x'" -- "$BIN/CompareResults" --tolerance x "$in" "$TMP/stp0.out" "$TMP/stp0.out"
+expect 2 'unknown option' -- "$BIN/CompareResults" --nosuch "$in" "$TMP/stp0.out" "$TMP/stp0.out"
+expect 2 'missing.out: cannot open the result file' -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/missing.out"
+head -n 10 "$TMP/stp0.out" >"$TMP/short.out"
+expect 2 'short.out holds 10 results but .*in.txt holds 400 pairs' -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/short.out"
+
+# The script, second form: every CPU algorithm agrees; the .differences file says so.
+rm -f "$in.differences"
+expect 0 '' -- "$script" --no-opencl "$in"
+check "differences file written" test -s "$in.differences"
+check "no difference lines" test "$(grep -c ': pair [0-9]' "$in.differences")" -eq 0
+cpu_count=$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')
+check "one summary line per CPU algorithm" test "$(grep -c 'agrees with the exact classifier' "$TMP/stdout.$$")" -eq "$cpu_count"
+check "final summary" grep -q "result_compare.sh: $cpu_count agree, 0 disagree" "$TMP/stdout.$$"
+
+# A planted file among them: found, with its line, and the exit status says so.
+differ 1 -- "$script" --no-opencl --results "$TMP/face.out" "$in"
+check "planted face reported" grep -q "face.out:$first_hit: pair $((first_hit - 1)): faces" "$in.differences"
+check "planted summary" grep -q "face.out .*1 difference" "$TMP/stdout.$$"
+
+# First form: generates NEWINPUT, then compares.
+expect 0 '' -- "$script" --no-opencl --seed 4 30 20 "$TMP/new.txt"
+check "NEWINPUT written" test "$(head -n 1 "$TMP/new.txt")" = 50
+check "NEWINPUT.differences written" test -s "$TMP/new.txt.differences"
+
+# The script: bad arguments.
+expect 2 'usage: result_compare.sh' -- "$script"
+expect 2 'got 5 arguments' -- "$script" 1 2 3 4 5
+expect 2 "HITS must be a whole number >= 0, not 'x'" -- "$script" x 2 "$TMP/n.txt"
+expect 2 "MISSES must be a whole number" -- "$script" 1 2x "$TMP/n.txt"
+expect 2 'HITS \+ MISSES must be at least 1' -- "$script" 0 0 "$TMP/n.txt"
+expect 2 "DEVICE must be a whole number" -- "$script" "$in" gpu
+expect 2 'the tolerance must be a number' -- "$script" --tolerance abc "$in"
+expect 2 "unknown option '--nosuch'" -- "$script" --nosuch "$in"
+expect 1 'missing.txt: no such readable input file' -- "$script" --no-opencl "$TMP/missing.txt"
+expect 1 'nosuch.out: no such readable result file' -- "$script" --no-opencl --results "$TMP/nosuch.out" "$in"
+expect 0 '' -- "$script" -h
+finish
