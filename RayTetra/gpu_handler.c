@@ -522,6 +522,8 @@ int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int 
     int failed = 0;
     if (!b.staging || (h->prepared.layout == GPU_LAYOUT_SOA && !b.soa))
         failed = error_set(err, "out of memory for %zu results", chunk);
+    else /* touch every page now: first-touch page faults are host work, not the read's time */
+        memset(b.staging, 0, chunk * b.record);
     if (!failed) {
         b.pairs = clCreateBuffer(h->context, CL_MEM_READ_ONLY, chunk * sizeof(ray_tetra_pair), NULL, &status);
         failed = GPU_CHECK(err, "clCreateBuffer", status);

@@ -45,8 +45,16 @@ done
 # Long CSV fields counted from the end (the quoted device field may hold commas): algorithm
 # NF-16, phase NF-15, ms NF-11, mtests_per_s NF-10, local_size NF-6, gb_per_s NF-5,
 # percent_of_copy NF-4, status NF.
-awk -F, 'NR > 1 && $(NF-15) == "kernel" && $NF == "ok" {
-    print $(NF-6) "," $(NF-16) "," $(NF-11) "," $(NF-10) "," $(NF-5) "," $(NF-4) }' "$long" | sort -t, -k1,1n >>"$csv"
+# The copy bandwidth of the first run (row "bandwidth,copy") serves every size's percentage.
+awk -F, 'NR > 1 && $(NF-16) == "bandwidth" && $(NF-15) == "copy" { copy = $(NF-5) }
+    NR > 1 && $(NF-15) == "kernel" && $NF == "ok" { row[++n] = $0 }
+    END {
+        for (i = 1; i <= n; ++i) {
+            split(row[i], f, ","); m = length(f)
+            pct = copy > 0 ? sprintf("%.2f", 100 * f[m-5] / copy) : "NA"
+            print f[m-6] "," f[m-16] "," f[m-11] "," f[m-10] "," f[m-5] "," pct
+        }
+    }' "$long" | sort -t, -k1,1n >>"$csv"
 command -v gnuplot >/dev/null || { echo "gnuplot not found: $csv written, no chart"; exit 0; }
 algorithms=$(tail -n +2 "$csv" | cut -d, -f2 | sort -u | tr '\n' ' ')
 plot=""

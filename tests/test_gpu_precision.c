@@ -1,0 +1,250 @@
+/* test_gpu_precision: the float builds of the OpenCL kernels and the robust kernel, on the first
+ * device (PoCL here; $RAYTETRA_TEST_DEVICE picks another).
+ *  - the table: indices 4..7 are the float builds of 0..3 (same .cl file, -DRT_SINGLE), 8 the
+ *    robust one; gpu_algorithm_in_precision maps between them;
+ *  - each float kernel against the exact classifier on random pairs: hit/miss and faces agree
+ *    on all but the rate allowed to the CPU float variants (tests/test_float.c: 0.5%), points
+ *    and t within the float tolerance (1e-4 of the tetrahedron's size);
+ *  - GPU_STP0R equals exact_classify (hit, enter and leave face) on every pair of every class of
+ *    RandomRayTetra, and some pairs did take the host's exact path;
+ *  - the build options are part of the cache key: the float build of a file is not served the
+ *    double build's binary. One temporary cache folder serves the whole test. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "exact.h"
+#include "generator.h"
+#include "gpu_handler.h"
+
+#define RANDOM_PAIRS 20000
+#define PER_CLASS 300
+#define MAX_CLASS_RATE 0.005
+#define MAX_FACE_RATE 0.005
+#define FLOAT_TOLERANCE 1e-4
+
+static double size_of(const ray_tetra_pair *p)
+{
+    double size = 0;
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j) {
+            double dx = p->vert[i].x - p->vert[j].x, dy = p->vert[i].y - p->vert[j].y, dz = p->vert[i].z - p->vert[j].z;
+            size = fmax(size, sqrt(dx * dx + dy * dy + dz * dz));
+        }
+    return size;
+}
+
+static double distance(vec3 a, vec3 b)
+{
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+
+/* Prepare and run once; returns 0, or -1 after recording a failed check. */
+static int run(gpu_handler *h, const gpu_algorithm *a, const pair_set *set, ray_tetra_result *results,
+               gpu_times *times)
+{
+    error_text err;
+    int status = gpu_prepare(h, a, 0, &err);
+    if (status == 0)
+        status = gpu_run(h, set, results, 1, times, &err);
+    CHECK(status == 0, "%s: %s", a->csv_name, err.text);
+    return status;
+}
+
+static void test_table(void)
+{
+    int count;
+    const gpu_algorithm *all = gpu_algorithms(&count);
+    CHECK(count == 9, "%d OpenCL algorithms, expected 9", count);
+    for (int i = 0; i < 4 && count == 9; ++i) {
+        const gpu_algorithm *d = &all[i], *f = &all[i + 4];
+        CHECK(d->index == i && f->index == i + 4, "indices %d, %d", d->index, f->index);
+        CHECK(d->precision == CPU_PRECISION_DOUBLE && f->precision == CPU_PRECISION_FLOAT, "%s / %s precision",
+              d->csv_name, f->csv_name);
+        CHECK(strcmp(d->kernel_file, f->kernel_file) == 0 && strcmp(d->kernel_name, f->kernel_name) == 0,
+              "%s is not built from %s's source", f->csv_name, d->csv_name);
+        CHECK(strcmp(f->build_options, "-DRT_SINGLE") == 0 && d->build_options[0] == '\0', "%s options '%s'",
+              f->csv_name, f->build_options);
+        char expected[64];
+        snprintf(expected, sizeof expected, "%sF", d->csv_name);
+        CHECK(strcmp(f->csv_name, expected) == 0, "%s, expected %s", f->csv_name, expected);
+        CHECK(gpu_algorithm_in_precision(d, CPU_PRECISION_FLOAT) == f &&
+                  gpu_algorithm_in_precision(f, CPU_PRECISION_DOUBLE) == d,
+              "%s <-> %s", d->csv_name, f->csv_name);
+    }
+    const gpu_algorithm *robust = gpu_algorithm_get(8);
+    CHECK(robust && robust->robust && strcmp(robust->csv_name, "GPU_STP0R") == 0 &&
+              robust->precision == CPU_PRECISION_DOUBLE && gpu_algorithm_in_precision(robust, CPU_PRECISION_FLOAT) == NULL,
+          "GPU_STP0R entry");
+}
+
+/* Each float kernel against the exact reference on random pairs. */
+static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_result *reference)
+{
+    ray_tetra_result *results = calloc(set->count, sizeof *results);
+    for (int a = 4; a < 8; ++a) {
+        const gpu_algorithm *g = gpu_algorithm_get(a);
+        gpu_times times;
+        if (run(h, g, set, results, &times) != 0)
+            continue;
+        /* Every float build is new to the cache, although its double twin (GPU_STP0) is in it. */
+        CHECK(gpu_program_origin_of(h) == GPU_PROGRAM_BUILT, "%s: %s", g->csv_name, gpu_program_note(h));
+        size_t misclassified = 0, wrong_faces = 0, far_off = 0, first_far = 0;
+        double worst = 0;
+        for (size_t i = 0; i < set->count; ++i) {
+            const ray_tetra_result *r = &results[i], *x = &reference[i];
+            if ((r->hit != 0) != (x->hit != 0)) {
+                ++misclassified;
+                continue;
+            }
+            if (!x->hit)
+                continue;
+            if (r->enter_face != x->enter_face || r->leave_face != x->leave_face) {
+                ++wrong_faces;
+                continue;
+            }
+            double size = size_of(&set->pairs[i]);
+            vec3 L = pair_direction(&set->pairs[i]);
+            double length = sqrt(L.x * L.x + L.y * L.y + L.z * L.z);
+            double error = fmax(fmax(distance(r->enter_point, x->enter_point), distance(r->leave_point, x->leave_point)),
+                                fmax(fabs(r->t_enter - x->t_enter), fabs(r->t_leave - x->t_leave)) * length) /
+                           size;
+            if (!(error <= FLOAT_TOLERANCE) && far_off++ == 0)
+                first_far = i;
+            if (error > worst || isnan(error))
+                worst = isnan(error) ? INFINITY : error;
+        }
+        double n = (double)set->count;
+        printf("%s: misclassified %zu (%.4f%%), wrong faces %zu (%.4f%%), worst error %.3g of the size\n", g->csv_name,
+               misclassified, 100 * misclassified / n, wrong_faces, 100 * wrong_faces / n, worst);
+        CHECK(misclassified <= MAX_CLASS_RATE * n, "%s: %zu of %zu pairs misclassified", g->csv_name, misclassified,
+              set->count);
+        CHECK(wrong_faces <= MAX_FACE_RATE * n, "%s: %zu of %zu pairs with wrong faces", g->csv_name, wrong_faces,
+              set->count);
+        CHECK(far_off == 0, "%s: %zu pairs beyond %g of the size (first: pair %zu)", g->csv_name, far_off,
+              FLOAT_TOLERANCE, first_far);
+    }
+    free(results);
+}
+
+/* GPU_STP0R against exact_classify on every class. */
+static void test_robust(gpu_handler *h)
+{
+    generator_config config = {.seed = 6, .hits = PER_CLASS / 2, .misses = PER_CLASS / 2};
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        config.special[c] = PER_CLASS;
+    pair_set set;
+    pair_classes classes;
+    error_text err;
+    if (generator_fill_classes(&config, &set, &classes, &err) != 0) {
+        CHECK(0, "generator: %s", err.text);
+        return;
+    }
+    ray_tetra_result *results = calloc(set.count, sizeof *results);
+    gpu_times times;
+    if (run(h, gpu_algorithm_get(8), &set, results, &times) == 0) {
+        size_t wrong[PAIRS_CLASSES_MAX] = {0}, first[PAIRS_CLASSES_MAX] = {0};
+        for (size_t i = 0; i < set.count; ++i) {
+            int enter, leave;
+            int hit = exact_classify(&set.pairs[i], &enter, &leave);
+            const ray_tetra_result *r = &results[i];
+            int same = (r->hit != 0) == (hit != 0) && (!hit || (r->enter_face == enter && r->leave_face == leave));
+            if (!same && wrong[classes.of_pair[i]]++ == 0)
+                first[classes.of_pair[i]] = i;
+        }
+        for (int c = 0; c < classes.name_count; ++c)
+            CHECK(wrong[c] == 0, "GPU_STP0R, class %s: %zu pairs differ from exact_classify (first: pair %zu)",
+                  classes.names[c], wrong[c], first[c]);
+        printf("GPU_STP0R: %zu pairs, %d classes, %zu decided on the host (%.3f ms)\n", set.count, classes.name_count,
+               times.uncertain, times.finish_ms);
+        /* edge, vertex, face-cross and face-miss all have exactly-zero signs. */
+        CHECK(times.uncertain >= 4 * PER_CLASS, "only %zu pairs took the host's exact path", times.uncertain);
+        CHECK(times.finish_ms <= times.read_ms, "the host's decision (%.3f ms) is not inside the read time (%.3f ms)",
+              times.finish_ms, times.read_ms);
+    }
+    free(results);
+    pair_classes_free(&classes);
+    pair_set_free(&set);
+}
+
+/* The float build of a file must not be served the double build's cached binary. */
+static void test_cache_key(gpu_handler *h, const pair_set *set)
+{
+    pair_set few = {set->count < 64 ? set->count : 64, set->pairs};
+    ray_tetra_result results[64];
+    gpu_times times;
+    if (run(h, gpu_algorithm_get(1), &few, results, &times) == 0)
+        CHECK(gpu_program_origin_of(h) == GPU_PROGRAM_CACHED, "GPU_STP0 again: %s", gpu_program_note(h));
+    if (run(h, gpu_algorithm_get(5), &few, results, &times) == 0)
+        CHECK(gpu_program_origin_of(h) == GPU_PROGRAM_CACHED, "GPU_STP0F again: %s", gpu_program_note(h));
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        size_t length = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(length);
+        if (path) {
+            snprintf(path, length, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+        free(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    char cache_dir[] = "/tmp/raytetra-gpu-precision.XXXXXX";
+    if (!mkdtemp(cache_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
+    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    test_table();
+
+    generator_config config = {.seed = 2026, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
+    pair_set set;
+    error_text err;
+    if (generator_fill(&config, &set, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return 1;
+    }
+    ray_tetra_result *reference = malloc(set.count * sizeof *reference);
+    for (size_t i = 0; i < set.count; ++i)
+        exact_reference(&set.pairs[i], &reference[i]);
+
+    const char *env = getenv("RAYTETRA_TEST_DEVICE");
+    gpu_handler *h;
+    if (gpu_open(&h, env && *env ? atoi(env) : 0, &err) != 0) {
+        fprintf(stderr, "test_gpu_precision: cannot open the OpenCL device: %s\n", err.text);
+        return 1;
+    }
+    printf("device: %s\n", gpu_device_description(h));
+    /* GPU_STP0 first, so that its binary is in the cache before GPU_STP0F is built. */
+    pair_set few = {64, set.pairs};
+    ray_tetra_result results[64];
+    gpu_times times;
+    run(h, gpu_algorithm_get(1), &few, results, &times);
+    test_float(h, &set, reference);
+    test_robust(h);
+    test_cache_key(h, &set);
+    gpu_close(h);
+
+    free(reference);
+    pair_set_free(&set);
+    remove_dir(cache_dir);
+    return check_summary("test_gpu_precision");
+}
