@@ -13,6 +13,10 @@
 #include "gpu_handler.h"
 #include "pairs.h"
 
+/* The share of pairs a single-precision variant may classify differently from the exact
+ * classifier and still be verified (bench_verify.c). */
+#define BENCH_FLOAT_MISMATCH_RATE 1e-4
+
 typedef enum bench_status {
     BENCH_SKIPPED,     /* not selected (or --no-opencl): NA, no message */
     BENCH_OK,          /* ran and its results were verified */

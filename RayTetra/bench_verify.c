@@ -53,6 +53,15 @@ void bench_verify(const bench_context *context, const ray_tetra_result *results,
         return;
     char text[ERROR_TEXT_SIZE - 64];
     result_compare_summary_describe(&summary, tolerance, text, sizeof text);
+    /* Float arithmetic cannot decide every near-grazing pair of a large random input the way exact
+     * arithmetic does (docs/ACCURACY.md); a float variant passes when at most
+     * BENCH_FLOAT_MISMATCH_RATE of the pairs differ, and the differences are reported. */
+    if (precision == CPU_PRECISION_FLOAT &&
+        (double)result_compare_total(&summary) <= BENCH_FLOAT_MISMATCH_RATE * (double)summary.pairs) {
+        fprintf(context->log, "  %-18s within the float allowance (%g of the pairs): %s\n", entry->csv_name,
+                BENCH_FLOAT_MISMATCH_RATE, text);
+        return;
+    }
     entry->status = BENCH_FAILED;
     snprintf(entry->note, sizeof entry->note, "results differ from the exact classifier: %s", text);
 }
