@@ -48,6 +48,9 @@ LIBS_A     := $(BUILD)/libraytetra.a
 PROGRAMS   := $(MAIN_SRC:RayTetra/main_%.c=$(BUILD)/%)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
+# Keep the objects of executables and tests (make would delete them as intermediates).
+.SECONDARY:
+
 .PHONY: all test test-normal test-sanitize valgrind bench clean install
 all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 
