@@ -43,6 +43,10 @@ typedef struct bench_entry {
     int end_to_end_done;
     double end_to_end_ms, end_to_end_gbs, end_to_end_percent_of_pinned;
     size_t end_to_end_chunks, end_to_end_queues;
+    /* --threads: the CPU algorithm on several threads (all repetitions), verified like the
+     * single-threaded run; BENCH_SKIPPED when not run. */
+    bench_status threads_status;
+    double threads_ms;
     char note[ERROR_TEXT_SIZE];    /* why it failed or was not run */
 } bench_entry;
 
@@ -81,6 +85,7 @@ typedef struct bench_context {
     int bandwidth_measured;
     gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
+    int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
 } bench_context;
 
 /* The exact classifier's results for every pair and the share of hits, in percent. */
@@ -95,6 +100,10 @@ void bench_cpu_name(char *name, size_t size);
 
 /* Warm-up, REPS timed repetitions, verification; `results` has room for every pair. */
 void bench_run_cpu(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
+
+/* --threads: after a verified bench_run_cpu, one untimed warm-up and REPS timed repetitions on
+ * context->threads threads, verified the same way; a failure leaves the single-threaded time. */
+void bench_run_cpu_threads(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
 
 /* Build (untimed), warm-up run, timed run (write, REPS kernels, read), verification. */
 void bench_run_gpu(const bench_context *context, gpu_handler *gpu, size_t local_size, bench_entry *entry,

@@ -31,6 +31,7 @@ typedef enum phase {
     PHASE_COPY_GBS, PHASE_PINNED_WRITE_GBS, PHASE_PINNED_READ_GBS, /* no entry: the device's */
     PHASE_MTESTS, PHASE_EFFECTIVE_GBS, PHASE_PERCENT_OF_COPY,
     PHASE_END_TO_END, PHASE_END_TO_END_GBS, PHASE_END_TO_END_PERCENT, /* --overlap */
+    PHASE_THREADS, /* --threads: a CPU algorithm on several threads, the very last columns */
 } phase;
 
 typedef struct column {
@@ -104,6 +105,11 @@ static column *wide_columns(const bench_table *table, int *count)
             wide[n] = (column){.entry = i, .phase = (phase)(PHASE_MTESTS + k)};
             snprintf(wide[n++].name, sizeof wide[0].name, "%s%s", table->entries[i].csv_name, metric_suffix[k]);
         }
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].cpu) {
+            wide[n] = (column){.entry = i, .phase = PHASE_THREADS};
+            snprintf(wide[n++].name, sizeof wide[0].name, "%s_MT", table->entries[i].csv_name);
+        }
     free(used);
     free(natural);
     *count = n;
@@ -136,6 +142,7 @@ static double phase_ms(const bench_entry *e, phase p)
     return p == PHASE_WRITE ? e->write_ms
          : p == PHASE_READ ? e->read_ms
          : p == PHASE_END_TO_END ? e->end_to_end_ms
+         : p == PHASE_THREADS ? e->threads_ms
          : e->ms;
 }
 
@@ -316,6 +323,8 @@ int bench_append_wide_csv(const char *path, const bench_context *c, const bench_
         double value = -1;
         if (p >= PHASE_COPY_GBS && p <= PHASE_PINNED_READ_GBS)
             value = bandwidth_value(c, p);
+        else if (p == PHASE_THREADS)
+            value = e && e->threads_status == BENCH_OK ? e->threads_ms : -1;
         else if (e && e->status == BENCH_OK)
             value = p >= PHASE_MTESTS ? metric_value(c, e, p) : phase_ms(e, p);
         if (value >= 0)
@@ -365,17 +374,22 @@ static void long_row(FILE *out, const bench_context *c, const bench_entry *e, ph
     put_field(out, c->input);
     fputc(',', out);
     put_field(out, e->cpu ? c->cpu_name : (c->opencl[0] ? c->opencl : "none"));
-    fprintf(out, ",%s,%s,%zu,%.6g,%d,", e->csv_name, phase_names[p], c->set->count, c->hit_percent, c->reps);
-    if (e->status == BENCH_OK) {
+    /* A --threads row carries its thread count in the phase name: run_threads_N. */
+    bench_status status = p == PHASE_THREADS ? e->threads_status : e->status;
+    char threads_phase[32];
+    snprintf(threads_phase, sizeof threads_phase, "run_threads_%d", c->threads);
+    fprintf(out, ",%s,%s,%zu,%.6g,%d,", e->csv_name, p == PHASE_THREADS ? threads_phase : phase_names[p],
+            c->set->count, c->hit_percent, c->reps);
+    if (status == BENCH_OK) {
         double ms = phase_ms(e, p);
         /* Transfers and end-to-end runs happen once, the kernel REPS times: throughput in
          * millions of pairs per s. */
-        double tests = (double)c->set->count * (p == PHASE_KERNEL || p == PHASE_RUN ? c->reps : 1);
+        double tests = (double)c->set->count * (p == PHASE_KERNEL || p == PHASE_RUN || p == PHASE_THREADS ? c->reps : 1);
         fprintf(out, "%.3f,%.3f,", ms, ms > 0 ? tests / ms / 1e3 : 0.0);
     } else {
         fputs("NA,NA,", out);
     }
-    if (e->status == BENCH_OK && e->cpu)
+    if (status == BENCH_OK && e->cpu && p == PHASE_RUN)
         fprintf(out, "%.3f,%.3f,%.3f,", e->rep_min_ms, e->rep_median_ms, e->rep_max_ms);
     else
         fputs("NA,NA,NA,", out);
@@ -403,7 +417,7 @@ static void long_row(FILE *out, const bench_context *c, const bench_entry *e, ph
                 c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1);
     else
         fputs("NA,NA,NA,", out);
-    fprintf(out, "%s\n", status_name(e->status));
+    fprintf(out, "%s\n", status_name(status));
 }
 
 /* The device's bandwidths as rows of algorithm "bandwidth": phase copy, pinned_write or
@@ -438,6 +452,8 @@ int bench_append_long_csv(const char *path, const bench_context *c, const bench_
             continue;
         if (e->cpu) {
             long_row(rows, c, e, PHASE_RUN);
+            if (e->threads_status != BENCH_SKIPPED)
+                long_row(rows, c, e, PHASE_THREADS);
         } else {
             long_row(rows, c, e, PHASE_WRITE);
             long_row(rows, c, e, PHASE_KERNEL);

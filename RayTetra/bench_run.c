@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cpu_parallel.h"
 #include "gpu_overlap.h"
 
 /* Results an algorithm did not write must fail verification, whatever the data: a stale result
@@ -72,6 +73,32 @@ void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *res
     }
     fprintf(c->log, "%12.3f ms  (%d reps; per rep min %.3f, median %.3f, max %.3f ms; %.2f Mtests/s)  verified\n",
             e->ms, c->reps, e->rep_min_ms, e->rep_median_ms, e->rep_max_ms, mtests_per_s(c->set->count, c->reps, e->ms));
+}
+
+void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_result *results)
+{
+    if (c->threads < 2 || e->status != BENCH_OK)
+        return;
+    fprintf(c->log, "  %-18s ", "");
+    fflush(c->log);
+    poison(results, c->set->count);
+    cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads); /* warm-up, untimed */
+    poison(results, c->set->count);
+    double ms = cpu_algorithm_run_threads(e->cpu, c->set, results, c->reps, c->threads);
+    /* Verified on a copy, so that a wrong multi-threaded result costs only its own cells. */
+    bench_entry check = *e;
+    bench_verify(c, results, &check);
+    if (check.status != BENCH_OK) {
+        e->threads_status = BENCH_FAILED;
+        fprintf(c->log, "FAILED\n");
+        fprintf(stderr, "Bench: error: %s on %d threads: %s; its _MT cells are NA\n", e->csv_name, c->threads,
+                check.note);
+        return;
+    }
+    e->threads_status = BENCH_OK;
+    e->threads_ms = ms;
+    fprintf(c->log, "%12.3f ms  on %d threads (%d reps; %.2f Mtests/s; %.2fx the single thread)  verified\n", ms,
+            c->threads, c->reps, mtests_per_s(c->set->count, c->reps, ms), ms > 0 ? e->ms / ms : 0.0);
 }
 
 /* --overlap: the end-to-end run, verified like the timed one; 0, or -1 with the entry failed. */

@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "cpu_parallel.h"
 #include "pairs_io.h"
 #include "result_compare.h"
 
@@ -39,6 +40,7 @@ typedef struct options {
     int bandwidth_only, no_bandwidth;
     long long bandwidth_mib;
     long long overlap;
+    long long threads; /* -1: no --threads; 0: every core */
 } options;
 
 static void usage(FILE *out)
@@ -77,6 +79,9 @@ static void usage(FILE *out)
             "  --no-bandwidth     do not measure the bandwidths (their cells and %%-of-copy are NA)\n"
             "  --overlap CHUNKS   also time one end-to-end run (write + kernel + read) of each kernel from\n"
             "                     pinned memory, in CHUNKS chunks on up to 3 queues (1: no overlap)\n"
+            "  --threads N        also time each CPU algorithm on N threads (N >= 2; 0: every core),\n"
+            "                     after one untimed warm-up, verified; columns CSV_NAME_MT (ms, sum over\n"
+            "                     REPS; NA without --threads) and long-CSV phase run_threads_N\n"
             "  --tolerance T      relative tolerance of the verification (default %g; see\n"
             "                     CompareResults -h for how it scales)\n"
             "  --float-tolerance T  the same for the single-precision variants, CPU and OpenCL (default %g)\n"
@@ -125,7 +130,7 @@ static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
            OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
-           OPT_NO_BANDWIDTH, OPT_OVERLAP };
+           OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS };
     static const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
@@ -142,6 +147,7 @@ static void parse(int argc, char **argv, options *o)
         {"bandwidth-mib", required_argument, NULL, OPT_BANDWIDTH_MIB},
         {"no-bandwidth", no_argument, NULL, OPT_NO_BANDWIDTH},
         {"overlap", required_argument, NULL, OPT_OVERLAP},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -150,6 +156,7 @@ static void parse(int argc, char **argv, options *o)
     o->float_tolerance = FLOAT_TOLERANCE;
     o->gpu = GPU_CONFIG_DEFAULT;
     o->bandwidth_mib = (long long)(GPU_BANDWIDTH_DEFAULT_BYTES >> 20);
+    o->threads = -1;
     int c;
     error_text err;
     opterr = 0; /* our own one-line message instead of getopt's */
@@ -199,6 +206,13 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_OVERLAP:
             o->overlap = number(optarg, 1, 1 << 16, "--overlap");
+            break;
+        case OPT_THREADS:
+            o->threads = number(optarg, 0, 4096, "--threads");
+            if (o->threads == 1)
+                usage_error("--threads must be 0 (every core) or at least 2; the single-threaded time is always "
+                            "measured",
+                            optarg);
             break;
         case 'h':
             usage(stdout);
@@ -409,6 +423,8 @@ int main(int argc, char **argv)
     bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
                              .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
                              .overlap_chunks = (size_t)o.overlap};
+    if (o.threads >= 0)
+        context.threads = o.threads == 0 ? cpu_thread_count() : (int)o.threads;
     utc_date(context.date, sizeof context.date);
     bench_cpu_name(context.cpu_name, sizeof context.cpu_name);
     ray_tetra_result *reference = NULL, *results = calloc(set.count, sizeof *results);
@@ -425,9 +441,14 @@ int main(int argc, char **argv)
            o.reps, o.tolerance, o.float_tolerance);
     gpu_handler *gpu = o.no_opencl ? NULL : open_device(&o, &table, &context);
     printf("CPU: %s\n", context.cpu_name);
+    if (o.threads >= 0)
+        printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s\n", context.threads, o.threads,
+               context.threads < 2 ? "; fewer than 2 cores, so there are none" : "");
     for (int i = 0; i < table.count; ++i)
-        if (table.entries[i].cpu && table.entries[i].selected)
+        if (table.entries[i].cpu && table.entries[i].selected) {
             bench_run_cpu(&context, &table.entries[i], results);
+            bench_run_cpu_threads(&context, &table.entries[i], results);
+        }
     if (gpu) {
         printf("OpenCL device %lld: %s\n", o.device, context.opencl);
         printf("OpenCL kernels: %s layout, output %s, %zu pair%s per work-item\n", gpu_layout_name(o.gpu.layout),
@@ -448,7 +469,7 @@ int main(int argc, char **argv)
     }
     int failed = 0;
     for (int i = 0; i < table.count; ++i)
-        failed += table.entries[i].status == BENCH_FAILED;
+        failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
     int status = 0;
     if (bench_append_wide_csv(o.output, &context, &table, &err) != 0 ||
         (o.long_csv && bench_append_long_csv(o.long_csv, &context, &table, &err) != 0)) {

@@ -33,6 +33,28 @@ check "Bench prints the CPU" grep -q '^CPU: ' "$TMP/stdout.$$"
 check "Bench reports verification" grep -q 'STP1 .* verified' "$TMP/stdout.$$"
 check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
 
+# Without --threads the _MT columns (last, one per CPU algorithm) are NA.
+for name in STP0_MT Haines_MT STP1F_MT; do
+    check "$name is NA without --threads" test "$(field "$csv" 1 "$(column "$csv" "$name")")" = NA
+done
+check "the _MT columns come last" grep -Eq ',GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,Haines_MT,.*,STP2F_MT$' <<<"$header"
+
+# --threads 2: every CPU algorithm also on 2 threads, verified, in its _MT column and a
+# run_threads_2 row of the long CSV.
+mt="$TMP/threads.csv"
+expect 0 '' -- "$BIN/Bench" --no-opencl --threads 2 --long-csv "$TMP/threads-long.csv" "$in" "$mt" 2
+check "--threads prints the thread count" grep -q '^CPU threads: 2 ' "$TMP/stdout.$$"
+check "--threads prints verified multi-threaded times" grep -Eq '^ +[0-9]+\.[0-9]{3} ms  on 2 threads .*verified$' "$TMP/stdout.$$"
+for name in $("$BIN/Bench" --list-algorithms | awk '$1 == "cpu" { print $3 }'); do
+    check "$name: _MT is a time with --threads 2" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" "${name}_MT")")"
+done
+check "--threads: the header is the same" test "$(head -n 1 "$mt")" = "$header"
+check "--threads: single-threaded columns still timed" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" STP0)")"
+check "long CSV: one run_threads_2 row per CPU algorithm, ok" test "$(grep -c ',run_threads_2,1000,30,2,[0-9.]*,[0-9.]*,NA,.*,ok$' "$TMP/threads-long.csv")" -eq "$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')"
+expect 0 '' -- "$BIN/Bench" --no-opencl --threads 0 --algorithms stp1 "$in" "$TMP/threads0.csv" 1
+check "--threads 0: every core" grep -q '^CPU threads: [0-9]* for the multi-threaded runs (--threads 0)' "$TMP/stdout.$$"
+check "--threads with --algorithms: the others' _MT are NA" test "$(field "$TMP/threads0.csv" 1 "$(column "$TMP/threads0.csv" STP0_MT)")" = NA
+
 # A second run appends a row, and writes no second header.
 expect 0 '' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/long.csv" "$in" "$csv" 1
 check "two rows" test "$(data_rows "$csv")" -eq 2
@@ -84,6 +106,9 @@ expect 2 'list is empty' -- "$BIN/Bench" --algorithms , "$in" "$TMP/bad.csv" 1
 expect 2 '--tolerance must be a positive number' -- "$BIN/Bench" --tolerance -1 "$in" "$TMP/bad.csv" 1
 expect 2 '--float-tolerance must be a positive number' -- "$BIN/Bench" --float-tolerance x "$in" "$TMP/bad.csv" 1
 expect 2 '--local-size must be a whole number' -- "$BIN/Bench" --local-size 0 "$in" "$TMP/bad.csv" 1
+expect 2 '--threads must be a whole number from 0' -- "$BIN/Bench" --threads -1 "$in" "$TMP/bad.csv" 1
+expect 2 '--threads must be a whole number from 0' -- "$BIN/Bench" --threads x "$in" "$TMP/bad.csv" 1
+expect 2 '--threads must be 0 \(every core\) or at least 2' -- "$BIN/Bench" --threads 1 "$in" "$TMP/bad.csv" 1
 expect 2 'unknown option' -- "$BIN/Bench" --frobnicate "$in" "$TMP/bad.csv" 1
 expect 2 'another file than OUTPUT' -- "$BIN/Bench" --long-csv "$TMP/bad.csv" "$in" "$TMP/bad.csv" 1
 expect 1 'missing.txt: cannot open the input file' -- "$BIN/Bench" --no-opencl "$TMP/missing.txt" "$TMP/bad.csv" 1
