@@ -140,6 +140,9 @@ for ((i = 1; i < ${#columns[@]}; ++i)); do
     c=$((i + 1))
     case $name in
     GPU_*_Write | GPU_*_Read) ;;
+    # Rates (GB/s, Mtests/s, % of a bandwidth), end-to-end and multi-threaded times: not the
+    # per-algorithm times these charts draw.
+    *_GBs | *_Mtests_s | *_Pct_Copy | *_E2E | *_E2E_Pct_Pinned | *_MT) ;;
     GPU_*)
         if has_data "$c"; then
             kernel_columns+=("$c")
