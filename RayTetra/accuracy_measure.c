@@ -6,17 +6,7 @@
 
 #include "accuracy.h"
 #include "exact.h"
-
-static double longest_edge(const ray_tetra_pair *p)
-{
-    double size = 0;
-    for (int i = 0; i < 4; ++i)
-        for (int j = i + 1; j < 4; ++j) {
-            double dx = p->vert[i].x - p->vert[j].x, dy = p->vert[i].y - p->vert[j].y, dz = p->vert[i].z - p->vert[j].z;
-            size = fmax(size, sqrt(dx * dx + dy * dy + dz * dz));
-        }
-    return size;
-}
+#include "result_compare.h"
 
 int accuracy_reference_compute(const pair_set *set, accuracy_reference *reference, error_text *err)
 {
@@ -33,7 +23,7 @@ int accuracy_reference_compute(const pair_set *set, accuracy_reference *referenc
     for (size_t i = 0; i < set->count; ++i) {
         const ray_tetra_pair *p = &set->pairs[i];
         exact_reference(p, &reference->results[i]);
-        reference->size[i] = longest_edge(p);
+        reference->size[i] = pair_longest_edge(p);
         vec3 L = pair_direction(p);
         reference->line_length[i] = sqrt(L.x * L.x + L.y * L.y + L.z * L.z);
     }

@@ -7,7 +7,7 @@
 
 /* The longest edge: the length scale of the pair, so that the tolerance does not depend on
  * the units of the coordinates. */
-static double tetra_size(const ray_tetra_pair *p)
+double pair_longest_edge(const ray_tetra_pair *p)
 {
     double size = 0;
     for (int i = 0; i < 4; ++i)
@@ -36,7 +36,7 @@ static int real_differs(const char *field, double reference, double other, doubl
 static int reals_differ(const ray_tetra_pair *pair, const ray_tetra_result *a, const ray_tetra_result *b,
                         double tolerance, result_mismatch *d)
 {
-    double size = tetra_size(pair);
+    double size = pair_longest_edge(pair);
     double point = tolerance * size;
     vec3 L = pair_direction(pair);
     double t_scale = size / sqrt(L.x * L.x + L.y * L.y + L.z * L.z);

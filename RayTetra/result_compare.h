@@ -45,6 +45,9 @@ result_mismatch_kind result_compare(const ray_tetra_pair *pair, const ray_tetra_
 void result_mismatch_describe(const result_mismatch *mismatch, char *text, size_t size);
 
 /* Counts over a whole set of results. */
+/* The tetrahedron's longest edge: the scale of every point and t tolerance and error. */
+double pair_longest_edge(const ray_tetra_pair *pair);
+
 typedef struct result_compare_summary {
     size_t pairs;
     size_t class_differences, face_differences, real_differences;

@@ -10,21 +10,11 @@
 #include "algorithms.h"
 #include "check.h"
 #include "generator.h"
+#include "result_compare.h"
 
 #define RANDOM_PAIRS 40000
 #define MAX_CLASS_RATE 0.005
 #define MAX_FACE_RATE 0.005
-
-static double size_of(const ray_tetra_pair *p)
-{
-    double size = 0;
-    for (int i = 0; i < 4; ++i)
-        for (int j = i + 1; j < 4; ++j) {
-            double dx = p->vert[i].x - p->vert[j].x, dy = p->vert[i].y - p->vert[j].y, dz = p->vert[i].z - p->vert[j].z;
-            size = fmax(size, sqrt(dx * dx + dy * dy + dz * dz));
-        }
-    return size;
-}
 
 static double distance(vec3 a, vec3 b)
 {
@@ -87,7 +77,7 @@ int main(void)
             ++both;
             face_differences +=
                 single[i].enter_face != twice[i].enter_face || single[i].leave_face != twice[i].leave_face;
-            double size = size_of(&set.pairs[i]);
+            double size = pair_longest_edge(&set.pairs[i]);
             double e = fmax(distance(single[i].enter_point, twice[i].enter_point),
                             distance(single[i].leave_point, twice[i].leave_point)) /
                        size;

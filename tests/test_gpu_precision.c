@@ -20,23 +20,13 @@
 #include "exact.h"
 #include "generator.h"
 #include "gpu_handler.h"
+#include "result_compare.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 300
 #define MAX_CLASS_RATE 0.005
 #define MAX_FACE_RATE 0.005
 #define FLOAT_TOLERANCE 1e-4
-
-static double size_of(const ray_tetra_pair *p)
-{
-    double size = 0;
-    for (int i = 0; i < 4; ++i)
-        for (int j = i + 1; j < 4; ++j) {
-            double dx = p->vert[i].x - p->vert[j].x, dy = p->vert[i].y - p->vert[j].y, dz = p->vert[i].z - p->vert[j].z;
-            size = fmax(size, sqrt(dx * dx + dy * dy + dz * dz));
-        }
-    return size;
-}
 
 static double distance(vec3 a, vec3 b)
 {
@@ -107,7 +97,7 @@ static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_resu
                 ++wrong_faces;
                 continue;
             }
-            double size = size_of(&set->pairs[i]);
+            double size = pair_longest_edge(&set->pairs[i]);
             vec3 L = pair_direction(&set->pairs[i]);
             double length = sqrt(L.x * L.x + L.y * L.y + L.z * L.z);
             double error = fmax(fmax(distance(r->enter_point, x->enter_point), distance(r->leave_point, x->leave_point)),
