@@ -23,7 +23,8 @@ For each percentage of intersecting pairs 0, STEP, 2 STEP, ..., 100: writes PAIR
 (round(PAIRS x percentage / 100) of them intersecting) with RandomRayTetra, runs Bench on them
 (every algorithm REPS times, results verified), and appends a row to DIR/output.csv (and a
 long-format DIR/output-long.csv); then draws DIR/*.png with plot_time_graph.sh and prints the
-CSV's path. DEVICE is the OpenCL device number (default 0; see Bench --list-devices).
+CSV's path. DEVICE is the OpenCL device number (default: the first GPU, else 0; see
+Bench --list-devices).
 
   --out DIR          results folder (default: \$RAYTETRA_RESULTS_DIR, else
                      results/DATE-PAIRSxREPS in the source tree); an existing CSV there is
@@ -75,6 +76,11 @@ for program in RandomRayTetra Bench; do
     [ -x "$bin/$program" ] || { echo "$PROGRAM: error: $bin/$program not found; build it first (make) or set RAYTETRA_BIN" >&2; exit 1; }
 done
 
+# Without DEVICE, the first GPU (the thesis' subject), else device 0 (e.g. PoCL's CPU device).
+if [ -z "$device" ]; then
+    device=$("$bin/Bench" --list-devices 2>/dev/null | awk '$2 == "GPU" { print $1; exit }')
+    [ -z "$device" ] || echo "$PROGRAM: using OpenCL device $device, the first GPU (give DEVICE to choose another)"
+fi
 [ -n "$outdir" ] || outdir="$root/results/$(date +%Y%m%d-%H%M%S)-${pairs}x${reps}"
 mkdir -p "$outdir" || { echo "$PROGRAM: error: $outdir: cannot create the results folder" >&2; exit 1; }
 csv="$outdir/output.csv"
