@@ -7,7 +7,7 @@ packages=(
     build-essential clang pkg-config
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
     libgmp-dev
-    freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev
+    freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev libx11-dev
     gnuplot-nox
     xvfb xauth
     valgrind
