@@ -37,6 +37,7 @@ for program in "$BUILD"/tests/test_*; do
     name=$(basename "$program")
     if [ "${VALGRIND:-0}" = 1 ]; then
         run_one "$name" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+            --suppressions=tests/valgrind.supp \
             "$program"
     else
         run_one "$name" "$program"
