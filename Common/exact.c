@@ -130,6 +130,15 @@ int exact_edge_signs(const ray_tetra_pair *pair, int signs[6])
     return zeros;
 }
 
+int exact_zero_edges(const ray_tetra_pair *pair)
+{
+    int signs[6], mask = 0;
+    exact_edge_signs(pair, signs);
+    for (int e = 0; e < 6; ++e)
+        mask |= (signs[e] == 0) << e;
+    return mask;
+}
+
 /* Face edges as (canonical edge index, sign), SPEC section 1 order; see rt_algorithms.h. */
 static const int FACE_EDGES[4][3][2] = {
     {{3, -1}, {4, 1}, {5, -1}}, /* F0 = (V3, V2, V1): -p12, +p13, -p23 */

@@ -26,6 +26,9 @@ int exact_tetra_orientation(const vec3 *vert);
  * >= 0 means entering). Returns the number of zero signs. */
 int exact_edge_signs(const ray_tetra_pair *pair, int signs[6]);
 
+/* The edges whose exact sign is zero, as a bit mask (bit e for edge e in the order above). */
+int exact_zero_edges(const ray_tetra_pair *pair);
+
 /* Exact classification by thesis Algorithm 1 on exact signs: faces 3, 2, 1, 0, the first face
  * whose signs are all >= 0 (not all 0) is the enter face, the first all <= 0 the leave face.
  * Returns 1 on a hit and sets *enter_face, *leave_face; returns 0 (faces -1) on a miss. */

@@ -177,15 +177,6 @@ static void line_through(rng *r, vec3 X, vec3 D, ray_tetra_pair *p)
     p->far = add(X, scale(D, (double)random_in(r, 1, 3)));
 }
 
-static int zero_mask(const ray_tetra_pair *p)
-{
-    int signs[6], mask = 0;
-    exact_edge_signs(p, signs);
-    for (int e = 0; e < 6; ++e)
-        mask |= (signs[e] == 0) << e;
-    return mask;
-}
-
 static int edge_index(int i, int j)
 {
     for (int e = 0; e < 6; ++e)
@@ -259,7 +250,7 @@ static int degenerate_pair(rng *r, generator_class c, ray_tetra_pair *p)
             }
             want_mask = face_mask(f);
         }
-        if (zero_mask(p) == want_mask && (want_hit < 0 || is_hit(p) == want_hit))
+        if (exact_zero_edges(p) == want_mask && (want_hit < 0 || is_hit(p) == want_hit))
             return 1;
     }
     return 0;
@@ -278,7 +269,7 @@ static int parallel_pair(rng *r, int want_hit, ray_tetra_pair *p)
         if (D.x == 0 && D.y == 0 && D.z == 0)
             continue;
         line_through(r, want_hit ? interior_point(r, V) : box_point(r, V), D, p);
-        if (exact_orient(A, B, C, add(A, D)) == 0 && exact_orient(A, B, C, p->orig) != 0 && zero_mask(p) == 0 &&
+        if (exact_orient(A, B, C, add(A, D)) == 0 && exact_orient(A, B, C, p->orig) != 0 && exact_zero_edges(p) == 0 &&
             is_hit(p) == want_hit)
             return 1;
     }
@@ -310,7 +301,7 @@ static int shaped_pair(rng *r, generator_class c, int want_hit, ray_tetra_pair *
         }
         if (pair_direction(&candidate).x == 0 && pair_direction(&candidate).y == 0 && pair_direction(&candidate).z == 0)
             continue;
-        if (zero_mask(&candidate) == 0 && is_hit(&candidate) == want_hit) {
+        if (exact_zero_edges(&candidate) == 0 && is_hit(&candidate) == want_hit) {
             *p = candidate;
             return 1;
         }

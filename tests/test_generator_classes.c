@@ -19,15 +19,6 @@
 static const int EDGES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
-static int zero_mask(const ray_tetra_pair *p)
-{
-    int signs[6], mask = 0;
-    exact_edge_signs(p, signs);
-    for (int e = 0; e < 6; ++e)
-        mask |= (signs[e] == 0) << e;
-    return mask;
-}
-
 /* The mask of the edges that join the vertices in `vertices` (a bit set of 0..3). */
 static int edges_within(int vertices)
 {
@@ -95,7 +86,7 @@ static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n
     size_t bad_shape = 0, bad_signs = 0, hits = 0, bad_direction = 0, bad_orientation = 0;
     for (size_t i = 0; i < n; ++i) {
         const ray_tetra_pair *p = &pairs[i];
-        int enter, leave, mask = zero_mask(p);
+        int enter, leave, mask = exact_zero_edges(p);
         int hit = exact_classify(p, &enter, &leave);
         hits += (size_t)hit;
         bad_orientation += exact_tetra_orientation(p->vert) >= 0;
