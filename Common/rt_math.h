@@ -64,17 +64,14 @@ RT_INLINE rt_pluecker rt_pluecker_edge(rt_vec3 a, rt_vec3 b) { return rt_pluecke
 /* Permuted inner product pi_r (.) pi_s = U_r . V_s + U_s . V_r. */
 RT_INLINE rt_real rt_permuted(rt_pluecker r, rt_pluecker s) { return rt_dot(r.u, s.v) + rt_dot(s.u, r.v); }
 
-/* Component index (0, 1, 2) of the largest magnitude of d: t is solved along it. */
-RT_INLINE int rt_major_axis(rt_vec3 d)
+/* The component of v along the axis where d is largest in magnitude (x before y before z on
+ * ties): t is solved along it. Selects on reals only, so that it runs in SIMD lanes. */
+RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
 {
     rt_real ax = d.x < 0 ? -d.x : d.x;
     rt_real ay = d.y < 0 ? -d.y : d.y;
     rt_real az = d.z < 0 ? -d.z : d.z;
-    if (ax >= ay && ax >= az)
-        return 0;
-    return ay >= az ? 1 : 2;
+    return ((ax >= ay) & (ax >= az)) ? v.x : (ay >= az ? v.y : v.z);
 }
-
-RT_INLINE rt_real rt_component(rt_vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 
 #endif

@@ -155,21 +155,28 @@ RT_INLINE rt_vec3 rt_face_vertex(const rt_tetra *t, int f, int k)
     return rt_vertex(t, 3 - k);
 }
 
-/* Point, barycentrics and t on face f from its edge products w0, w1, w2. */
-RT_INLINE void rt_face_point(const rt_tetra *t, int f, rt_real w0, rt_real w1, rt_real w2, rt_vec3 *point,
-                             rt_real *u1, rt_real *u2, rt_real *param)
+/* Point, barycentrics and t on the face with vertices a, b, c (SPEC order) from its edge
+ * products w0, w1, w2. */
+RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
 {
     rt_real inv = (rt_real)1 / (w0 + w1 + w2);
     rt_real u0 = w0 * inv;
     *u1 = w1 * inv;
     *u2 = w2 * inv;
-    rt_vec3 q = rt_add(rt_add(rt_scale(rt_face_vertex(t, f, 0), u0), rt_scale(rt_face_vertex(t, f, 1), *u1)),
-                       rt_scale(rt_face_vertex(t, f, 2), *u2));
-    int axis = rt_major_axis(t->L);
+    rt_vec3 q = rt_add(rt_add(rt_scale(a, u0), rt_scale(b, *u1)), rt_scale(c, *u2));
     /* For STP, q is relative to P already. */
     rt_vec3 rel = t->stp ? q : rt_sub(q, t->P);
     *point = t->stp ? rt_add(q, t->P) : q;
-    *param = rt_component(rel, axis) / rt_component(t->L, axis);
+    *param = rt_major_component(rel, t->L) / rt_major_component(t->L, t->L);
+}
+
+/* The same on face f. */
+RT_INLINE void rt_face_point(const rt_tetra *t, int f, rt_real w0, rt_real w1, rt_real w2, rt_vec3 *point,
+                             rt_real *u1, rt_real *u2, rt_real *param)
+{
+    rt_face_point_at(t, rt_face_vertex(t, f, 0), rt_face_vertex(t, f, 1), rt_face_vertex(t, f, 2), w0, w1, w2,
+                     point, u1, u2, param);
 }
 
 /* Fill the outputs of a hit from the faces found; returns 1. */
@@ -246,54 +253,102 @@ RT_INLINE int rt_choose(const rt_tetra *t, rt_products *c, int fa, int fb, int s
 
 /* ---------------------------------------------------------------- form 0 */
 
-/* The state of Algorithm 1: faces found so far and their products. */
-typedef struct rt_form0_state {
+/* One face of Algorithm 1: its vertices, its three products, and whether it can be the
+ * entering face (all >= 0) or the leaving face (all <= 0); "not all zero" makes the two
+ * exclusive. */
+typedef struct rt_form0_face {
+    rt_vec3 a, b, c;
+    rt_real w0, w1, w2;
     int enter, leave;
-    rt_real enter_w0, enter_w1, enter_w2, leave_w0, leave_w1, leave_w2;
-} rt_form0_state;
+} rt_form0_face;
 
-/* One face of Algorithm 1; called with a constant face so that everything folds. */
-RT_INLINE void rt_form0_face(const rt_tetra *t, int f, rt_form0_state *s)
+/* Called with a constant face so that everything folds. */
+RT_INLINE rt_form0_face rt_form0_test(const rt_tetra *t, int f)
 {
     rt_products fresh = rt_products_empty();
-    rt_real w0 = rt_face_product(t, &fresh, f, 0);
-    rt_real w1 = rt_face_product(t, &fresh, f, 1);
-    rt_real w2 = rt_face_product(t, &fresh, f, 2);
-    if (w0 == 0 && w1 == 0 && w2 == 0)
-        return;
-    if (s->enter < 0 && w0 >= 0 && w1 >= 0 && w2 >= 0) {
-        s->enter = f;
-        s->enter_w0 = w0;
-        s->enter_w1 = w1;
-        s->enter_w2 = w2;
-    } else if (s->leave < 0 && w0 <= 0 && w1 <= 0 && w2 <= 0) {
-        s->leave = f;
-        s->leave_w0 = w0;
-        s->leave_w1 = w1;
-        s->leave_w2 = w2;
-    }
+    rt_form0_face r;
+    r.a = rt_face_vertex(t, f, 0);
+    r.b = rt_face_vertex(t, f, 1);
+    r.c = rt_face_vertex(t, f, 2);
+    r.w0 = rt_face_product(t, &fresh, f, 0);
+    r.w1 = rt_face_product(t, &fresh, f, 1);
+    r.w2 = rt_face_product(t, &fresh, f, 2);
+    int some = (r.w0 != 0) | (r.w1 != 0) | (r.w2 != 0);
+    r.enter = some & (r.w0 >= 0) & (r.w1 >= 0) & (r.w2 >= 0);
+    r.leave = some & (r.w0 <= 0) & (r.w1 <= 0) & (r.w2 <= 0);
+    return r;
 }
 
-/* Thesis Algorithm 1: faces 3, 2, 1, 0, three fresh products each, no reuse. */
-RT_INLINE int rt_form0(const rt_tetra *t, rt_hit *out)
+/* x3 if c3, else x2 if c2, else x1 if c1, else x0 if c0, else none: the thesis' face order. */
+#define RT_FIRST(c3, c2, c1, c0, x3, x2, x1, x0, none) ((c3) ? (x3) : ((c2) ? (x2) : ((c1) ? (x1) : ((c0) ? (x0) : (none)))))
+#define RT_FIRST_FIELD(field, none) RT_FIRST(c3, c2, c1, c0, f3.field, f2.field, f1.field, f0.field, none)
+#define RT_FIRST_VEC(field)                                                                                       \
+    rt_v(RT_FIRST_FIELD(field.x, f0.field.x), RT_FIRST_FIELD(field.y, f0.field.y), RT_FIRST_FIELD(field.z, f0.field.z))
+
+/* The face Algorithm 1 takes for a role: the first of faces 3, 2, 1, 0 that can play it (c3 ...
+ * c0), its number in *face (-1 if none can, with products 1 as harmless stand-ins). Nested
+ * selects rather than a running state and the face number as a real, so that a loop over
+ * pairs runs it in SIMD lanes: gcc 12 cannot vectorise boolean or integer selects beside
+ * double ones. */
+RT_INLINE rt_form0_face rt_form0_pick(rt_form0_face f3, rt_form0_face f2, rt_form0_face f1, rt_form0_face f0,
+                                      int c3, int c2, int c1, int c0, rt_real *face)
 {
-    rt_form0_state s;
-    s.enter = s.leave = -1;
-    s.enter_w0 = s.enter_w1 = s.enter_w2 = s.leave_w0 = s.leave_w1 = s.leave_w2 = 0;
-    rt_form0_face(t, 3, &s);
-    rt_form0_face(t, 2, &s);
-    rt_form0_face(t, 1, &s);
-    rt_form0_face(t, 0, &s);
-    if (s.enter < 0 || s.leave < 0)
-        return rt_miss(out);
-    out->enter_face = s.enter;
-    out->leave_face = s.leave;
-    rt_face_point(t, s.enter, s.enter_w0, s.enter_w1, s.enter_w2, &out->enter_point, &out->u_enter1, &out->u_enter2,
-                  &out->t_enter);
-    rt_face_point(t, s.leave, s.leave_w0, s.leave_w1, s.leave_w2, &out->leave_point, &out->u_leave1, &out->u_leave2,
-                  &out->t_leave);
-    return 1;
+    rt_form0_face r;
+    *face = RT_FIRST(c3, c2, c1, c0, (rt_real)3, (rt_real)2, (rt_real)1, (rt_real)0, (rt_real)-1);
+    r.a = RT_FIRST_VEC(a);
+    r.b = RT_FIRST_VEC(b);
+    r.c = RT_FIRST_VEC(c);
+    r.w0 = RT_FIRST_FIELD(w0, (rt_real)1);
+    r.w1 = RT_FIRST_FIELD(w1, (rt_real)1);
+    r.w2 = RT_FIRST_FIELD(w2, (rt_real)1);
+    r.enter = r.leave = 0;
+    return r;
 }
+#undef RT_FIRST_VEC
+#undef RT_FIRST_FIELD
+#undef RT_FIRST
+
+/* Thesis Algorithm 1: faces 3, 2, 1, 0, three fresh products each, no reuse; the first face
+ * that passes the entering test enters, the first that passes the leaving test leaves.
+ * With faces != 0 the body is branch-free, for loops over pairs in SIMD lanes: the face
+ * numbers go to faces[0] (enter) and faces[1] (leave) as reals (-1 on a miss), the points are
+ * computed on a miss too (from the stand-ins) and every other output is then 0. With
+ * faces == 0 (a constant after inlining) a miss returns at once, as in every other algorithm. */
+RT_INLINE int rt_form0_body(const rt_tetra *t, rt_hit *out, rt_real *faces)
+{
+    rt_form0_face f3 = rt_form0_test(t, 3), f2 = rt_form0_test(t, 2), f1 = rt_form0_test(t, 1),
+                  f0 = rt_form0_test(t, 0);
+    rt_real enter_face, leave_face;
+    rt_form0_face enter = rt_form0_pick(f3, f2, f1, f0, f3.enter, f2.enter, f1.enter, f0.enter, &enter_face);
+    rt_form0_face leave = rt_form0_pick(f3, f2, f1, f0, f3.leave, f2.leave, f1.leave, f0.leave, &leave_face);
+    int hit = (f3.enter | f2.enter | f1.enter | f0.enter) & (f3.leave | f2.leave | f1.leave | f0.leave);
+    if (!faces && !hit)
+        return rt_miss(out);
+    rt_hit h;
+    rt_face_point_at(t, enter.a, enter.b, enter.c, enter.w0, enter.w1, enter.w2, &h.enter_point, &h.u_enter1,
+                     &h.u_enter2, &h.t_enter);
+    rt_face_point_at(t, leave.a, leave.b, leave.c, leave.w0, leave.w1, leave.w2, &h.leave_point, &h.u_leave1,
+                     &h.u_leave2, &h.t_leave);
+    if (faces) {
+        rt_vec3 zero = rt_v(0, 0, 0);
+        enter_face = faces[0] = hit ? enter_face : (rt_real)-1;
+        leave_face = faces[1] = hit ? leave_face : (rt_real)-1;
+        h.enter_point = hit ? h.enter_point : zero;
+        h.leave_point = hit ? h.leave_point : zero;
+        h.u_enter1 = hit ? h.u_enter1 : 0;
+        h.u_enter2 = hit ? h.u_enter2 : 0;
+        h.u_leave1 = hit ? h.u_leave1 : 0;
+        h.u_leave2 = hit ? h.u_leave2 : 0;
+        h.t_enter = hit ? h.t_enter : 0;
+        h.t_leave = hit ? h.t_leave : 0;
+    }
+    h.enter_face = (int)enter_face;
+    h.leave_face = (int)leave_face;
+    *out = h;
+    return hit;
+}
+
+RT_INLINE int rt_form0(const rt_tetra *t, rt_hit *out) { return rt_form0_body(t, out, 0); }
 
 /* ---------------------------------------------------------------- forms 1 and 2 */
 
