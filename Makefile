@@ -28,7 +28,7 @@ TEST_TOOLS    := $(BUILD)/tests/png_probe
 endif
 
 OPENMP := -fopenmp
-FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) -ICommon -IRayTetra $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
+FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) $(UNIT_CFLAGS) -ICommon -IRayTetra $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
                -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -MMD -MP
 FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
 FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
@@ -51,12 +51,17 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Keep the objects of executables and tests (make would delete them as intermediates).
 .SECONDARY:
 
-.PHONY: all test test-normal test-sanitize valgrind bench clean install
+.PHONY: all test test-normal test-sanitize valgrind bench clean install vectorisation-report FORCE
 all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -c $< -o $@
+
+# The SIMD form 0 must compute both sides of its selects to be vectorised, which gcc only does
+# when floating-point operations may not trap (values are unchanged; see algorithms_simd.h).
+# (The same for the vectorisation report below.)
+$(BUILD)/obj/RayTetra/algorithms_simd.o $(BUILD)/obj/RayTetra/algorithms_simd_float.o: UNIT_CFLAGS := -fno-trapping-math
 
 $(LIBS_A): $(COMMON_OBJ) $(CORE_OBJ)
 	@rm -f $@
@@ -68,6 +73,22 @@ $(BUILD)/%: $(BUILD)/obj/RayTetra/main_%.o $(LIBS_A)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
+
+# What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "Vectorisation"): each
+# algorithm file compiled again with the build's flags and the compiler's report, one line a file.
+ALGORITHM_SRC := $(wildcard RayTetra/algorithms_*.c)
+VEC_REPORTS   := $(ALGORITHM_SRC:%.c=$(BUILD)/vectorisation/%.txt)
+VEC_REPORT_FLAGS := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),\
+                      -Rpass=loop-vectorize -Rpass-missed=loop-vectorize,-fopt-info-vec-all)
+$(BUILD)/vectorisation/RayTetra/algorithms_simd.txt $(BUILD)/vectorisation/RayTetra/algorithms_simd_float.txt: \
+    UNIT_CFLAGS := -fno-trapping-math
+# Always made again (the headers are what change); no dependency files.
+$(BUILD)/vectorisation/%.txt: %.c FORCE
+	@mkdir -p $(dir $@)
+	@$(CC) $(filter-out -MMD -MP,$(FINAL_CFLAGS)) $(VEC_REPORT_FLAGS) -c $< -o /dev/null 2> $@
+FORCE:
+vectorisation-report: $(VEC_REPORTS)
+	@scripts/vectorisation_summary.sh $(VEC_REPORTS)
 
 # Tests: the C test programs and the shell tests, in a normal build, then in a sanitizer build.
 test: test-normal test-sanitize

@@ -5,8 +5,8 @@
 
 #include "timer.h"
 
-#define DOUBLE(name, csv, text) {#name, csv, text, name, CPU_PRECISION_DOUBLE, #name}
-#define FLOAT(name, csv, of, text) {#name, csv, text, name, CPU_PRECISION_FLOAT, #of}
+#define DOUBLE(name, csv, text) {#name, csv, text, name, name##_batch, CPU_PRECISION_DOUBLE, #name}
+#define FLOAT(name, csv, of, text) {#name, csv, text, name, name##_batch, CPU_PRECISION_FLOAT, #of}
 
 /* The thesis' ten in the order of its CSV header (SPEC section 5), then the rest. */
 static const cpu_algorithm ALGORITHMS[] = {
@@ -21,6 +21,8 @@ static const cpu_algorithm ALGORITHMS[] = {
     DOUBLE(stp1, "STP1", "scalar triple product form 1"),
     DOUBLE(stp2, "STP2", "scalar triple product form 2"),
     DOUBLE(stp0r, "STP0R", "STP form 0 with exact signs (error filter, GMP fallback)"),
+    DOUBLE(pluecker0v, "Segura0V", "Pluecker form 0, branch-free, vectorised across pairs (SIMD)"),
+    DOUBLE(stp0v, "STP0V", "STP form 0, branch-free, vectorised across pairs (SIMD)"),
     FLOAT(hainesf, "HainesF", haines, "Haines in single precision"),
     FLOAT(moller1f, "Moller1F", moller1, "Moller-Trumbore variant 1 in single precision"),
     FLOAT(moller2f, "Moller2F", moller2, "Moller-Trumbore variant 2 in single precision"),
@@ -31,6 +33,8 @@ static const cpu_algorithm ALGORITHMS[] = {
     FLOAT(stp0f, "STP0F", stp0, "STP form 0 in single precision"),
     FLOAT(stp1f, "STP1F", stp1, "STP form 1 in single precision"),
     FLOAT(stp2f, "STP2F", stp2, "STP form 2 in single precision"),
+    FLOAT(pluecker0vf, "Segura0VF", pluecker0v, "Pluecker form 0 vectorised, in single precision"),
+    FLOAT(stp0vf, "STP0VF", stp0v, "STP form 0 vectorised, in single precision"),
 };
 
 const cpu_algorithm *cpu_algorithms(int *count)
@@ -72,16 +76,8 @@ const char *cpu_precision_name(cpu_precision precision)
 
 double cpu_algorithm_run(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results, int reps)
 {
-    ray_tetra_algorithm run = algorithm->run;
     double start = timer_now_ms();
-    for (int rep = 0; rep < reps; ++rep) {
-        for (size_t i = 0; i < set->count; ++i) {
-            const ray_tetra_pair *p = &set->pairs[i];
-            ray_tetra_result *r = &results[i];
-            vec3 dir = pair_direction(p);
-            r->hit = run(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point,
-                         &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
-        }
-    }
+    for (int rep = 0; rep < reps; ++rep)
+        algorithm->batch(set->pairs, results, set->count);
     return timer_now_ms() - start;
 }

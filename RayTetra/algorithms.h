@@ -23,32 +23,52 @@ typedef bool (*ray_tetra_algorithm)(const vec3 *orig, const vec3 *dir, const vec
               vec3 *enterPoint, vec3 *leavePoint, double *uEnter1, double *uEnter2, double *uLeave1, double *uLeave2, \
               double *tEnter, double *tLeave)
 
-RAY_TETRA_ALGORITHM(pluecker0);
-RAY_TETRA_ALGORITHM(pluecker1);
-RAY_TETRA_ALGORITHM(pluecker2);
-RAY_TETRA_ALGORITHM(stp0);
-RAY_TETRA_ALGORITHM(stp1);
-RAY_TETRA_ALGORITHM(stp2);
-RAY_TETRA_ALGORITHM(haines);
-RAY_TETRA_ALGORITHM(moller1);
-RAY_TETRA_ALGORITHM(moller2);
-RAY_TETRA_ALGORITHM(moller3);
+/* An algorithm over a run of pairs: results[i] for pairs[i], i < count, with L = Q - P. The
+ * timed loops call this, so that each algorithm's body is inlined into its own loop over
+ * pairs (no call per pair) and the compiler may vectorise across pairs. */
+typedef void (*ray_tetra_batch)(const ray_tetra_pair *pairs, ray_tetra_result *results, size_t count);
+
+#define RAY_TETRA_BATCH(name) void name##_batch(const ray_tetra_pair *pairs, ray_tetra_result *results, size_t count)
+
+/* Both entry points of an algorithm. */
+#define RAY_TETRA_DECLARE(name)                                                                                       \
+    RAY_TETRA_ALGORITHM(name);                                                                                        \
+    RAY_TETRA_BATCH(name)
+
+RAY_TETRA_DECLARE(pluecker0);
+RAY_TETRA_DECLARE(pluecker1);
+RAY_TETRA_DECLARE(pluecker2);
+RAY_TETRA_DECLARE(stp0);
+RAY_TETRA_DECLARE(stp1);
+RAY_TETRA_DECLARE(stp2);
+RAY_TETRA_DECLARE(haines);
+RAY_TETRA_DECLARE(moller1);
+RAY_TETRA_DECLARE(moller2);
+RAY_TETRA_DECLARE(moller3);
 
 /* Single-precision variants (algorithms_float.c). */
-RAY_TETRA_ALGORITHM(hainesf);
-RAY_TETRA_ALGORITHM(moller1f);
-RAY_TETRA_ALGORITHM(moller2f);
-RAY_TETRA_ALGORITHM(moller3f);
-RAY_TETRA_ALGORITHM(pluecker0f);
-RAY_TETRA_ALGORITHM(pluecker1f);
-RAY_TETRA_ALGORITHM(pluecker2f);
-RAY_TETRA_ALGORITHM(stp0f);
-RAY_TETRA_ALGORITHM(stp1f);
-RAY_TETRA_ALGORITHM(stp2f);
+RAY_TETRA_DECLARE(hainesf);
+RAY_TETRA_DECLARE(moller1f);
+RAY_TETRA_DECLARE(moller2f);
+RAY_TETRA_DECLARE(moller3f);
+RAY_TETRA_DECLARE(pluecker0f);
+RAY_TETRA_DECLARE(pluecker1f);
+RAY_TETRA_DECLARE(pluecker2f);
+RAY_TETRA_DECLARE(stp0f);
+RAY_TETRA_DECLARE(stp1f);
+RAY_TETRA_DECLARE(stp2f);
 
 /* STP form 0 with exact signs (algorithms_robust.c): a floating-point error filter decides each
  * edge sign, GMP the few it cannot; classifies every pair exactly like exact_classify. */
-RAY_TETRA_ALGORITHM(stp0r);
+RAY_TETRA_DECLARE(stp0r);
+
+/* Form 0 vectorised across pairs (algorithms_simd.c, algorithms_simd_float.c): Algorithm 1's
+ * branch-free body run in SIMD lanes over blocks of pairs, with the same results as pluecker0
+ * and stp0 (bit for bit) and 0 in the reals of a miss. */
+RAY_TETRA_DECLARE(pluecker0v);
+RAY_TETRA_DECLARE(stp0v);
+RAY_TETRA_DECLARE(pluecker0vf);
+RAY_TETRA_DECLARE(stp0vf);
 
 typedef enum cpu_precision {
     CPU_PRECISION_DOUBLE = 0,
@@ -59,7 +79,8 @@ typedef struct cpu_algorithm {
     const char *name;        /* --algorithm NAME */
     const char *csv_name;    /* column of the thesis-compatible CSV */
     const char *description; /* one line for --help */
-    ray_tetra_algorithm run;
+    ray_tetra_algorithm run; /* one pair, the original contract */
+    ray_tetra_batch batch;   /* many pairs: what the timed loops run */
     cpu_precision precision; /* of the arithmetic inside; the contract is double either way */
     const char *double_name; /* the double algorithm a float variant rounds (its own name if double) */
 } cpu_algorithm;

@@ -15,7 +15,7 @@ static int exact_edge_sign(const vec3 *P, const vec3 *L, const vec3 vert[4], int
     return exact_stp_sign(*P, *L, vert[EDGE_VERTICES[e][1]], vert[EDGE_VERTICES[e][0]]);
 }
 
-RAY_TETRA_ALGORITHM(stp0r)
+WRAP_ALGORITHM(stp0r)
 {
     rt_tetra t = rt_prepare(*orig, *dir, vert[0], vert[1], vert[2], vert[3], 1);
     rt_real p[6];

@@ -40,9 +40,32 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
 #define WRAP_EXPORT_ARGS                                                                                          \
     enterFace, leaveFace, enterPoint, leavePoint, uEnter1, uEnter2, uLeave1, uLeave2, tEnter, tLeave
 
+/* The batch entry point of `name`: a plain loop over pairs whose body, name##_body (always
+ * inlined), is the algorithm itself, so no call is left per pair. */
+#define WRAP_BATCH(name)                                                                                          \
+    RAY_TETRA_BATCH(name)                                                                                         \
+    {                                                                                                             \
+        for (size_t i = 0; i < count; ++i) {                                                                      \
+            const ray_tetra_pair *p = &pairs[i];                                                                  \
+            ray_tetra_result *r = &results[i];                                                                    \
+            vec3 dir = pair_direction(p);                                                                         \
+            r->hit = name##_body(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point,        \
+                                 &r->leave_point, &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2,         \
+                                 &r->t_enter, &r->t_leave);                                                       \
+        }                                                                                                         \
+    }
+
+/* The contract function and the batch loop of `name`, from the body that follows the macro:
+ * WRAP_ALGORITHM(name) { ...; return wrap_export(...); } */
+#define WRAP_ALGORITHM(name)                                                                                      \
+    static inline __attribute__((always_inline)) RAY_TETRA_ALGORITHM(name##_body);                                \
+    RAY_TETRA_ALGORITHM(name) { return name##_body(orig, dir, vert, WRAP_EXPORT_ARGS); }                          \
+    WRAP_BATCH(name)                                                                                              \
+    static inline __attribute__((always_inline)) RAY_TETRA_ALGORITHM(name##_body)
+
 /* A Plücker or STP form (stp 0/1, form 0/1/2) with the contract. */
 #define WRAP_PT_ALGORITHM(name, stp, form)                                                                        \
-    RAY_TETRA_ALGORITHM(name)                                                                                     \
+    WRAP_ALGORITHM(name)                                                                                          \
     {                                                                                                             \
         rt_hit h;                                                                                                 \
         int hit = rt_intersect(wrap_in(*orig), wrap_in(*dir), wrap_in(vert[0]), wrap_in(vert[1]),                \
@@ -52,7 +75,7 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
 
 /* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract. */
 #define WRAP_BASELINE_ALGORITHM(name, variant)                                                                    \
-    RAY_TETRA_ALGORITHM(name)                                                                                     \
+    WRAP_ALGORITHM(name)                                                                                          \
     {                                                                                                             \
         rt_vec3 v[4] = {wrap_in(vert[0]), wrap_in(vert[1]), wrap_in(vert[2]), wrap_in(vert[3])};                  \
         rt_hit h;                                                                                                 \

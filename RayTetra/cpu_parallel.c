@@ -13,24 +13,19 @@ double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set 
 {
     if (threads <= 1)
         return cpu_algorithm_run(algorithm, set, results, reps);
-    ray_tetra_algorithm run = algorithm->run;
-    long long count = (long long)set->count;
     double start = 0, elapsed = 0;
 #pragma omp parallel num_threads(threads)
     {
+        /* The block of this thread, as schedule(static) would give it. */
+        size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads();
+        size_t begin = set->count / team * id + (id < set->count % team ? id : set->count % team);
+        size_t size = set->count / team + (id < set->count % team ? 1 : 0);
 #pragma omp barrier
 #pragma omp master
         start = timer_now_ms();
         for (int rep = 0; rep < reps; ++rep) {
-#pragma omp for schedule(static)
-            for (long long i = 0; i < count; ++i) {
-                const ray_tetra_pair *p = &set->pairs[i];
-                ray_tetra_result *r = &results[i];
-                vec3 dir = pair_direction(p);
-                r->hit = run(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point,
-                             &r->leave_point, &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter,
-                             &r->t_leave);
-            }
+            algorithm->batch(set->pairs + begin, results + begin, size);
+#pragma omp barrier
         }
 #pragma omp master
         elapsed = timer_now_ms() - start;

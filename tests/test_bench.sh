@@ -37,7 +37,7 @@ check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
 for name in STP0_MT Haines_MT STP1F_MT; do
     check "$name is NA without --threads" test "$(field "$csv" 1 "$(column "$csv" "$name")")" = NA
 done
-check "the _MT columns come last" grep -Eq ',GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,Haines_MT,.*,STP2F_MT$' <<<"$header"
+check "the _MT columns come last" grep -Eq ',GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,Haines_MT,.*,STP2F_MT,Segura0VF_MT,STP0VF_MT$' <<<"$header"
 
 # --threads 2: every CPU algorithm also on 2 threads, verified, in its _MT column and a
 # run_threads_2 row of the long CSV.

@@ -35,7 +35,7 @@ check "nothing written for a bad device" test ! -e "$TMP/bad.csv"
 csv2="$TMP/float.csv"
 expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP0,GPU_STP0F,GPU_STP0R "$in" "$csv2" 1
 header=$(head -n 1 "$csv2")
-check "new columns after the thesis' and the CPU ones" grep -Eq ',GPU_STP2_Read,.*,STP2F,GPU_Segura0F_Write,GPU_Segura0F,GPU_Segura0F_Read,GPU_STP0F_Write,GPU_STP0F,GPU_STP0F_Read,GPU_STP1F_Write,.*,GPU_STP2F_Read,GPU_STP0R_Write,GPU_STP0R,GPU_STP0R_Read(,|$)' <<<"$header"
+check "new columns after the thesis' and the CPU ones" grep -Eq ',GPU_STP2_Read,.*,STP2F,Segura0VF,STP0VF,GPU_Segura0F_Write,GPU_Segura0F,GPU_Segura0F_Read,GPU_STP0F_Write,GPU_STP0F,GPU_STP0F_Read,GPU_STP1F_Write,.*,GPU_STP2F_Read,GPU_STP0R_Write,GPU_STP0R,GPU_STP0R_Read(,|$)' <<<"$header"
 for name in GPU_STP0F_Write GPU_STP0F GPU_STP0F_Read GPU_STP0R_Write GPU_STP0R GPU_STP0R_Read; do
     check "$name is a time: $(cell "$csv2" 1 "$name")" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(cell "$csv2" 1 "$name")"
 done

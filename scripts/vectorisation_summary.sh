@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# vectorisation_summary.sh REPORT...: one line per compiler report of `make vectorisation-report`
+# (gcc -fopt-info-vec-all or clang -Rpass=loop-vectorize): the source file, how many loops the
+# compiler vectorised and with which vector sizes, or else the first reason it gave for a loop.
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: vectorisation_summary.sh REPORT..." >&2; exit 2; }
+for report in "$@"; do
+    source_file=${report#*/vectorisation/}
+    source_file=${source_file%.txt}.c
+    # gcc: "loop vectorized using 32 byte vectors"; clang: "vectorized loop (vectorization width: 4".
+    sizes=$(grep -oE 'loop vectorized using [0-9]+ byte vectors|vectorized loop \(vectorization width: [0-9]+' "$report" |
+        grep -oE '[0-9]+' | sort -n | uniq | paste -sd, - || true)
+    loops=$(grep -cE 'optimized: loop vectorized|remark: vectorized loop' "$report" || true)
+    if [ "$loops" -gt 0 ]; then
+        unit=$(grep -q 'byte vectors' "$report" && echo "byte vectors" || echo "lanes")
+        echo "$source_file: $loops loops vectorised ($unit: $sizes)"
+    else
+        # The loop vectoriser's reason (gcc's "not profitable" lines are the basic-block one's).
+        reason=$(grep -E 'missed: not vectorized|remark: loop not vectorized' "$report" | grep -v 'is not profitable' |
+            head -n 1 | sed -E 's/^[^ ]+ (missed|remark): //' || true)
+        echo "$source_file: no loop vectorised${reason:+; first reason: $reason}"
+    fi
+done

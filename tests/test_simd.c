@@ -1,0 +1,134 @@
+/* test_simd: the vectorised form 0 (pluecker0v, stp0v and their float variants) gives the same
+ * hit, faces and reals as the scalar form 0 it restates, bit for bit, on random pairs and on
+ * every degenerate class, through the batch loop (block edges, unaligned starts), its
+ * one-pair contract function and the threaded path; a miss has 0 in every real. And the batch
+ * loop of every algorithm gives what its contract function gives pair by pair. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms.h"
+#include "check.h"
+#include "cpu_parallel.h"
+#include "generator.h"
+
+#define RANDOM_PAIRS 20000
+#define PER_CLASS 400
+
+static const char *const TWINS[][2] = {
+    {"pluecker0v", "pluecker0"}, {"stp0v", "stp0"}, {"pluecker0vf", "pluecker0f"}, {"stp0vf", "stp0f"}};
+
+/* Hits compare every field bit for bit (memcmp of the doubles: -0.0 and NaN would show);
+ * misses compare hit and faces, and the SIMD result must have zeros in its reals. */
+static int same_result(const ray_tetra_result *simd, const ray_tetra_result *scalar)
+{
+    if (simd->hit != scalar->hit || simd->enter_face != scalar->enter_face || simd->leave_face != scalar->leave_face)
+        return 0;
+    if (!simd->hit) {
+        static const ray_tetra_result ZERO;
+        return memcmp(&simd->enter_point, &ZERO.enter_point, sizeof ZERO - offsetof(ray_tetra_result, enter_point)) == 0;
+    }
+    return memcmp(&simd->enter_point, &scalar->enter_point,
+                  sizeof *simd - offsetof(ray_tetra_result, enter_point)) == 0;
+}
+
+/* Results of `a` pair by pair through its contract function. */
+static void run_one_by_one(const cpu_algorithm *a, const ray_tetra_pair *pairs, size_t n, ray_tetra_result *out)
+{
+    memset(out, 0, n * sizeof *out);
+    for (size_t i = 0; i < n; ++i) {
+        vec3 dir = pair_direction(&pairs[i]);
+        ray_tetra_result *r = &out[i];
+        r->hit = a->run(&pairs[i].orig, &dir, pairs[i].vert, &r->enter_face, &r->leave_face, &r->enter_point,
+                        &r->leave_point, &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter,
+                        &r->t_leave);
+    }
+}
+
+static size_t count_different(const ray_tetra_result *simd, const ray_tetra_result *scalar, size_t n, size_t *first)
+{
+    size_t wrong = 0;
+    *first = n;
+    for (size_t i = 0; i < n; ++i)
+        if (!same_result(&simd[i], &scalar[i])) {
+            if (wrong++ == 0)
+                *first = i;
+        }
+    return wrong;
+}
+
+int main(void)
+{
+    generator_config config = {.seed = 4242, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
+    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
+        config.special[c] = PER_CLASS;
+    pair_set set;
+    error_text err;
+    if (generator_fill(&config, &set, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return 1;
+    }
+    size_t n = set.count;
+    ray_tetra_result *simd = calloc(n, sizeof *simd), *scalar = calloc(n, sizeof *scalar);
+    ray_tetra_result *other = calloc(n, sizeof *other);
+
+    for (size_t t = 0; t < sizeof TWINS / sizeof TWINS[0]; ++t) {
+        const cpu_algorithm *v = cpu_algorithm_find(TWINS[t][0]), *s = cpu_algorithm_find(TWINS[t][1]);
+        CHECK(v && s, "%s or %s missing", TWINS[t][0], TWINS[t][1]);
+        if (!v || !s)
+            continue;
+        run_one_by_one(s, set.pairs, n, scalar);
+        size_t first, hits = 0;
+
+        cpu_algorithm_run(v, &set, simd, 1);
+        size_t wrong = count_different(simd, scalar, n, &first);
+        CHECK(wrong == 0, "%s batch: %zu of %zu pairs differ from %s, first %zu", v->name, wrong, n, s->name, first);
+        for (size_t i = 0; i < n; ++i)
+            hits += (size_t)simd[i].hit;
+        CHECK(hits > n / 3 && hits < n - n / 3, "%s: %zu hits of %zu: both kinds must be tested", v->name, hits, n);
+
+        run_one_by_one(v, set.pairs, n, other);
+        wrong = count_different(other, scalar, n, &first);
+        CHECK(wrong == 0, "%s one by one: %zu pairs differ from %s, first %zu", v->name, wrong, s->name, first);
+
+        /* Block edges and unaligned starts: runs of 1, 63, 64, 65 and 130 pairs from pair 1. */
+        static const size_t RUNS[] = {1, 63, 64, 65, 130};
+        for (size_t k = 0; k < sizeof RUNS / sizeof RUNS[0]; ++k) {
+            memset(other, 0x5a, (RUNS[k] + 1) * sizeof *other);
+            v->batch(set.pairs + 1, other, RUNS[k]);
+            wrong = count_different(other, scalar + 1, RUNS[k], &first);
+            CHECK(wrong == 0, "%s on a run of %zu pairs: %zu differ", v->name, RUNS[k], wrong);
+            CHECK(other[RUNS[k]].enter_face == 0x5a5a5a5a, "%s wrote past a run of %zu pairs", v->name, RUNS[k]);
+        }
+
+        cpu_algorithm_run_threads(v, &set, other, 2, 3);
+        wrong = count_different(other, scalar, n, &first);
+        CHECK(wrong == 0, "%s on 3 threads: %zu pairs differ, first %zu", v->name, wrong, first);
+    }
+
+    /* Every algorithm: its batch loop (what the timed runs use) against its contract function. */
+    int count;
+    const cpu_algorithm *all = cpu_algorithms(&count);
+    for (int a = 0; a < count; ++a) {
+        run_one_by_one(&all[a], set.pairs, n, scalar);
+        memcpy(simd, scalar, n * sizeof *simd); /* a miss leaves the scalar loops' reals as they were */
+        for (size_t i = 0; i < n; ++i)
+            simd[i].hit = simd[i].enter_face = simd[i].leave_face = 7;
+        cpu_algorithm_run(&all[a], &set, simd, 1);
+        size_t first = 0, wrong = 0;
+        for (size_t i = 0; i < n; ++i)
+            if (simd[i].hit != scalar[i].hit || simd[i].enter_face != scalar[i].enter_face ||
+                simd[i].leave_face != scalar[i].leave_face ||
+                (scalar[i].hit && memcmp(&simd[i], &scalar[i], sizeof simd[i]) != 0)) {
+                if (wrong++ == 0)
+                    first = i;
+            }
+        CHECK(wrong == 0, "%s: batch loop differs from the contract function on %zu pairs (first %zu)", all[a].name,
+              wrong, first);
+    }
+
+    free(simd);
+    free(scalar);
+    free(other);
+    pair_set_free(&set);
+    return check_summary("test_simd");
+}
