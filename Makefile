@@ -28,24 +28,25 @@ TEST_TOOLS    := $(BUILD)/tests/png_probe
 endif
 
 OPENMP := -fopenmp
-FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) $(UNIT_CFLAGS) -ICommon -IRayTetra $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
+FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) $(UNIT_CFLAGS) -ICommon -IRayTetra -Ikernels/shared $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
                -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -MMD -MP
 FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
 FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
 
 COMMON_SRC := $(wildcard Common/*.c)
-CORE_SRC   := $(filter-out RayTetra/main_%.c,$(wildcard RayTetra/*.c))
+# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains.
+CORE_SRC   := $(filter-out RayTetra/programs/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
 ifneq ($(HAVE_VIEWER),1)
 # viewer.c itself stays: it reports that the viewer was not built.
-CORE_SRC   := $(filter-out RayTetra/viewer_%.c,$(CORE_SRC))
+CORE_SRC   := $(filter-out RayTetra/viewer/viewer_%.c,$(CORE_SRC))
 endif
-MAIN_SRC   := $(wildcard RayTetra/main_*.c)
+MAIN_SRC   := $(wildcard RayTetra/programs/main_*.c)
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 LIBS_A     := $(BUILD)/libraytetra.a
-PROGRAMS   := $(MAIN_SRC:RayTetra/main_%.c=$(BUILD)/%)
+PROGRAMS   := $(MAIN_SRC:RayTetra/programs/main_%.c=$(BUILD)/%)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # Keep the objects of executables and tests (make would delete them as intermediates).
@@ -61,13 +62,13 @@ $(BUILD)/obj/%.o: %.c
 # The SIMD form 0 must compute both sides of its selects to be vectorised, which gcc only does
 # when floating-point operations may not trap (values are unchanged; see algorithms_simd.h).
 # (The same for the vectorisation report below.)
-$(BUILD)/obj/RayTetra/algorithms_simd.o $(BUILD)/obj/RayTetra/algorithms_simd_float.o: UNIT_CFLAGS := -fno-trapping-math
+$(BUILD)/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/obj/RayTetra/cpu/algorithms_simd_float.o: UNIT_CFLAGS := -fno-trapping-math
 
 $(LIBS_A): $(COMMON_OBJ) $(CORE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/%: $(BUILD)/obj/RayTetra/main_%.o $(LIBS_A)
+$(BUILD)/%: $(BUILD)/obj/RayTetra/programs/main_%.o $(LIBS_A)
 	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
@@ -76,11 +77,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
 
 # What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "Vectorisation"): each
 # algorithm file compiled again with the build's flags and the compiler's report, one line a file.
-ALGORITHM_SRC := $(wildcard RayTetra/algorithms_*.c)
+ALGORITHM_SRC := $(wildcard RayTetra/cpu/algorithms_*.c)
 VEC_REPORTS   := $(ALGORITHM_SRC:%.c=$(BUILD)/vectorisation/%.txt)
 VEC_REPORT_FLAGS := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),\
                       -Rpass=loop-vectorize -Rpass-missed=loop-vectorize,-fopt-info-vec-all)
-$(BUILD)/vectorisation/RayTetra/algorithms_simd.txt $(BUILD)/vectorisation/RayTetra/algorithms_simd_float.txt: \
+$(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd.txt $(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd_float.txt: \
     UNIT_CFLAGS := -fno-trapping-math
 # Always made again (the headers are what change); no dependency files.
 $(BUILD)/vectorisation/%.txt: %.c FORCE
@@ -105,13 +106,14 @@ valgrind: all
 	BUILD=$(BUILD) VALGRIND=1 tests/run_tests.sh
 
 # Installed layout: PREFIX/bin, and the kernels with the headers they include in
-# PREFIX/share/raytetra/kernels, where the executables look first (RayTetra/gpu_source.h).
+# PREFIX/share/raytetra/kernels (the shared headers in its shared/), where the executables look
+# first (RayTetra/opencl/gpu_source.h).
 PREFIX ?= /usr/local
-KERNEL_HEADERS := RayTetra/gpu_kernel.h RayTetra/rt_algorithms.h RayTetra/rt_robust.h Common/rt_math.h Common/vec3.h
 install: $(PROGRAMS)
-	install -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	install -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
 	install -m 755 $(PROGRAMS) '$(DESTDIR)$(PREFIX)/bin'
-	install -m 644 kernels/*.cl $(KERNEL_HEADERS) '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	install -m 644 kernels/*.cl '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	install -m 644 kernels/shared/*.h '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
 
 clean:
 	rm -rf build build-sanitize

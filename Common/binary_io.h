@@ -36,7 +36,7 @@ int binary_path(const char *path);
 int binary_stream(FILE *stream);
 
 /* Read the records of an open binary file of the given kind; pairs are validated like text
- * (SPEC section 4), errors name the file and the pair number. */
+ * (docs/SPECIFICATION.md section 4), errors name the file and the pair number. */
 int binary_pairs_read(const char *path, FILE *stream, pair_set *set, error_text *err);
 int binary_results_read(const char *path, FILE *stream, ray_tetra_result **results, size_t *count,
                         error_text *err);

@@ -123,7 +123,7 @@ int exact_edge_signs(const ray_tetra_pair *pair, int signs[6])
     static const int edges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
     int zeros = 0;
     for (int e = 0; e < 6; ++e) {
-        /* p_ij = -[L, Vi - P, Vj - P] = -det[Q - P, Vi - P, Vj - P] (SPEC section 2) */
+        /* p_ij = -[L, Vi - P, Vj - P] = -det[Q - P, Vi - P, Vj - P] (docs/SPECIFICATION.md section 2) */
         signs[e] = -exact_orient(pair->orig, pair->far, pair->vert[edges[e][0]], pair->vert[edges[e][1]]);
         zeros += signs[e] == 0;
     }
@@ -139,7 +139,7 @@ int exact_zero_edges(const ray_tetra_pair *pair)
     return mask;
 }
 
-/* Face edges as (canonical edge index, sign), SPEC section 1 order; see rt_algorithms.h. */
+/* Face edges as (canonical edge index, sign), docs/SPECIFICATION.md section 1 order; see rt_algorithms.h. */
 static const int FACE_EDGES[4][3][2] = {
     {{3, -1}, {4, 1}, {5, -1}}, /* F0 = (V3, V2, V1): -p12, +p13, -p23 */
     {{2, -1}, {1, 1}, {5, 1}},  /* F1 = (V2, V3, V0): -p03, +p02, +p23 */

@@ -13,16 +13,16 @@ int exact_orient(vec3 a, vec3 b, vec3 c, vec3 d);
 
 /* Exact sign (-1, 0, +1) of det[L, A - P, B - P] = dot(L, (A - P) x (B - P)) for the vector L
  * as given (not a difference of two points): the scalar triple product of the directed edge
- * A -> B against the line P + t L (SPEC section 2). The robust algorithm stp0r calls it only for
+ * A -> B against the line P + t L (docs/SPECIFICATION.md section 2). The robust algorithm stp0r calls it only for
  * signs its floating-point filter cannot decide. Plain GMP, no filter of its own. */
 int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B);
 
 /* Exact sign of dot((V1 - V0) x (V2 - V0), V3 - V0): negative for a positively oriented
- * tetrahedron (SPEC section 1), 0 for a flat one. */
+ * tetrahedron (docs/SPECIFICATION.md section 1), 0 for a flat one. */
 int exact_tetra_orientation(const vec3 *vert);
 
 /* Exact signs of the six edge products p_ij (i < j; order 01 02 03 12 13 23) of the line P -> Q
- * against the tetrahedron, in the Plücker convention of SPEC section 2 (all of a face's edges
+ * against the tetrahedron, in the Plücker convention of docs/SPECIFICATION.md section 2 (all of a face's edges
  * >= 0 means entering). Returns the number of zero signs. */
 int exact_edge_signs(const ray_tetra_pair *pair, int signs[6]);
 

@@ -17,6 +17,6 @@ const char *pair_problem(const ray_tetra_pair *p)
     if (orientation == 0)
         return "the tetrahedron is degenerate (its four vertices are coplanar)";
     if (orientation > 0)
-        return "the tetrahedron is negatively oriented (swap two vertices, e.g. V1 and V2; SPEC section 1)";
+        return "the tetrahedron is negatively oriented (swap two vertices, e.g. V1 and V2; docs/SPECIFICATION.md section 1)";
     return NULL;
 }

@@ -1,4 +1,4 @@
-/* pair_check.h: what makes a pair invalid input (SPEC section 4), shared by the text and binary
+/* pair_check.h: what makes a pair invalid input (docs/SPECIFICATION.md section 4), shared by the text and binary
  * readers. */
 #ifndef RAYTETRA_PAIR_CHECK_H
 #define RAYTETRA_PAIR_CHECK_H

@@ -1,5 +1,5 @@
 /* pairs.h: the data every executable shares: a ray/tetrahedron pair as stored in files
- * (V0 V1 V2 V3 P Q, SPEC section 4) and the result of one test. */
+ * (V0 V1 V2 V3 P Q, docs/SPECIFICATION.md section 4) and the result of one test. */
 #ifndef RAYTETRA_PAIRS_H
 #define RAYTETRA_PAIRS_H
 

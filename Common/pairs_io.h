@@ -1,4 +1,4 @@
-/* pairs_io.h: the text formats of SPEC section 4.
+/* pairs_io.h: the text formats of docs/SPECIFICATION.md section 4.
  *
  * Input: the number of pairs N, then N lines of 18 reals "V0 V1 V2 V3 P Q"; lines starting
  * with '#' are comments. Output: one line per pair, "true" and the 14 result fields, or
@@ -13,7 +13,7 @@
 #include "error.h"
 #include "pairs.h"
 
-/* Read and validate an input file: every failure of SPEC section 4 (unreadable file,
+/* Read and validate an input file: every failure of docs/SPECIFICATION.md section 4 (unreadable file,
  * non-numeric token, wrong count of reals or lines, bad N, NaN/Inf, P == Q, flat or negatively
  * oriented tetrahedron) gives -1 and "FILE:LINE: what is wrong" in err. */
 int pairs_read(const char *path, pair_set *set, error_text *err);

@@ -1,5 +1,5 @@
 /* RayTetraSTP0.cl: the OpenCL kernel of scalar triple product form 0.
- * One work-item per ray/tetrahedron pair, double precision (SPEC section 6), or float built
+ * One work-item per ray/tetrahedron pair, double precision (docs/SPECIFICATION.md section 6), or float built
  * with -DRT_SINGLE (the GPU_*F algorithms). The algorithm is
  * rt_intersect() of RayTetra/rt_algorithms.h, the very code the CPU runs; buffer layouts and
  * the per-pair body are in RayTetra/gpu_kernel.h. The host inlines quoted includes before

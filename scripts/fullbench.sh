@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fullbench.sh: the thesis' sweep (SPEC section 7): for 0, STEP, ..., 100 percent intersecting
+# fullbench.sh: the thesis' sweep (docs/SPECIFICATION.md section 7): for 0, STEP, ..., 100 percent intersecting
 # pairs, generate PAIRS random pairs with RandomRayTetra, run Bench REPS times on them, collect
 # one CSV (plus Bench's long CSV), and draw the charts with plot_time_graph.sh.
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # result_compare.sh: runs every algorithm, CPU and OpenCL, on one input and writes every
-# disagreement into INPUT.differences (SPEC section 7). The reference is the exact classifier
+# disagreement into INPUT.differences (docs/SPECIFICATION.md section 7). The reference is the exact classifier
 # (CompareResults --exact): hit/miss and faces must match it exactly, the reals its long-double
 # values within the tolerance; so all algorithms are also checked against one another.
 set -euo pipefail

@@ -3,7 +3,7 @@
 #ifndef RAYTETRA_TESTS_COMPARE_H
 #define RAYTETRA_TESTS_COMPARE_H
 
-#include "result_compare.h"
+#include "compare/result_compare.h"
 
 /* NULL if `result` agrees with `expected` within tol, otherwise the differing field's name
  * ("hit", "faces", "enterPoint.x", "uEnter1", "tLeave", ...). */

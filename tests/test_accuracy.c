@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "accuracy.h"
-#include "algorithms.h"
+#include "accuracy/accuracy.h"
+#include "cpu/algorithms.h"
 #include "check.h"
-#include "generator.h"
+#include "generator/generator.h"
 
 #define PER_CLASS 300
 

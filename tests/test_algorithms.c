@@ -3,11 +3,11 @@
  * "enter" (dot(L, N) < 0 on the enter face) checked directly. */
 #include <stdlib.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "check.h"
 #include "exact.h"
-#include "generator.h"
-#include "result_compare.h"
+#include "generator/generator.h"
+#include "compare/result_compare.h"
 
 #define PAIRS 100000
 #define TOLERANCE 1e-9
@@ -40,7 +40,7 @@ int main(void)
         hits += (size_t)reference[i].hit;
     }
     CHECK(hits == config.hits, "generator made %zu hits, wanted %zu", hits, config.hits);
-    /* The geometric definition of entering (SPEC section 1) holds for the exact faces. */
+    /* The geometric definition of entering (docs/SPECIFICATION.md section 1) holds for the exact faces. */
     size_t wrong_direction = 0;
     for (size_t i = 0; i < set.count; ++i)
         if (reference[i].hit) {

@@ -4,10 +4,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "binary_io.h"
 #include "check.h"
-#include "generator.h"
+#include "generator/generator.h"
 #include "pairs_io.h"
 
 int main(void)

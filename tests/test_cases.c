@@ -1,5 +1,5 @@
 /* test_cases: hand-made pairs with known answers on an axis-aligned tetrahedron: a line through
- * the interior (both directions), a miss, and the degenerate cases of SPEC section 1: a line
+ * the interior (both directions), a miss, and the degenerate cases of docs/SPECIFICATION.md section 1: a line
  * through an edge, through a vertex, in a face plane crossing the face, in a face plane missing
  * it; along an edge, touching a vertex only, parallel to a face (through and above), and from one
  * edge to another. The exact classifier, thesis Algorithm 1 (forms 0, whose products are exact
@@ -10,11 +10,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "check.h"
 #include "exact.h"
 
-/* V0 origin, V1 on y, V2 on x, V3 on z: positively oriented (SPEC section 1). Faces: F3 is
+/* V0 origin, V1 on y, V2 on x, V3 on z: positively oriented (docs/SPECIFICATION.md section 1). Faces: F3 is
  * z = 0, F2 is x = 0, F1 is y = 0, F0 is x + y + z = 1. */
 static const vec3 TETRA[4] = {{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}};
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "check.h"
-#include "generator.h"
-#include "result_compare.h"
+#include "generator/generator.h"
+#include "compare/result_compare.h"
 
 #define RANDOM_PAIRS 40000
 #define MAX_CLASS_RATE 0.005

@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "exact.h"
-#include "generator.h"
+#include "generator/generator.h"
 #include "pairs_io.h"
 
 static char *read_all(const char *path, size_t *size)

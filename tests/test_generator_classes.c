@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "exact.h"
-#include "generator.h"
+#include "generator/generator.h"
 #include "pairs_io.h"
 
 #define PER_CLASS 400

@@ -68,8 +68,8 @@ check "broken kernel: no output file" test ! -e broken.txt
 # An edited header changes the cache key: the kernel is rebuilt, not served from the cache.
 headers="$TMP/headers"
 mkdir -p "$headers"
-cp "$ROOT"/kernels/*.cl "$ROOT/RayTetra/gpu_kernel.h" "$ROOT/RayTetra/rt_algorithms.h" "$ROOT/Common/rt_math.h" \
-    "$ROOT/Common/vec3.h" "$headers/"
+cp "$ROOT"/kernels/*.cl "$ROOT"/kernels/shared/*.h \
+    "$headers/"
 RAYTETRA_KERNEL_DIR="$headers" "$RT" -g 0 "${GPU[@]}" in.txt h1.txt 1 >h1.log 2>&1 || fail "header copy: $(cat h1.log)"
 RAYTETRA_KERNEL_DIR="$headers" "$RT" -g 0 "${GPU[@]}" in.txt h2.txt 1 >h2.log 2>&1 || fail "header copy: $(cat h2.log)"
 check "unchanged kernel: loaded from the cache" grep -q "loaded from the cache" h2.log
@@ -90,8 +90,8 @@ fi
 prefix="$TMP/prefix"
 mkdir -p "$prefix/bin" "$prefix/share/raytetra/kernels" elsewhere
 cp "$RT" "$prefix/bin/"
-cp "$ROOT"/kernels/*.cl "$ROOT/RayTetra/gpu_kernel.h" "$ROOT/RayTetra/rt_algorithms.h" "$ROOT/Common/rt_math.h" \
-    "$ROOT/Common/vec3.h" "$prefix/share/raytetra/kernels/"
+cp "$ROOT"/kernels/*.cl "$ROOT"/kernels/shared/*.h \
+    "$prefix/share/raytetra/kernels/"
 if (cd elsewhere && unset RAYTETRA_KERNEL_DIR && "$prefix/bin/RayTetra" -g 1 "${GPU[@]}" ../in.txt ../installed.txt 1 >../installed.log 2>&1); then
     check "installed: kernel from PREFIX/share/raytetra/kernels" \
         grep -q "kernel: $prefix/share/raytetra/kernels/RayTetraSTP0.cl" installed.log

@@ -18,9 +18,9 @@
 
 #include "check.h"
 #include "exact.h"
-#include "generator.h"
-#include "gpu_handler.h"
-#include "result_compare.h"
+#include "generator/generator.h"
+#include "opencl/gpu_handler.h"
+#include "compare/result_compare.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 300

@@ -1,4 +1,4 @@
-# test_input_errors: every bad input of SPEC section 4 gets one line naming file and line, a
+# test_input_errors: every bad input of docs/SPECIFICATION.md section 4 gets one line naming file and line, a
 # non-zero exit, and no output file; bad command lines get a usage error (exit 2).
 source "$(dirname "$0")/lib.sh"
 RT="$BIN/RayTetra"

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "check.h"
 #include "exact.h"
-#include "generator.h"
-#include "result_compare.h"
+#include "generator/generator.h"
+#include "compare/result_compare.h"
 
 #define PER_CLASS 1500
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithms.h"
+#include "cpu/algorithms.h"
 #include "check.h"
-#include "cpu_parallel.h"
-#include "generator.h"
+#include "cpu/cpu_parallel.h"
+#include "generator/generator.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 400

@@ -9,14 +9,14 @@ report="$TMP/report.txt"
 check "make vectorisation-report runs" \
     make -s --no-print-directory -C "$ROOT" BUILD="$TMP/build" CFLAGS='-O2' CC="$CC" vectorisation-report \
     >"$report" 2>"$TMP/report.err"
-files=$(ls "$ROOT"/RayTetra/algorithms_*.c | wc -l)
-check "one line per algorithm file ($files)" test "$(grep -c '^RayTetra/algorithms_.*\.c: ' "$report")" -eq "$files"
+files=$(ls "$ROOT"/RayTetra/cpu/algorithms_*.c | wc -l)
+check "one line per algorithm file ($files)" test "$(grep -c '^RayTetra/cpu/algorithms_.*\.c: ' "$report")" -eq "$files"
 if "$CC" --version 2>/dev/null | grep -qi 'gcc\|free software' && [ "$(uname -m)" = x86_64 ]; then
     for f in algorithms_simd algorithms_simd_float; do
         check "$f: 6 loops vectorised with 16, 32 and 64-byte vectors: $(grep "$f.c" "$report")" \
-            grep -q "^RayTetra/$f.c: 6 loops vectorised (byte vectors: 16,32,64)" "$report"
+            grep -q "^RayTetra/cpu/$f.c: 6 loops vectorised (byte vectors: 16,32,64)" "$report"
     done
 else
-    check "SIMD loops vectorised ($CC)" grep -q '^RayTetra/algorithms_simd.c: [1-9][0-9]* loops vectorised' "$report"
+    check "SIMD loops vectorised ($CC)" grep -q '^RayTetra/cpu/algorithms_simd.c: [1-9][0-9]* loops vectorised' "$report"
 fi
 finish

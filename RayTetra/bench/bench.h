@@ -1,0 +1,127 @@
+/* bench.h: the benchmark behind the Bench executable (docs/SPECIFICATION.md section 5): a table with one entry per
+ * CPU algorithm and per OpenCL algorithm, the timed and verified runs that fill it, and the
+ * wide (thesis-compatible) and long CSV rows written from it. main_Bench.c only parses the
+ * command line and calls these. */
+#ifndef RAYTETRA_BENCH_H
+#define RAYTETRA_BENCH_H
+
+#include <stdio.h>
+
+#include "cpu/algorithms.h"
+#include "error.h"
+#include "opencl/gpu_bandwidth.h"
+#include "opencl/gpu_handler.h"
+#include "pairs.h"
+
+/* The share of pairs a single-precision variant may classify differently from the exact
+ * classifier and still be verified (bench_verify.c). */
+#define BENCH_FLOAT_MISMATCH_RATE 1e-4
+
+typedef enum bench_status {
+    BENCH_SKIPPED,     /* not selected (or --no-opencl): NA, no message */
+    BENCH_OK,          /* ran and its results were verified */
+    BENCH_FAILED,      /* ran but failed or gave wrong results: NA, see note */
+    BENCH_UNAVAILABLE, /* selected, but no OpenCL device to run it on: NA */
+} bench_status;
+
+typedef struct bench_entry {
+    const char *csv_name;     /* "STP0", "GPU_STP0", ... */
+    const cpu_algorithm *cpu; /* exactly one of cpu and gpu is set */
+    const gpu_algorithm *gpu;
+    int selected;
+    bench_status status;
+    double ms;                     /* CPU: all repetitions; OpenCL: the kernel, all repetitions */
+    double write_ms, read_ms;      /* OpenCL: one transfer each way */
+    double rep_min_ms, rep_median_ms, rep_max_ms; /* CPU: per repetition */
+    size_t local_size, launches;   /* OpenCL */
+    size_t global_size, pairs_per_item; /* OpenCL */
+    /* OpenCL kernel throughput: pairs x reps / kernel time; the bytes the kernel must move
+     * (gpu_pair_bytes) per second; that as a share of the measured copy bandwidth (0: none). */
+    double mtests_per_s, effective_gbs, percent_of_copy;
+    /* --overlap: one end-to-end repetition (write + kernel + read) from pinned memory; its
+     * bytes per second; the transfer time at the measured pinned bandwidths as a share of it. */
+    int end_to_end_done;
+    double end_to_end_ms, end_to_end_gbs, end_to_end_percent_of_pinned;
+    size_t end_to_end_chunks, end_to_end_queues;
+    /* --threads: the CPU algorithm on several threads (all repetitions), verified like the
+     * single-threaded run; BENCH_SKIPPED when not run. */
+    bench_status threads_status;
+    double threads_ms;
+    char note[ERROR_TEXT_SIZE];    /* why it failed or was not run */
+} bench_entry;
+
+typedef struct bench_table {
+    bench_entry *entries;
+    int count;
+} bench_table;
+
+/* Every CPU algorithm, then every OpenCL algorithm, all selected. */
+int bench_table_init(bench_table *table, error_text *err);
+void bench_table_free(bench_table *table);
+
+/* Keep only the algorithms of a comma-separated list: CPU names or CSV names (stp0, STP0,
+ * pluecker0, Segura0, moller, haines, ...), OpenCL CSV names (GPU_STP0) or -g numbers (g1),
+ * and the groups "cpu", "double" (CPU, double precision), "float" (CPU, single precision) and
+ * "opencl"; case does not matter. */
+int bench_select(bench_table *table, const char *list, error_text *err);
+
+/* One-line list of the accepted names, for --help. */
+void bench_print_names(FILE *out);
+
+/* What every run shares. */
+typedef struct bench_context {
+    const char *input;
+    const pair_set *set;
+    const ray_tetra_result *reference; /* the exact classifier's results */
+    double hit_percent;
+    int reps;
+    double tolerance;       /* verification of double-precision algorithms */
+    double float_tolerance; /* of the single-precision CPU variants */
+    char date[32];        /* UTC, ISO 8601 */
+    char cpu_name[256];   /* the CPU's model name */
+    char opencl[512];     /* the OpenCL device description, "" when none was used */
+    FILE *log;            /* progress */
+    gpu_config gpu;       /* layout, output level, pairs per work-item of every OpenCL run */
+    int bandwidth_measured;
+    gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
+    size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
+    int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
+} bench_context;
+
+/* The exact classifier's results for every pair and the share of hits, in percent. */
+int bench_reference(const pair_set *set, ray_tetra_result **reference, double *hit_percent, error_text *err);
+
+/* Compare `results` with the reference (within the tolerance of the entry's precision); on a
+ * difference mark the entry failed with a note. */
+void bench_verify(const bench_context *context, const ray_tetra_result *results, bench_entry *entry);
+
+/* The CPU's model name (Linux /proc/cpuinfo, else the machine type). */
+void bench_cpu_name(char *name, size_t size);
+
+/* Warm-up, REPS timed repetitions, verification; `results` has room for every pair. */
+void bench_run_cpu(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
+
+/* --threads: after a verified bench_run_cpu, one untimed warm-up and REPS timed repetitions on
+ * context->threads threads, verified the same way; a failure leaves the single-threaded time. */
+void bench_run_cpu_threads(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
+
+/* Build (untimed), warm-up run, timed run (write, REPS kernels, read), verification. */
+void bench_run_gpu(const bench_context *context, gpu_handler *gpu, size_t local_size, bench_entry *entry,
+                   ray_tetra_result *results);
+
+/* The wide CSV's header line (no newline), into a malloc'ed string: the thesis' columns first,
+ * then any column of an algorithm added since. */
+char *bench_wide_header(const bench_table *table);
+
+/* Fail early, before hours of timing, if `path` exists with another header. */
+int bench_check_wide_csv(const char *path, const bench_table *table, error_text *err);
+int bench_check_long_csv(const char *path, error_text *err);
+
+/* Append this run (a '#' metadata line, then the row) to the wide CSV, or its rows to the
+ * long CSV; the header is written when the file is new; appends are atomic. */
+int bench_append_wide_csv(const char *path, const bench_context *context, const bench_table *table,
+                          error_text *err);
+int bench_append_long_csv(const char *path, const bench_context *context, const bench_table *table,
+                          error_text *err);
+
+#endif

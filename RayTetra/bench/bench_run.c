@@ -1,0 +1,198 @@
+/* bench_run.c: the timed runs of Bench: one untimed warm-up repetition, then REPS timed ones,
+ * then verification; progress and times are printed as each algorithm finishes. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "cpu/cpu_parallel.h"
+#include "opencl/gpu_overlap.h"
+
+/* Results an algorithm did not write must fail verification, whatever the data: a stale result
+ * of the previous algorithm would otherwise pass for a correct one. */
+static void poison(ray_tetra_result *results, size_t count)
+{
+    for (size_t i = 0; i < count; ++i) {
+        ray_tetra_result *r = &results[i];
+        r->hit = -1;
+        r->enter_face = r->leave_face = -2;
+        r->enter_point.x = r->enter_point.y = r->enter_point.z = NAN;
+        r->leave_point = r->enter_point;
+        r->u_enter1 = r->u_enter2 = r->u_leave1 = r->u_leave2 = r->t_enter = r->t_leave = NAN;
+    }
+}
+
+static double mtests_per_s(size_t pairs, int reps, double ms)
+{
+    return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void report_failure(const bench_context *c, bench_entry *e)
+{
+    fprintf(c->log, "FAILED\n");
+    fprintf(stderr, "Bench: error: %s: %s; its cells are NA\n", e->csv_name, e->note);
+}
+
+void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *results)
+{
+    fprintf(c->log, "  %-18s ", e->csv_name);
+    fflush(c->log);
+    double *times = malloc((size_t)c->reps * sizeof *times);
+    if (!times) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "out of memory for %d repetition times", c->reps);
+        report_failure(c, e);
+        return;
+    }
+    poison(results, c->set->count);
+    cpu_algorithm_run(e->cpu, c->set, results, 1); /* warm-up: caches, page faults, clock speed */
+    poison(results, c->set->count);
+    double total = 0;
+    /* One call per repetition keeps every trial's time, for the spread. */
+    for (int rep = 0; rep < c->reps; ++rep) {
+        times[rep] = cpu_algorithm_run(e->cpu, c->set, results, 1);
+        total += times[rep];
+    }
+    qsort(times, (size_t)c->reps, sizeof *times, by_value);
+    e->ms = total;
+    e->rep_min_ms = times[0];
+    e->rep_max_ms = times[c->reps - 1];
+    e->rep_median_ms = c->reps % 2 ? times[c->reps / 2] : (times[c->reps / 2 - 1] + times[c->reps / 2]) / 2;
+    free(times);
+    e->status = BENCH_OK;
+    bench_verify(c, results, e);
+    if (e->status != BENCH_OK) {
+        report_failure(c, e);
+        return;
+    }
+    fprintf(c->log, "%12.3f ms  (%d reps; per rep min %.3f, median %.3f, max %.3f ms; %.2f Mtests/s)  verified\n",
+            e->ms, c->reps, e->rep_min_ms, e->rep_median_ms, e->rep_max_ms, mtests_per_s(c->set->count, c->reps, e->ms));
+}
+
+void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_result *results)
+{
+    if (c->threads < 2 || e->status != BENCH_OK)
+        return;
+    fprintf(c->log, "  %-18s ", "");
+    fflush(c->log);
+    poison(results, c->set->count);
+    cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads); /* warm-up, untimed */
+    poison(results, c->set->count);
+    double ms = cpu_algorithm_run_threads(e->cpu, c->set, results, c->reps, c->threads);
+    /* Verified on a copy, so that a wrong multi-threaded result costs only its own cells. */
+    bench_entry check = *e;
+    bench_verify(c, results, &check);
+    if (check.status != BENCH_OK) {
+        e->threads_status = BENCH_FAILED;
+        fprintf(c->log, "FAILED\n");
+        fprintf(stderr, "Bench: error: %s on %d threads: %s; its _MT cells are NA\n", e->csv_name, c->threads,
+                check.note);
+        return;
+    }
+    e->threads_status = BENCH_OK;
+    e->threads_ms = ms;
+    fprintf(c->log, "%12.3f ms  on %d threads (%d reps; %.2f Mtests/s; %.2fx the single thread)  verified\n", ms,
+            c->threads, c->reps, mtests_per_s(c->set->count, c->reps, ms), ms > 0 ? e->ms / ms : 0.0);
+}
+
+/* --overlap: the end-to-end run, verified like the timed one; 0, or -1 with the entry failed. */
+static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry *e, ray_tetra_result *results)
+{
+    error_text err;
+    gpu_end_to_end t;
+    poison(results, c->set->count);
+    if (gpu_run_end_to_end(gpu, c->set, results, c->overlap_chunks, &t, &err) != 0) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "%s", err.text);
+        return -1;
+    }
+    bench_verify(c, results, e);
+    if (e->status != BENCH_OK)
+        return -1;
+    e->end_to_end_done = 1;
+    e->end_to_end_ms = t.ms;
+    e->end_to_end_chunks = t.chunks;
+    e->end_to_end_queues = t.queues;
+    double bytes = (double)(t.bytes_in + t.bytes_out);
+    e->end_to_end_gbs = t.ms > 0 ? bytes / t.ms / 1e6 : 0.0;
+    if (c->bandwidth_measured && t.ms > 0) {
+        double transfer_ms = (double)t.bytes_in / c->bandwidth.write_median_gbs / 1e6 +
+                             (double)t.bytes_out / c->bandwidth.read_median_gbs / 1e6;
+        e->end_to_end_percent_of_pinned = 100.0 * transfer_ms / t.ms;
+    }
+    return 0;
+}
+
+void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, bench_entry *e,
+                   ray_tetra_result *results)
+{
+    fprintf(c->log, "  %-18s ", e->csv_name);
+    fflush(c->log);
+    error_text err;
+    gpu_times warm, times;
+    poison(results, c->set->count);
+    /* The program build (or cache load) and one warm-up run stay outside the timed region. */
+    gpu_set_config(gpu, &c->gpu);
+    if (gpu_prepare(gpu, e->gpu, local_size, &err) != 0 || gpu_run(gpu, c->set, results, 1, &warm, &err) != 0) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "%s", err.text);
+        report_failure(c, e);
+        return;
+    }
+    poison(results, c->set->count);
+    if (gpu_run(gpu, c->set, results, c->reps, &times, &err) != 0) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "%s", err.text);
+        report_failure(c, e);
+        return;
+    }
+    e->write_ms = times.write_ms;
+    e->ms = times.kernel_ms;
+    e->read_ms = times.read_ms;
+    e->local_size = times.local_size;
+    e->launches = times.launches;
+    e->global_size = times.global_size;
+    e->pairs_per_item = c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1;
+    size_t read, written;
+    gpu_pair_bytes(&c->gpu, &read, &written);
+    e->mtests_per_s = mtests_per_s(c->set->count, c->reps, e->ms);
+    e->effective_gbs = e->ms > 0 ? (double)c->set->count * c->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
+    e->percent_of_copy = c->bandwidth_measured ? 100.0 * e->effective_gbs / c->bandwidth.copy_median_gbs : 0.0;
+    e->status = BENCH_OK;
+    bench_verify(c, results, e);
+    /* The robust kernel is left out of --overlap: its host-side finishing is not part of the
+     * pipeline; its end-to-end cells are NA. */
+    if (e->status != BENCH_OK || (c->overlap_chunks && !e->gpu->robust && run_end_to_end(c, gpu, e, results) != 0)) {
+        report_failure(c, e);
+        return;
+    }
+    fprintf(c->log,
+            "write %.3f ms, kernel %.3f ms (%d reps; %.2f Mtests/s), read %.3f ms; local size %zu, %zu launches "
+            "(%zu chunk%s)  verified\n",
+            e->write_ms, e->ms, c->reps, mtests_per_s(c->set->count, c->reps, e->ms), e->read_ms, e->local_size,
+            e->launches, times.chunks, times.chunks == 1 ? "" : "s");
+    fprintf(c->log, "  %-18s %.2f Mtests/s, %.3f GB/s effective (%zu+%zu bytes a pair)", "", e->mtests_per_s,
+            e->effective_gbs, read, written);
+    if (c->bandwidth_measured)
+        fprintf(c->log, " = %.1f%% of the copy bandwidth", e->percent_of_copy);
+    fprintf(c->log, "; %zu work-items, %zu pair%s each\n", e->global_size, e->pairs_per_item,
+            e->pairs_per_item == 1 ? "" : "s");
+    if (e->end_to_end_done) {
+        fprintf(c->log, "  %-18s end to end (pinned, %zu chunk%s on %zu queue%s): %.3f ms, %.3f GB/s", "",
+                e->end_to_end_chunks, e->end_to_end_chunks == 1 ? "" : "s", e->end_to_end_queues,
+                e->end_to_end_queues == 1 ? "" : "s", e->end_to_end_ms, e->end_to_end_gbs);
+        if (c->bandwidth_measured)
+            fprintf(c->log, " = %.1f%% of the pinned transfer bandwidth", e->end_to_end_percent_of_pinned);
+        fputc('\n', c->log);
+    }
+    fprintf(c->log, "  %-18s %s\n", "", gpu_program_note(gpu));
+    if (e->gpu->robust)
+        fprintf(c->log, "  %-18s %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (in the read "
+                        "time)\n", "", times.uncertain, times.finish_ms);
+}

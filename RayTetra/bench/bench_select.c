@@ -1,0 +1,96 @@
+/* bench_select.c: the table of benchmarked algorithms and the --algorithms selection. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bench/bench.h"
+
+int bench_table_init(bench_table *table, error_text *err)
+{
+    int cpu_count, gpu_count;
+    const cpu_algorithm *cpu = cpu_algorithms(&cpu_count);
+    const gpu_algorithm *gpu = gpu_algorithms(&gpu_count);
+    table->count = cpu_count + gpu_count;
+    table->entries = calloc((size_t)table->count, sizeof *table->entries);
+    if (!table->entries)
+        return error_set(err, "out of memory for the algorithm table");
+    for (int i = 0; i < cpu_count; ++i) {
+        table->entries[i].csv_name = cpu[i].csv_name;
+        table->entries[i].cpu = &cpu[i];
+    }
+    for (int i = 0; i < gpu_count; ++i) {
+        table->entries[cpu_count + i].csv_name = gpu[i].csv_name;
+        table->entries[cpu_count + i].gpu = &gpu[i];
+    }
+    for (int i = 0; i < table->count; ++i)
+        table->entries[i].selected = 1;
+    return 0;
+}
+
+void bench_table_free(bench_table *table)
+{
+    free(table->entries);
+    table->entries = NULL;
+    table->count = 0;
+}
+
+/* Does `word` name this entry? */
+static int names(const bench_entry *e, const char *word)
+{
+    if (strcasecmp(word, e->csv_name) == 0)
+        return 1;
+    if (e->cpu)
+        return strcasecmp(word, e->cpu->name) == 0 || (strcasecmp(word, "moller") == 0 && strcmp(e->cpu->name, "moller1") == 0);
+    char number[16];
+    snprintf(number, sizeof number, "g%d", e->gpu->index);
+    return strcasecmp(word, number) == 0;
+}
+
+int bench_select(bench_table *table, const char *list, error_text *err)
+{
+    for (int i = 0; i < table->count; ++i)
+        table->entries[i].selected = 0;
+    char *copy = strdup(list);
+    if (!copy)
+        return error_set(err, "out of memory");
+    int status = 0, any = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(copy, ",", &save); word; word = strtok_r(NULL, ",", &save)) {
+        int found = 0;
+        for (int i = 0; i < table->count; ++i) {
+            bench_entry *e = &table->entries[i];
+            int group = (strcasecmp(word, "cpu") == 0 && e->cpu) || (strcasecmp(word, "opencl") == 0 && e->gpu) ||
+                        (strcasecmp(word, "double") == 0 && e->cpu && e->cpu->precision == CPU_PRECISION_DOUBLE) ||
+                        (strcasecmp(word, "float") == 0 && e->cpu && e->cpu->precision == CPU_PRECISION_FLOAT);
+            if (group || names(e, word)) {
+                e->selected = found = 1;
+            }
+        }
+        if (!found) {
+            status = error_set(err, "--algorithms: unknown algorithm '%s' (see Bench -h for the names)", word);
+            break;
+        }
+        any = 1;
+    }
+    free(copy);
+    if (status == 0 && !any)
+        status = error_set(err, "--algorithms: the list is empty (see Bench -h for the names)");
+    return status;
+}
+
+void bench_print_names(FILE *out)
+{
+    int cpu_count, gpu_count;
+    const cpu_algorithm *cpu = cpu_algorithms(&cpu_count);
+    const gpu_algorithm *gpu = gpu_algorithms(&gpu_count);
+    fputs("                     CPU:", out);
+    for (int i = 0; i < cpu_count; ++i)
+        fprintf(out, " %s", cpu[i].name);
+    fputs("\n                     (or their CSV names: ", out);
+    for (int i = 0; i < cpu_count; ++i)
+        fprintf(out, "%s%s", i ? " " : "", cpu[i].csv_name);
+    fputs(")\n                     OpenCL:", out);
+    for (int i = 0; i < gpu_count; ++i)
+        fprintf(out, " %s (g%d)", gpu[i].csv_name, gpu[i].index);
+    fputs("\n                     groups: cpu double float opencl; case does not matter\n", out);
+}

@@ -1,0 +1,162 @@
+/* algorithms_simd.h: thesis Algorithm 1 (form 0) vectorised across pairs, in the precision of
+ * the translation unit that includes it (algorithms_simd.c: double, algorithms_simd_float.c:
+ * RT_SINGLE). Private to those two files.
+ *
+ * The body is rt_form0_body() of rt_algorithms.h in its branch-free mode, so the arithmetic is
+ * form 0's, operation for operation (hits come out bit for bit as pluecker0's and stp0's).
+ * Pairs go through a block at a time: their 18 coordinates are copied into one array per
+ * coordinate, a loop over the block's lanes runs the body (the loop the compiler vectorises:
+ * unit-stride loads and stores, no branches), and the results are copied back. The block
+ * (64 pairs, 16 KB) stays in the L1 cache, so the two copies cost cache bandwidth only.
+ *
+ * On x86-64 with gcc the batch function is compiled three times (target_clones): for the
+ * baseline (SSE2, 2 doubles a vector), x86-64-v3 (AVX2, 4) and x86-64-v4 (AVX-512, 8); the
+ * loader picks the best the CPU has. The files build with -fno-trapping-math (Makefile): with it gcc may
+ * compute both sides of a select, which it must to vectorise; no value changes. */
+#ifndef RAYTETRA_ALGORITHMS_SIMD_H
+#define RAYTETRA_ALGORITHMS_SIMD_H
+
+#include "cpu/algorithms_wrap.h"
+
+/* (clang before 16 names the dispatcher so that other files cannot call it: no clones there.) */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && (!defined(__clang__) || __clang_major__ >= 16)
+#define SIMD_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
+#else
+#define SIMD_CLONES
+#endif
+
+#ifdef __clang__
+/* clang 14 vectorises the double loops but not the float ones (it keeps the ABI's <2 x float>
+ * halves of rt_vec3f); it warns where `omp simd` is not honoured, which is no error here:
+ * `make vectorisation-report` shows what was vectorised. */
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+
+#define SIMD_BLOCK 64
+
+/* Rows of a block: inputs V0..V3, P, L (x, y, z each), outputs of the contract. */
+enum {
+    SIMD_V0 = 0,
+    SIMD_P = 12,
+    SIMD_L = 15,
+    SIMD_INPUTS = 18,
+    SIMD_ENTER_POINT = 0,
+    SIMD_LEAVE_POINT = 3,
+    SIMD_U_ENTER1 = 6,
+    SIMD_U_ENTER2,
+    SIMD_U_LEAVE1,
+    SIMD_U_LEAVE2,
+    SIMD_T_ENTER,
+    SIMD_T_LEAVE,
+    SIMD_ENTER_FACE,
+    SIMD_LEAVE_FACE,
+    SIMD_OUTPUTS
+};
+
+typedef struct simd_block {
+    double in[SIMD_INPUTS][SIMD_BLOCK];
+    double out[SIMD_OUTPUTS][SIMD_BLOCK];
+} simd_block;
+
+static inline void simd_put(simd_block *b, int row, int lane, vec3 v)
+{
+    b->in[row][lane] = v.x;
+    b->in[row + 1][lane] = v.y;
+    b->in[row + 2][lane] = v.z;
+}
+
+static inline vec3 simd_get(const simd_block *b, int row, int lane)
+{
+    vec3 v = {b->out[row][lane], b->out[row + 1][lane], b->out[row + 2][lane]};
+    return v;
+}
+
+/* Pairs into lanes 0..n-1; lanes n.. get zeros (computed, never read). L = Q - P in double, as
+ * pair_direction() computes it for every other algorithm. */
+static inline void simd_load(simd_block *b, const ray_tetra_pair *pairs, int n)
+{
+    static const vec3 ZERO = {0, 0, 0};
+    for (int lane = 0; lane < SIMD_BLOCK; ++lane) {
+        const ray_tetra_pair *p = &pairs[lane < n ? lane : 0];
+        for (int k = 0; k < 4; ++k)
+            simd_put(b, SIMD_V0 + 3 * k, lane, lane < n ? p->vert[k] : ZERO);
+        simd_put(b, SIMD_P, lane, lane < n ? p->orig : ZERO);
+        simd_put(b, SIMD_L, lane, lane < n ? pair_direction(p) : ZERO);
+    }
+}
+
+static inline void simd_store(const simd_block *b, ray_tetra_result *results, int n)
+{
+    for (int lane = 0; lane < n; ++lane) {
+        ray_tetra_result *r = &results[lane];
+        r->enter_face = (int)b->out[SIMD_ENTER_FACE][lane];
+        r->leave_face = (int)b->out[SIMD_LEAVE_FACE][lane];
+        r->hit = r->enter_face >= 0;
+        r->enter_point = simd_get(b, SIMD_ENTER_POINT, lane);
+        r->leave_point = simd_get(b, SIMD_LEAVE_POINT, lane);
+        r->u_enter1 = b->out[SIMD_U_ENTER1][lane];
+        r->u_enter2 = b->out[SIMD_U_ENTER2][lane];
+        r->u_leave1 = b->out[SIMD_U_LEAVE1][lane];
+        r->u_leave2 = b->out[SIMD_U_LEAVE2][lane];
+        r->t_enter = b->out[SIMD_T_ENTER][lane];
+        r->t_leave = b->out[SIMD_T_LEAVE][lane];
+    }
+}
+
+static inline rt_vec3 simd_in(const simd_block *b, int row, int lane)
+{
+    return rt_v((rt_real)b->in[row][lane], (rt_real)b->in[row + 1][lane], (rt_real)b->in[row + 2][lane]);
+}
+
+static inline void simd_out3(simd_block *b, int row, int lane, rt_vec3 v)
+{
+    b->out[row][lane] = (double)v.x;
+    b->out[row + 1][lane] = (double)v.y;
+    b->out[row + 2][lane] = (double)v.z;
+}
+
+/* One lane: form 0 on the pair in `lane` (stp: 1 STP, 0 Plücker). */
+RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
+{
+    rt_tetra t = rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
+                            simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane),
+                            simd_in(b, SIMD_V0 + 9, lane), stp);
+    rt_hit h;
+    rt_real faces[2];
+    rt_form0_body(&t, &h, faces);
+    simd_out3(b, SIMD_ENTER_POINT, lane, h.enter_point);
+    simd_out3(b, SIMD_LEAVE_POINT, lane, h.leave_point);
+    b->out[SIMD_U_ENTER1][lane] = (double)h.u_enter1;
+    b->out[SIMD_U_ENTER2][lane] = (double)h.u_enter2;
+    b->out[SIMD_U_LEAVE1][lane] = (double)h.u_leave1;
+    b->out[SIMD_U_LEAVE2][lane] = (double)h.u_leave2;
+    b->out[SIMD_T_ENTER][lane] = (double)h.t_enter;
+    b->out[SIMD_T_LEAVE][lane] = (double)h.t_leave;
+    b->out[SIMD_ENTER_FACE][lane] = (double)faces[0];
+    b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
+}
+
+/* Form 0 vectorised as `name`: the contract function runs the same branch-free body on its
+ * one pair; the batch function runs it a block at a time. */
+#define WRAP_SIMD_FORM0(name, stp)                                                                                \
+    RAY_TETRA_ALGORITHM(name)                                                                                     \
+    {                                                                                                             \
+        rt_tetra t = rt_prepare(wrap_in(*orig), wrap_in(*dir), wrap_in(vert[0]), wrap_in(vert[1]),               \
+                                wrap_in(vert[2]), wrap_in(vert[3]), stp);                                        \
+        rt_hit h;                                                                                                 \
+        rt_real faces[2];                                                                                         \
+        int hit = rt_form0_body(&t, &h, faces);                                                                   \
+        return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
+    }                                                                                                             \
+    SIMD_CLONES RAY_TETRA_BATCH(name)                                                                             \
+    {                                                                                                             \
+        simd_block b;                                                                                             \
+        for (size_t first = 0; first < count; first += SIMD_BLOCK) {                                              \
+            int n = count - first < SIMD_BLOCK ? (int)(count - first) : SIMD_BLOCK;                               \
+            simd_load(&b, pairs + first, n);                                                                      \
+            _Pragma("omp simd") for (int lane = 0; lane < SIMD_BLOCK; ++lane) simd_lane(&b, lane, stp);           \
+            simd_store(&b, results + first, n);                                                                   \
+        }                                                                                                         \
+    }
+
+#endif

@@ -1,0 +1,7 @@
+/* algorithms_simd_float.c: Plücker and STP form 0 in single precision, vectorised across pairs
+ * (algorithms_simd.h says how); inputs rounded to float as in algorithms_float.c. */
+#define RT_SINGLE
+#include "cpu/algorithms_simd.h"
+
+WRAP_SIMD_FORM0(pluecker0vf, 0)
+WRAP_SIMD_FORM0(stp0vf, 1)

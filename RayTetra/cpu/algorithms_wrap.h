@@ -1,0 +1,87 @@
+/* algorithms_wrap.h: the glue between the contract of docs/SPECIFICATION.md section 3 (double in, double out)
+ * and the algorithm bodies of rt_algorithms.h and rt_baseline.h, in the precision of the
+ * translation unit that includes it (RT_SINGLE for float). A float wrapper rounds its inputs
+ * to float, runs the float body and widens the results: so every algorithm exists in both
+ * precisions from one source. Private to the algorithms_*.c files. */
+#ifndef RAYTETRA_ALGORITHMS_WRAP_H
+#define RAYTETRA_ALGORITHMS_WRAP_H
+
+#include "cpu/algorithms.h"
+#include "rt_baseline.h"
+
+static inline rt_vec3 wrap_in(vec3 v) { return rt_v((rt_real)v.x, (rt_real)v.y, (rt_real)v.z); }
+
+static inline vec3 wrap_out(rt_vec3 v)
+{
+    vec3 r = {(double)v.x, (double)v.y, (double)v.z};
+    return r;
+}
+
+static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *leaveFace, vec3 *enterPoint,
+                               vec3 *leavePoint, double *uEnter1, double *uEnter2, double *uLeave1, double *uLeave2,
+                               double *tEnter, double *tLeave)
+{
+    *enterFace = h->enter_face;
+    *leaveFace = h->leave_face;
+    if (!hit)
+        return false;
+    *enterPoint = wrap_out(h->enter_point);
+    *leavePoint = wrap_out(h->leave_point);
+    *uEnter1 = h->u_enter1;
+    *uEnter2 = h->u_enter2;
+    *uLeave1 = h->u_leave1;
+    *uLeave2 = h->u_leave2;
+    *tEnter = h->t_enter;
+    *tLeave = h->t_leave;
+    return true;
+}
+
+/* Arguments of the contract, for the bodies below. */
+#define WRAP_EXPORT_ARGS                                                                                          \
+    enterFace, leaveFace, enterPoint, leavePoint, uEnter1, uEnter2, uLeave1, uLeave2, tEnter, tLeave
+
+/* The batch entry point of `name`: a plain loop over pairs whose body, name##_body (always
+ * inlined), is the algorithm itself, so no call is left per pair. */
+#define WRAP_BATCH(name)                                                                                          \
+    RAY_TETRA_BATCH(name)                                                                                         \
+    {                                                                                                             \
+        for (size_t i = 0; i < count; ++i) {                                                                      \
+            const ray_tetra_pair *p = &pairs[i];                                                                  \
+            ray_tetra_result *r = &results[i];                                                                    \
+            vec3 dir = pair_direction(p);                                                                         \
+            r->hit = name##_body(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point,        \
+                                 &r->leave_point, &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2,         \
+                                 &r->t_enter, &r->t_leave);                                                       \
+        }                                                                                                         \
+    }
+
+/* The contract function and the batch loop of `name`, from the body that follows the macro:
+ * WRAP_ALGORITHM(name) { ...; return wrap_export(...); } */
+#define WRAP_ALGORITHM(name)                                                                                      \
+    static inline __attribute__((always_inline)) RAY_TETRA_ALGORITHM(name##_body);                                \
+    RAY_TETRA_ALGORITHM(name) { return name##_body(orig, dir, vert, WRAP_EXPORT_ARGS); }                          \
+    WRAP_BATCH(name)                                                                                              \
+    static inline __attribute__((always_inline)) RAY_TETRA_ALGORITHM(name##_body)
+
+/* A Plücker or STP form (stp 0/1, form 0/1/2) with the contract. */
+#define WRAP_PT_ALGORITHM(name, stp, form)                                                                        \
+    WRAP_ALGORITHM(name)                                                                                          \
+    {                                                                                                             \
+        rt_hit h;                                                                                                 \
+        int hit = rt_intersect(wrap_in(*orig), wrap_in(*dir), wrap_in(vert[0]), wrap_in(vert[1]),                \
+                               wrap_in(vert[2]), wrap_in(vert[3]), stp, form, &h);                               \
+        return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
+    }
+
+/* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract. */
+#define WRAP_BASELINE_ALGORITHM(name, variant)                                                                    \
+    WRAP_ALGORITHM(name)                                                                                          \
+    {                                                                                                             \
+        rt_vec3 v[4] = {wrap_in(vert[0]), wrap_in(vert[1]), wrap_in(vert[2]), wrap_in(vert[3])};                  \
+        rt_hit h;                                                                                                 \
+        int hit = (variant) == 0 ? rt_haines(wrap_in(*orig), wrap_in(*dir), v, &h)                                \
+                                 : rt_moller(wrap_in(*orig), wrap_in(*dir), v, variant, &h);                      \
+        return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
+    }
+
+#endif

@@ -1,0 +1,16 @@
+/* cpu_parallel.h: the CPU algorithms on several cores (OpenMP), for the all-core figures
+ * beside the single-core ones of the thesis. */
+#ifndef RAYTETRA_CPU_PARALLEL_H
+#define RAYTETRA_CPU_PARALLEL_H
+
+#include "cpu/algorithms.h"
+
+/* Cores OpenMP would use by default (OMP_NUM_THREADS or the machine's). */
+int cpu_thread_count(void);
+
+/* Like cpu_algorithm_run, with the pairs split statically over `threads` threads (1: the
+ * sequential loop of cpu_algorithm_run). Returns the wall time of all repetitions in ms. */
+double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
+                                 int reps, int threads);
+
+#endif

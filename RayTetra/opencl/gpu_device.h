@@ -1,0 +1,41 @@
+/* gpu_device.h: OpenCL platform and device discovery: every device of every platform, in one
+ * numbering (the -n index), with what the suite needs to know about each. */
+#ifndef RAYTETRA_GPU_DEVICE_H
+#define RAYTETRA_GPU_DEVICE_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "opencl/gpu_errors.h"
+
+typedef struct gpu_device_info {
+    cl_platform_id platform;
+    cl_device_id device;
+    char *platform_name, *platform_version;
+    char *name, *vendor, *version, *driver_version;
+    cl_device_type type;
+    cl_uint vendor_id;
+    cl_ulong global_memory, max_allocation;
+    size_t max_work_group, max_work_items; /* the latter: dimension 0 */
+    int fp64;
+} gpu_device_info;
+
+/* PCI vendor ids, as CL_DEVICE_VENDOR_ID reports them for GPUs. */
+#define GPU_VENDOR_AMD 0x1002u
+#define GPU_VENDOR_NVIDIA 0x10deu
+
+/* All devices of all platforms in platform order; *count is 0 when no platform is installed.
+ * Returns 0, or -1 with err set (then nothing is allocated). */
+int gpu_devices_all(gpu_device_info **devices, size_t *count, error_text *err);
+
+void gpu_device_info_free(gpu_device_info *info);
+void gpu_devices_free(gpu_device_info *devices, size_t count);
+
+/* "GPU", "CPU", "accelerator", "custom" or "other". */
+const char *gpu_device_type_name(cl_device_type type);
+
+/* Is it a GPU of that vendor (by vendor id or name)? */
+int gpu_device_is_amd_gpu(const gpu_device_info *info);
+int gpu_device_is_nvidia_gpu(const gpu_device_info *info);
+
+#endif

@@ -1,0 +1,25 @@
+/* gpu_layout.h: host-side conversions between the suite's arrays and the kernels' buffers for
+ * each input layout and output level (gpu_kernel.h); the options themselves are declared in
+ * gpu_handler.h. */
+#ifndef RAYTETRA_GPU_LAYOUT_H
+#define RAYTETRA_GPU_LAYOUT_H
+
+#include <stddef.h>
+
+#include "opencl/gpu_handler.h"
+#include "pairs.h"
+
+/* The pairs as 18 arrays of `count` doubles (gpu_kernel.h, RT_LAYOUT_SOA); soa holds 18 x count. */
+void gpu_layout_soa(const ray_tetra_pair *pairs, size_t count, double *soa);
+
+/* The kernel's records of level `output` as ray_tetra_results: misses complete (faces -1,
+ * reals 0); on hits the fields the level does not compute are NaN (faces -1 at level hit). */
+void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result *out, size_t count);
+
+/* For verification: copy into each hit of `results` the fields its level did not compute from
+ * `reference`, so that a comparison checks exactly what the kernel produced (hit/miss always;
+ * faces and t at level faces; everything at level all). */
+void gpu_layout_fill_missing(gpu_output output, const ray_tetra_result *reference, ray_tetra_result *results,
+                             size_t count);
+
+#endif

@@ -1,0 +1,27 @@
+/* gpu_overlap.h: the end-to-end time of one OpenCL run (write + kernel + read, one repetition)
+ * from pinned host memory, with the pairs in chunks on up to three command queues so that one
+ * chunk's transfers overlap another chunk's kernel (Bench --overlap). Method:
+ * docs/PERFORMANCE.md. */
+#ifndef RAYTETRA_GPU_OVERLAP_H
+#define RAYTETRA_GPU_OVERLAP_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "opencl/gpu_handler.h"
+#include "pairs.h"
+
+typedef struct gpu_end_to_end {
+    double ms;                  /* from the first write enqueued to the last read finished */
+    size_t chunks, queues;
+    size_t bytes_in, bytes_out; /* moved between host and device (gpu_pair_bytes x pairs) */
+} gpu_end_to_end;
+
+/* Run the kernel of the last gpu_prepare (not a robust one) on every pair once, in `chunks` chunks (1: write,
+ * kernel, read in sequence on one queue; more: chunk k on queue k mod 3). The pairs are copied
+ * (and converted to the layout) into pinned memory before the timing, the records converted to
+ * `results` after it; one untimed pass first. Returns 0, or -1 with err set. */
+int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+                       gpu_end_to_end *times, error_text *err);
+
+#endif

@@ -1,0 +1,246 @@
+/* Accuracy: every algorithm, CPU and OpenCL, double and float, against the exact classifier on
+ * an input file, per input class; prints a table and writes it as CSV (see accuracy.h for what
+ * each column measures, docs/ACCURACY.md for how to read it). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "accuracy/accuracy.h"
+#include "cpu/algorithms.h"
+#include "cli.h"
+#include "opencl/gpu_handler.h"
+#include "pairs_io.h"
+
+static const char *PROGRAM = "Accuracy";
+
+/* The algorithms to measure: CPU ones and OpenCL ones, in the order given. */
+typedef struct selection {
+    int cpu_count, gpu_count;
+    const cpu_algorithm **cpu;
+    const gpu_algorithm **gpu;
+    int gpu_requested; /* named in --algorithms: a missing device is then an error */
+} selection;
+
+typedef struct options {
+    const char *input, *csv, *algorithms;
+    long long device;
+    int no_opencl;
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: Accuracy INPUT [--csv FILE] [--algorithms LIST] [-n DEVICE] [--no-opencl]\n"
+            "\n"
+            "Runs every algorithm once on INPUT and compares it with exact arithmetic, per input class\n"
+            "('# class NAME' comment lines, as RandomRayTetra writes them; other pairs are class\n"
+            "'random'): misclassified hit/miss, wrong faces, and the max and median error of t and of\n"
+            "the points, relative to the tetrahedron's longest edge (t as the distance |dt| |L|).\n"
+            "\n"
+            "  --csv FILE         also write the table as CSV (written whole or not at all)\n"
+            "  --algorithms LIST  comma-separated names (default: all): CPU names as RayTetra\n"
+            "                     --algorithm takes them (stp0, stp0f, stp0r, ...), OpenCL ones as\n"
+            "                     gpu:NAME (gpu:stp0) or by CSV name (GPU_STP0)\n"
+            "  -n DEVICE          OpenCL device number (default 0)\n"
+            "  --no-opencl        CPU algorithms only\n"
+            "  -h, --help         this text\n");
+}
+
+static void usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "%s: error: %s '%s' (see Accuracy -h)\n", PROGRAM, what, arg);
+    exit(2);
+}
+
+static void parse(int argc, char **argv, options *o)
+{
+    enum { OPT_CSV = 256, OPT_ALGORITHMS, OPT_NO_OPENCL };
+    static const struct option longs[] = {
+        {"csv", required_argument, NULL, OPT_CSV},
+        {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
+        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    int c;
+    opterr = 0; /* our own one-line messages */
+    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
+        switch (c) {
+        case OPT_CSV:
+            o->csv = optarg;
+            break;
+        case OPT_ALGORITHMS:
+            o->algorithms = optarg;
+            break;
+        case OPT_NO_OPENCL:
+            o->no_opencl = 1;
+            break;
+        case 'n':
+            if (cli_parse_long(optarg, 0, 1 << 20, &o->device) != 0)
+                usage_error("-n (device number) must be a whole number >= 0, not", optarg);
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            usage_error("unknown option or missing argument:", argv[optind - 1]);
+        }
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "%s: error: expected one INPUT file, got %d arguments (see Accuracy -h)\n", PROGRAM,
+                argc - optind);
+        exit(2);
+    }
+    o->input = argv[optind];
+}
+
+static const gpu_algorithm *find_gpu(const char *name)
+{
+    int count;
+    const gpu_algorithm *all = gpu_algorithms(&count);
+    for (int i = 0; i < count; ++i) {
+        if (strncmp(name, "gpu:", 4) == 0 && strcmp(name + 4, all[i].name) == 0)
+            return &all[i];
+        if (strcasecmp(name, all[i].csv_name) == 0)
+            return &all[i];
+    }
+    return NULL;
+}
+
+/* Fill `s` from --algorithms (or everything); exits on an unknown name. */
+static void select_algorithms(const options *o, selection *s)
+{
+    int cpu_total, gpu_total;
+    const cpu_algorithm *cpu = cpu_algorithms(&cpu_total);
+    const gpu_algorithm *gpu = gpu_algorithms(&gpu_total);
+    s->cpu = calloc((size_t)cpu_total + 1, sizeof *s->cpu);
+    s->gpu = calloc((size_t)gpu_total + 1, sizeof *s->gpu);
+    if (!s->cpu || !s->gpu) {
+        fprintf(stderr, "%s: error: out of memory\n", PROGRAM);
+        exit(1);
+    }
+    if (!o->algorithms) {
+        for (int i = 0; i < cpu_total; ++i)
+            s->cpu[s->cpu_count++] = &cpu[i];
+        for (int i = 0; i < gpu_total && !o->no_opencl; ++i)
+            s->gpu[s->gpu_count++] = &gpu[i];
+        return;
+    }
+    char *list = strdup(o->algorithms);
+    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        const cpu_algorithm *c = cpu_algorithm_find(name);
+        const gpu_algorithm *g = c ? NULL : find_gpu(name);
+        if (!c && !g) {
+            char unknown[64];
+            snprintf(unknown, sizeof unknown, "%s", name);
+            free(list);
+            free(s->cpu);
+            free(s->gpu);
+            usage_error("--algorithms: unknown algorithm", unknown);
+        }
+        if (c && s->cpu_count < cpu_total)
+            s->cpu[s->cpu_count++] = c;
+        if (g && !o->no_opencl && s->gpu_count < gpu_total) {
+            s->gpu[s->gpu_count++] = g;
+            s->gpu_requested = 1;
+        }
+    }
+    free(list);
+}
+
+static void measure(const pair_set *set, const pair_classes *classes, const accuracy_reference *reference,
+                    const accuracy_subject *subject, accuracy_table *table)
+{
+    error_text err;
+    if (accuracy_measure(set, classes, reference, subject, table, &err) != 0) {
+        error_print(PROGRAM, &err);
+        exit(1);
+    }
+}
+
+/* The OpenCL algorithms, if a device is there; without one, a note and the CPU only (or an error
+ * when they were asked for by name). */
+static void measure_opencl(const options *o, const selection *s, const pair_set *set, const pair_classes *classes,
+                           const accuracy_reference *reference, ray_tetra_result *results, accuracy_table *table)
+{
+    if (o->no_opencl || s->gpu_count == 0)
+        return;
+    error_text err;
+    gpu_handler *gpu = NULL;
+    if (gpu_open(&gpu, (int)o->device, &err) != 0) {
+        if (s->gpu_requested) {
+            error_print(PROGRAM, &err);
+            exit(1);
+        }
+        fprintf(stderr, "%s: no OpenCL device %lld (%s); measuring the CPU algorithms only\n", PROGRAM, o->device,
+                err.text);
+        return;
+    }
+    printf("OpenCL device: %s\n", gpu_device_description(gpu));
+    for (int i = 0; i < s->gpu_count; ++i) {
+        const gpu_algorithm *g = s->gpu[i];
+        gpu_times times;
+        fprintf(stderr, "%s: %s: building (or loading) the kernel and running it\n", PROGRAM, g->csv_name);
+        if (gpu_prepare(gpu, g, 0, &err) != 0 || gpu_run(gpu, set, results, 1, &times, &err) != 0) {
+            fprintf(stderr, "%s: %s left out: %s\n", PROGRAM, g->csv_name, err.text);
+            continue;
+        }
+        accuracy_subject subject = {g->csv_name, cpu_precision_name(g->precision), "opencl", results};
+        measure(set, classes, reference, &subject, table);
+    }
+    gpu_close(gpu);
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    parse(argc, argv, &o);
+    selection s = {0};
+    select_algorithms(&o, &s);
+    error_text err;
+    pair_set set;
+    pair_classes classes;
+    if (pairs_read_classes(o.input, &set, &classes, &err) != 0) {
+        error_print(PROGRAM, &err);
+        free(s.cpu);
+        free(s.gpu);
+        return 1;
+    }
+    accuracy_reference reference;
+    ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
+    if (!results || accuracy_reference_compute(&set, &reference, &err) != 0) {
+        error_print(PROGRAM, results ? &err : &(error_text){"out of memory for the results"});
+        free(results);
+        free(s.cpu);
+        free(s.gpu);
+        pair_classes_free(&classes);
+        pair_set_free(&set);
+        return 1;
+    }
+    accuracy_table table = {0};
+    for (int i = 0; i < s.cpu_count; ++i) {
+        const cpu_algorithm *a = s.cpu[i];
+        cpu_algorithm_run(a, &set, results, 1);
+        accuracy_subject subject = {a->name, cpu_precision_name(a->precision), "cpu", results};
+        measure(&set, &classes, &reference, &subject, &table);
+    }
+    measure_opencl(&o, &s, &set, &classes, &reference, results, &table);
+    printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);
+    accuracy_table_print(stdout, &table);
+    int status = 0;
+    if (o.csv && accuracy_table_write_csv(o.csv, &table, &err) != 0) {
+        error_print(PROGRAM, &err);
+        status = 1;
+    }
+    accuracy_table_free(&table);
+    accuracy_reference_free(&reference);
+    free(results);
+    free(s.cpu);
+    free(s.gpu);
+    pair_classes_free(&classes);
+    pair_set_free(&set);
+    return status;
+}

@@ -1,0 +1,491 @@
+/* Bench: every CPU and OpenCL algorithm on one input, REPS times each, verified against the
+ * exact classifier, with the times appended to a CSV (docs/SPECIFICATION.md section 5). */
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench/bench.h"
+#include "cli.h"
+#include "cpu/cpu_parallel.h"
+#include "pairs_io.h"
+#include "compare/result_compare.h"
+
+static const char *PROGRAM = "Bench";
+
+/* Exit status when the row was written but some algorithm failed (NA in its cells). */
+enum { EXIT_SOME_FAILED = 3 };
+
+/* Single precision keeps about 7 digits, and the geometry amplifies input rounding a little:
+ * 1e-4 already passes on generated data; 1e-3 leaves a margin without hiding a wrong formula. */
+#define FLOAT_TOLERANCE 1e-3
+
+typedef struct options {
+    const char *algorithms;
+    const char *long_csv;
+    int no_opencl;
+    int list_devices;
+    int list_algorithms;
+    long long local_size;
+    double tolerance;
+    double float_tolerance;
+    const char *input, *output;
+    long long reps;
+    long long device;
+    int device_given;
+    gpu_config gpu;
+    int bandwidth_only, no_bandwidth;
+    long long bandwidth_mib;
+    long long overlap;
+    long long threads; /* -1: no --threads; 0: every core */
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: Bench [options] INPUT OUTPUT REPS [DEVICE]\n"
+            "       Bench --list-devices | --list-algorithms | --bandwidth-only [DEVICE]\n"
+            "\n"
+            "Runs every CPU algorithm and every OpenCL algorithm REPS times on the pairs of INPUT, after\n"
+            "one untimed warm-up run each (OpenCL programs are built before it), checks every result\n"
+            "against the exact classifier, prints the times as it goes, and appends one row to the CSV\n"
+            "file OUTPUT (with the header when the file is new): the percentage of intersecting pairs\n"
+            "(IT), then in ms each CPU algorithm's time (sum over REPS) and each OpenCL algorithm's write\n"
+            "time (once), kernel time (sum over REPS) and read time (once). An algorithm that fails or\n"
+            "gives a wrong result gets NA. DEVICE is the OpenCL device number (default 0); without an\n"
+            "OpenCL device the CPU algorithms still run and the OpenCL cells are NA.\n"
+            "\n"
+            "options:\n"
+            "  --algorithms LIST  only these (comma-separated); the others get NA. Names:\n");
+    bench_print_names(out);
+    fprintf(out,
+            "  --no-opencl        do not use OpenCL (its cells are NA)\n"
+            "  --long-csv FILE    also append one row per algorithm and phase to FILE (columns date,\n"
+            "                     input, device, algorithm, phase, pairs, hit_percent, reps, ms,\n"
+            "                     mtests_per_s, rep_min_ms, rep_median_ms, rep_max_ms, local_size,\n"
+            "                     gb_per_s, percent_of_copy, layout, output, pairs_per_item, status)\n"
+            "  --local-size N     OpenCL work-group size (default: the rule of RayTetra --local-size)\n"
+            "  --layout aos|soa   input layout of the kernels: array of structures (default, the\n"
+            "                     thesis') or structure of arrays (converted before the timed write)\n"
+            "  --output all|faces|hit  what the kernels write: everything (default), hit + faces + t,\n"
+            "                     or hit/miss only; verification checks just those fields\n"
+            "  --pairs-per-item N pairs per work-item (grid stride; default 1)\n"
+            "  --bandwidth-only   measure and print the device's copy and pinned transfer bandwidths,\n"
+            "                     then exit (arguments: [DEVICE])\n"
+            "  --bandwidth-mib N  buffer size of the bandwidth measurement (default %zu)\n"
+            "  --no-bandwidth     do not measure the bandwidths (their cells and %%-of-copy are NA)\n"
+            "  --overlap CHUNKS   also time one end-to-end run (write + kernel + read) of each kernel from\n"
+            "                     pinned memory, in CHUNKS chunks on up to 3 queues (1: no overlap)\n"
+            "  --threads N        also time each CPU algorithm on N threads (N >= 2; 0: every core),\n"
+            "                     after one untimed warm-up, verified; columns CSV_NAME_MT (ms, sum over\n"
+            "                     REPS; NA without --threads) and long-CSV phase run_threads_N\n"
+            "  --tolerance T      relative tolerance of the verification (default %g; see\n"
+            "                     CompareResults -h for how it scales)\n"
+            "  --float-tolerance T  the same for the single-precision variants, CPU and OpenCL (default %g)\n"
+            "  --list-devices     list the OpenCL devices and exit (status 1 when there is none)\n"
+            "  --list-algorithms  list the algorithms, one a line, for scripts: 'cpu NAME CSV_NAME\n"
+            "                     double|float' or 'opencl INDEX CSV_NAME' (INDEX as in RayTetra -g),\n"
+            "                     and exit\n"
+            "  -h, --help         this text\n"
+            "\n"
+            "Exit status: 0 all verified; 3 the row was written but some algorithm failed; 1 or 2 an\n"
+            "error (nothing written).\n"
+            "Environment: RAYTETRA_KERNEL_DIR (folder of the .cl kernels), RAYTETRA_CACHE_DIR (folder of\n"
+            "cached kernel binaries).\n",
+            GPU_BANDWIDTH_DEFAULT_BYTES >> 20, RESULT_COMPARE_DEFAULT_TOLERANCE, FLOAT_TOLERANCE);
+}
+
+static void usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "%s: error: %s%s%s (see Bench -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
+    exit(2);
+}
+
+static long long number(const char *arg, long long lo, long long hi, const char *what)
+{
+    long long v;
+    if (cli_parse_long(arg, lo, hi, &v) != 0) {
+        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see Bench -h)\n", PROGRAM,
+                what, lo, hi, arg);
+        exit(2);
+    }
+    return v;
+}
+
+static double tolerance(const char *arg, const char *what)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (end == arg || *end || !isfinite(v) || v <= 0) {
+        fprintf(stderr, "%s: error: %s must be a positive number, not '%s' (see Bench -h)\n", PROGRAM, what, arg);
+        exit(2);
+    }
+    return v;
+}
+
+static void parse(int argc, char **argv, options *o)
+{
+    enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
+           OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
+           OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS };
+    static const struct option longs[] = {
+        {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
+        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"list-devices", no_argument, NULL, OPT_LIST},
+        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"long-csv", required_argument, NULL, OPT_LONG},
+        {"local-size", required_argument, NULL, OPT_LOCAL},
+        {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+        {"float-tolerance", required_argument, NULL, OPT_FLOAT_TOLERANCE},
+        {"layout", required_argument, NULL, OPT_LAYOUT},
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
+        {"bandwidth-only", no_argument, NULL, OPT_BANDWIDTH_ONLY},
+        {"bandwidth-mib", required_argument, NULL, OPT_BANDWIDTH_MIB},
+        {"no-bandwidth", no_argument, NULL, OPT_NO_BANDWIDTH},
+        {"overlap", required_argument, NULL, OPT_OVERLAP},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
+    o->float_tolerance = FLOAT_TOLERANCE;
+    o->gpu = GPU_CONFIG_DEFAULT;
+    o->bandwidth_mib = (long long)(GPU_BANDWIDTH_DEFAULT_BYTES >> 20);
+    o->threads = -1;
+    int c;
+    error_text err;
+    opterr = 0; /* our own one-line message instead of getopt's */
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (c) {
+        case OPT_ALGORITHMS:
+            o->algorithms = optarg;
+            break;
+        case OPT_NO_OPENCL:
+            o->no_opencl = 1;
+            break;
+        case OPT_LIST:
+            o->list_devices = 1;
+            break;
+        case OPT_LIST_ALGORITHMS:
+            o->list_algorithms = 1;
+            break;
+        case OPT_LONG:
+            o->long_csv = optarg;
+            break;
+        case OPT_LOCAL:
+            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            break;
+        case OPT_TOLERANCE:
+            o->tolerance = tolerance(optarg, "--tolerance");
+            break;
+        case OPT_FLOAT_TOLERANCE:
+            o->float_tolerance = tolerance(optarg, "--float-tolerance");
+            break;
+        case OPT_LAYOUT:
+        case OPT_OUTPUT:
+        case OPT_PAIRS_PER_ITEM:
+            if (gpu_config_parse(&o->gpu, c == OPT_LAYOUT ? "layout" : (c == OPT_OUTPUT ? "output" : "pairs-per-item"),
+                                 optarg, &err) != 0) {
+                fprintf(stderr, "%s: error: %s (see Bench -h)\n", PROGRAM, err.text);
+                exit(2);
+            }
+            break;
+        case OPT_BANDWIDTH_ONLY:
+            o->bandwidth_only = 1;
+            break;
+        case OPT_BANDWIDTH_MIB:
+            o->bandwidth_mib = number(optarg, 1, 1 << 16, "--bandwidth-mib");
+            break;
+        case OPT_NO_BANDWIDTH:
+            o->no_bandwidth = 1;
+            break;
+        case OPT_OVERLAP:
+            o->overlap = number(optarg, 1, 1 << 16, "--overlap");
+            break;
+        case OPT_THREADS:
+            o->threads = number(optarg, 0, 4096, "--threads");
+            if (o->threads == 1)
+                usage_error("--threads must be 0 (every core) or at least 2; the single-threaded time is always "
+                            "measured",
+                            optarg);
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            usage_error("unknown option or missing argument", argv[optind - 1]);
+        }
+    }
+    if (o->list_devices || o->list_algorithms)
+        return;
+    int positional = argc - optind;
+    if (o->bandwidth_only) {
+        if (positional > 1) {
+            fprintf(stderr, "%s: error: --bandwidth-only takes only [DEVICE], got %d arguments (see Bench -h)\n",
+                    PROGRAM, positional);
+            exit(2);
+        }
+        if (positional == 1)
+            o->device = number(argv[optind], 0, 1 << 20, "DEVICE");
+        return;
+    }
+    if (positional < 3 || positional > 4) {
+        fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS [DEVICE], got %d argument%s (see Bench -h)\n", PROGRAM,
+                positional, positional == 1 ? "" : "s");
+        exit(2);
+    }
+    o->input = argv[optind];
+    o->output = argv[optind + 1];
+    o->reps = number(argv[optind + 2], 1, 1000000, "REPS");
+    if (positional == 4) {
+        o->device = number(argv[optind + 3], 0, 1 << 20, "DEVICE");
+        o->device_given = 1;
+    }
+    if (o->long_csv && strcmp(o->long_csv, o->output) == 0)
+        usage_error("--long-csv must name another file than OUTPUT", o->long_csv);
+}
+
+static int list_devices(void)
+{
+    error_text err;
+    int count = gpu_list_devices(stdout, &err);
+    if (count < 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    if (count == 0) {
+        fprintf(stderr, "%s: error: no OpenCL device found (install an OpenCL driver, e.g. PoCL for the CPU)\n",
+                PROGRAM);
+        return 1;
+    }
+    return 0;
+}
+
+static int list_algorithms(void)
+{
+    int cpu_count, gpu_count;
+    const cpu_algorithm *cpu = cpu_algorithms(&cpu_count);
+    const gpu_algorithm *gpu = gpu_algorithms(&gpu_count);
+    for (int i = 0; i < cpu_count; ++i)
+        printf("cpu %s %s %s\n", cpu[i].name, cpu[i].csv_name, cpu_precision_name(cpu[i].precision));
+    for (int i = 0; i < gpu_count; ++i)
+        printf("opencl %d %s\n", gpu[i].index, gpu[i].csv_name);
+    return 0;
+}
+
+static int any_selected_gpu(const bench_table *table)
+{
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].gpu && table->entries[i].selected)
+            return 1;
+    return 0;
+}
+
+static void mark_gpu(bench_table *table, bench_status status, const char *note)
+{
+    for (int i = 0; i < table->count; ++i) {
+        bench_entry *e = &table->entries[i];
+        if (e->gpu && e->selected) {
+            e->status = status;
+            snprintf(e->note, sizeof e->note, "%s", note);
+        }
+    }
+}
+
+/* Open the OpenCL device before any timing, so that a wrong DEVICE stops at once. Returns the
+ * handler, or NULL when the OpenCL algorithms cannot run (they are then marked unavailable);
+ * exits when an explicitly chosen device cannot be used. */
+static gpu_handler *open_device(const options *o, bench_table *table, bench_context *context)
+{
+    if (!any_selected_gpu(table))
+        return NULL;
+    error_text err;
+    /* The listing itself is not wanted, but when there is no device its text says why. */
+    char *listing = NULL;
+    size_t listing_size = 0;
+    FILE *stream = open_memstream(&listing, &listing_size);
+    int count = stream ? gpu_list_devices(stream, &err) : -1;
+    if (!stream)
+        error_set(&err, "out of memory");
+    else
+        fclose(stream);
+    if (count <= 0) {
+        char note[ERROR_TEXT_SIZE];
+        const char *why = count < 0 ? err.text : (listing && listing[0] ? listing : "none found");
+        snprintf(note, sizeof note, "%.*s", (int)strcspn(why, "\n"), why);
+        free(listing);
+        fprintf(stderr, "%s: %s: running the CPU algorithms only; the OpenCL cells are NA\n", PROGRAM, note);
+        mark_gpu(table, BENCH_UNAVAILABLE, note);
+        return NULL;
+    }
+    free(listing);
+    if (o->device >= count) {
+        fprintf(stderr, "%s: error: OpenCL device %lld does not exist; there %s %d (0 to %d; see Bench --list-devices)\n",
+                PROGRAM, o->device, count == 1 ? "is" : "are", count, count - 1);
+        exit(2);
+    }
+    gpu_handler *gpu = NULL;
+    if (gpu_open(&gpu, (int)o->device, &err) != 0) {
+        if (o->device_given) {
+            error_print(PROGRAM, &err);
+            exit(1);
+        }
+        fprintf(stderr, "%s: OpenCL device %lld cannot be used (%s): running the CPU algorithms only; the OpenCL "
+                        "cells are NA\n",
+                PROGRAM, o->device, err.text);
+        mark_gpu(table, BENCH_UNAVAILABLE, err.text);
+        return NULL;
+    }
+    snprintf(context->opencl, sizeof context->opencl, "%s", gpu_device_description(gpu));
+    return gpu;
+}
+
+/* Measure and print the device's bandwidths; returns 0, or -1 with err set. */
+static int measure_bandwidth(gpu_handler *gpu, long long mib, gpu_bandwidth *bandwidth, error_text *err)
+{
+    if (gpu_measure_bandwidth(gpu, (size_t)mib << 20, bandwidth, err) != 0)
+        return -1;
+    printf("bandwidth (%.1f MiB buffers, %d trials of %d launches, median / best): copy kernel %.3f / %.3f GB/s "
+           "(read + written), pinned write %.3f / %.3f GB/s, pinned read %.3f / %.3f GB/s\n",
+           (double)bandwidth->bytes / 1048576.0, bandwidth->trials, bandwidth->launches, bandwidth->copy_median_gbs,
+           bandwidth->copy_best_gbs, bandwidth->write_median_gbs, bandwidth->write_best_gbs,
+           bandwidth->read_median_gbs, bandwidth->read_best_gbs);
+    return 0;
+}
+
+static int bandwidth_only(const options *o)
+{
+    error_text err;
+    gpu_handler *gpu = NULL;
+    gpu_bandwidth bandwidth;
+    if (gpu_open(&gpu, (int)o->device, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    printf("OpenCL device %lld: %s\n", o->device, gpu_device_description(gpu));
+    int status = measure_bandwidth(gpu, o->bandwidth_mib, &bandwidth, &err);
+    if (status != 0)
+        error_print(PROGRAM, &err);
+    gpu_close(gpu);
+    return status ? 1 : 0;
+}
+
+static void utc_date(char *date, size_t size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm))
+        strftime(date, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    else
+        snprintf(date, size, "NA");
+}
+
+int main(int argc, char **argv)
+{
+    /* Machine-readable output must not follow a comma-decimal locale. */
+    setlocale(LC_ALL, "C");
+    options o;
+    parse(argc, argv, &o);
+    if (o.list_devices)
+        return list_devices();
+    if (o.list_algorithms)
+        return list_algorithms();
+    if (o.bandwidth_only)
+        return bandwidth_only(&o);
+    error_text err;
+    bench_table table;
+    if (bench_table_init(&table, &err) != 0 || (o.algorithms && bench_select(&table, o.algorithms, &err) != 0) ||
+        bench_check_wide_csv(o.output, &table, &err) != 0 || (o.long_csv && bench_check_long_csv(o.long_csv, &err) != 0)) {
+        bench_table_free(&table);
+        error_print(PROGRAM, &err);
+        return strstr(err.text, "--algorithms") ? 2 : 1;
+    }
+    if (o.no_opencl)
+        for (int i = 0; i < table.count; ++i)
+            if (table.entries[i].gpu)
+                table.entries[i].selected = 0;
+    pair_set set;
+    if (pairs_read(o.input, &set, &err) != 0) {
+        bench_table_free(&table);
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    if (set.count == 0) {
+        bench_table_free(&table);
+        die(PROGRAM, "%s holds no pairs, so there is nothing to time; give a file with pairs (see RandomRayTetra)",
+            o.input);
+    }
+    bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
+                             .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
+                             .overlap_chunks = (size_t)o.overlap};
+    if (o.threads >= 0)
+        context.threads = o.threads == 0 ? cpu_thread_count() : (int)o.threads;
+    utc_date(context.date, sizeof context.date);
+    bench_cpu_name(context.cpu_name, sizeof context.cpu_name);
+    ray_tetra_result *reference = NULL, *results = calloc(set.count, sizeof *results);
+    if (!results || bench_reference(&set, &reference, &context.hit_percent, &err) != 0) {
+        free(results);
+        pair_set_free(&set);
+        bench_table_free(&table);
+        die(PROGRAM, "not enough memory for the results of %zu pairs", set.count);
+    }
+    context.reference = reference;
+    printf("input: %s: %zu pairs (%.1f MiB in memory), %.6g%% intersecting (exact classifier)\n", o.input, set.count,
+           (double)set.count * sizeof *set.pairs / 1048576.0, context.hit_percent);
+    printf("repetitions: %lld timed after 1 warm-up; verification tolerance %g (single-precision variants %g)\n",
+           o.reps, o.tolerance, o.float_tolerance);
+    gpu_handler *gpu = o.no_opencl ? NULL : open_device(&o, &table, &context);
+    printf("CPU: %s\n", context.cpu_name);
+    if (o.threads >= 0)
+        printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s\n", context.threads, o.threads,
+               context.threads < 2 ? "; fewer than 2 cores, so there are none" : "");
+    for (int i = 0; i < table.count; ++i)
+        if (table.entries[i].cpu && table.entries[i].selected) {
+            bench_run_cpu(&context, &table.entries[i], results);
+            bench_run_cpu_threads(&context, &table.entries[i], results);
+        }
+    if (gpu) {
+        printf("OpenCL device %lld: %s\n", o.device, context.opencl);
+        printf("OpenCL kernels: %s layout, output %s, %zu pair%s per work-item\n", gpu_layout_name(o.gpu.layout),
+               gpu_output_name(o.gpu.output), o.gpu.pairs_per_item, o.gpu.pairs_per_item == 1 ? "" : "s");
+        /* A failed measurement costs only the %-of-copy figures, not the timings. */
+        if (!o.no_bandwidth) {
+            if (measure_bandwidth(gpu, o.bandwidth_mib, &context.bandwidth, &err) == 0)
+                context.bandwidth_measured = 1;
+            else
+                fprintf(stderr, "%s: warning: %s; the bandwidth cells are NA\n", PROGRAM, err.text);
+        }
+        for (int i = 0; i < table.count; ++i)
+            if (table.entries[i].gpu && table.entries[i].selected)
+                bench_run_gpu(&context, gpu, (size_t)o.local_size, &table.entries[i], results);
+        gpu_close(gpu);
+    } else if (o.no_opencl) {
+        printf("OpenCL: not used (--no-opencl)\n");
+    }
+    int failed = 0;
+    for (int i = 0; i < table.count; ++i)
+        failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
+    int status = 0;
+    if (bench_append_wide_csv(o.output, &context, &table, &err) != 0 ||
+        (o.long_csv && bench_append_long_csv(o.long_csv, &context, &table, &err) != 0)) {
+        error_print(PROGRAM, &err);
+        status = 1;
+    } else {
+        printf("appended a row to %s%s%s\n", o.output, o.long_csv ? " and to " : "", o.long_csv ? o.long_csv : "");
+        if (failed) {
+            fprintf(stderr, "%s: error: %d algorithm%s failed (see above); %s NA in the CSV\n", PROGRAM, failed,
+                    failed == 1 ? "" : "s", failed == 1 ? "its cells are" : "their cells are");
+            status = EXIT_SOME_FAILED;
+        }
+    }
+    free(reference);
+    free(results);
+    pair_set_free(&set);
+    bench_table_free(&table);
+    return status;
+}

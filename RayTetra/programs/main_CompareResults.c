@@ -1,0 +1,185 @@
+/* CompareResults: every disagreement between two result files of the same input, within a
+ * numeric tolerance (docs/SPECIFICATION.md section 4: results differ in their last bits between algorithms and
+ * devices, so `diff` cannot compare them). Used by scripts/result_compare.sh. */
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "exact.h"
+#include "pairs_io.h"
+#include "compare/result_compare.h"
+
+static const char *PROGRAM = "CompareResults";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: CompareResults [--tolerance T] INPUT REFERENCE_RESULTS OTHER_RESULTS\n"
+            "       CompareResults [--tolerance T] --exact INPUT OTHER_RESULTS\n"
+            "\n"
+            "Compares two result files of INPUT's pairs (as RayTetra writes them) pair by pair and prints\n"
+            "every disagreement as 'OTHER:LINE: pair I (REFERENCE:LINE): what differs', then a summary\n"
+            "line. With --exact the reference is the exact classifier's result computed from INPUT (its\n"
+            "faces exactly, its reals in long double).\n"
+            "\n"
+            "Results agree when hit/miss and both faces are equal and the reals are within the tolerance:\n"
+            "points within T x the tetrahedron's longest edge, u within T, t within\n"
+            "T x (longest edge / |L| + |t|).\n"
+            "\n"
+            "  --tolerance T   relative tolerance (default %g)\n"
+            "  --exact         compare OTHER_RESULTS with the exact classifier\n"
+            "  -h, --help      this text\n"
+            "\n"
+            "Exit status: 0 all agree, 1 some differ, 2 an error (bad arguments, unreadable files, files\n"
+            "of different lengths).\n",
+            RESULT_COMPARE_DEFAULT_TOLERANCE);
+}
+
+static void fail(const char *format, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", PROGRAM);
+    fprintf(stderr, format, arg);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+/* The line number of every data line (not blank, not a '#' comment) of a result file, the way
+ * results_read counts them, so that differences can be reported as FILE:LINE. */
+static size_t *data_lines(const char *path, size_t count)
+{
+    size_t *lines = calloc(count ? count : 1, sizeof *lines);
+    FILE *in = fopen(path, "r");
+    if (!lines || !in) {
+        free(lines);
+        if (in)
+            fclose(in);
+        return NULL;
+    }
+    char *line = NULL;
+    size_t capacity = 0, number = 0, found = 0;
+    while (found < count && getline(&line, &capacity, in) >= 0) {
+        ++number;
+        const char *s = line + strspn(line, " \t");
+        if (*s == '#' || s[strspn(s, " \t\r\n")] == '\0')
+            continue;
+        lines[found++] = number;
+    }
+    free(line);
+    fclose(in);
+    return lines;
+}
+
+static ray_tetra_result *read_results(const char *path, size_t pairs, const char *input)
+{
+    ray_tetra_result *results;
+    size_t count;
+    error_text err;
+    if (results_read(path, &results, &count, &err) != 0) {
+        error_print(PROGRAM, &err);
+        exit(2);
+    }
+    if (count != pairs) {
+        free(results);
+        fprintf(stderr, "%s: error: %s holds %zu results but %s holds %zu pairs; compare results of that input\n",
+                PROGRAM, path, count, input, pairs);
+        exit(2);
+    }
+    return results;
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "C");
+    static const struct option longs[] = {
+        {"tolerance", required_argument, NULL, 'T'},
+        {"exact", no_argument, NULL, 'E'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    double tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
+    int exact = 0, c;
+    opterr = 0; /* our own one-line message instead of getopt's */
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (c) {
+        case 'T': {
+            char *end;
+            tolerance = strtod(optarg, &end);
+            if (end == optarg || *end || !isfinite(tolerance) || tolerance < 0)
+                fail("--tolerance must be a number >= 0, not '%s' (see CompareResults -h)", optarg);
+            break;
+        }
+        case 'E':
+            exact = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
+        default:
+            fail("unknown option or missing argument: %s (see CompareResults -h)", argv[optind - 1]);
+        }
+    }
+    int want = exact ? 2 : 3;
+    if (argc - optind != want)
+        fail("%s", exact ? "expected --exact INPUT OTHER_RESULTS (see CompareResults -h)"
+                         : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS (see CompareResults -h)");
+    const char *input = argv[optind];
+    const char *reference_path = exact ? "exact classifier" : argv[optind + 1];
+    const char *other_path = argv[optind + want - 1];
+    pair_set set;
+    error_text err;
+    if (pairs_read(input, &set, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 2;
+    }
+    ray_tetra_result *reference;
+    if (exact) {
+        reference = calloc(set.count ? set.count : 1, sizeof *reference);
+        if (!reference)
+            fail("not enough memory for %s pairs", input);
+        for (size_t i = 0; i < set.count; ++i)
+            exact_reference(&set.pairs[i], &reference[i]);
+    } else {
+        reference = read_results(reference_path, set.count, input);
+    }
+    ray_tetra_result *other = read_results(other_path, set.count, input);
+    size_t *other_lines = data_lines(other_path, set.count);
+    size_t *reference_lines = exact ? NULL : data_lines(reference_path, set.count);
+    if (!other_lines || (!exact && !reference_lines))
+        fail("cannot read the result files again to count their lines (%s)", other_path);
+    result_compare_summary summary = {.pairs = set.count};
+    for (size_t i = 0; i < set.count; ++i) {
+        result_mismatch m;
+        result_mismatch_kind kind = result_compare(&set.pairs[i], &reference[i], &other[i], tolerance, &m);
+        if (kind == RESULT_AGREE)
+            continue;
+        summary.class_differences += kind == RESULT_DIFFERENT_CLASS;
+        summary.face_differences += kind == RESULT_DIFFERENT_FACES;
+        summary.real_differences += kind == RESULT_DIFFERENT_REAL;
+        char text[512];
+        result_mismatch_describe(&m, text, sizeof text);
+        if (exact)
+            printf("%s:%zu: pair %zu: %s\n", other_path, other_lines[i], i, text);
+        else
+            printf("%s:%zu: pair %zu (%s:%zu): %s\n", other_path, other_lines[i], i, reference_path,
+                   reference_lines[i], text);
+    }
+    size_t total = result_compare_total(&summary);
+    if (total == 0)
+        printf("%s: agrees with the %s%s on all %zu pairs (tolerance %g)\n", other_path, exact ? "" : "reference ",
+               reference_path, set.count, tolerance);
+    else
+        printf("%s: %zu difference%s from the %s%s in %zu pairs: %zu hit/miss, %zu faces, %zu reals beyond "
+               "tolerance %g\n",
+               other_path, total, total == 1 ? "" : "s", exact ? "" : "reference ", reference_path, set.count,
+               summary.class_differences, summary.face_differences, summary.real_differences, tolerance);
+    free(other_lines);
+    free(reference_lines);
+    free(reference);
+    free(other);
+    pair_set_free(&set);
+    return total != 0;
+}

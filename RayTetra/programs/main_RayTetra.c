@@ -1,0 +1,349 @@
+/* RayTetra: run one algorithm, CPU or OpenCL, on an input file (docs/SPECIFICATION.md section 5). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/algorithms.h"
+#include "cli.h"
+#include "cpu/cpu_parallel.h"
+#include "error.h"
+#include "opencl/gpu_handler.h"
+#include "pairs_io.h"
+#include "viewer/viewer.h"
+
+static const char *PROGRAM = "RayTetra";
+
+typedef struct options {
+    const cpu_algorithm *cpu;
+    const gpu_algorithm *gpu;
+    char print; /* 't' time, 'r' results, 'b' both */
+    long long display;
+    long long device;
+    long long local_size;
+    int list_devices;
+    const char *snapshot;
+    const char *input, *output;
+    long long reps;
+    long long threads;
+    int single; /* --precision float */
+    gpu_config gpu_config; /* --layout, --output, --pairs-per-item */
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: RayTetra [algorithm] [options] INPUT OUTPUT REPS\n"
+            "       RayTetra -d I [algorithm] [--snapshot FILE.png] INPUT\n"
+            "       RayTetra --list-devices\n"
+            "\n"
+            "Runs one ray/tetrahedron algorithm REPS times on every pair of INPUT and writes the results\n"
+            "(and/or the time, the sum over all repetitions) to OUTPUT.\n"
+            "\n"
+            "algorithm (default: --algorithm stp1):\n"
+            "  -s I               Pluecker form I (0, 1, 2) (\"Segura\" in the original program)\n"
+            "  -t I               scalar triple product form I (0, 1, 2)\n"
+            "  -a                 Haines (the line against the four face planes)\n"
+            "  -m I               Moller-Trumbore variant I (1: 1/det first, 2: division on a hit,\n"
+            "                     3: variant 2 stopping once both faces are found)\n"
+            "  -g I               OpenCL algorithm I: 0 Pluecker form 0, 1 STP form 0, 2 STP form 1,\n"
+            "                     3 STP form 2; 4..7 the same four in single precision (= -g 0..3\n"
+            "                     --precision float); 8 STP form 0 with exact signs (uncertain\n"
+            "                     pairs decided on the host, inside the read time)\n"
+            "  --algorithm NAME   by name: pluecker0 pluecker1 pluecker2 stp0 stp1 stp2 haines\n"
+            "                     moller (= moller1) moller1 moller2 moller3; stp0r (STP form 0 with\n"
+            "                     exact signs); any of these but stp0r + 'f' in single precision\n"
+            "                     (e.g. stp1f)\n"
+            "  --precision P      double (default) or float: the algorithm chosen by -s, -t, -a, -m,\n"
+            "                     -g or --algorithm in that precision\n"
+            "options:\n"
+            "  -p t|r|b           write the time, the results, or both (default b); the time is also\n"
+            "                     printed, and written to OUTPUT as a '#' comment line\n"
+            "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
+            "                     OUTPUT and REPS are then not needed\n"
+            "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
+            "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
+            "                     0 = every core)\n"
+            "  -n I               OpenCL device number (default 0; see --list-devices)\n"
+            "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
+            "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
+            "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
+            "  --output all|faces|hit  what the OpenCL kernel computes and writes (default all; with\n"
+            "                     faces the points and u are printed as nan, with hit also t, and faces -1)\n"
+            "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
+            "  --list-devices     list the OpenCL devices and exit\n"
+            "  -h, --help         this text\n"
+            "\n"
+            "Environment: RAYTETRA_KERNEL_DIR overrides the folder of the .cl kernels,\n"
+            "RAYTETRA_CACHE_DIR the folder of cached kernel binaries.\n");
+}
+
+static void usage_error(const char *format, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", PROGRAM);
+    fprintf(stderr, format, arg);
+    fprintf(stderr, " (see RayTetra -h)\n");
+    exit(2);
+}
+
+static void set_cpu(options *o, const char *name, const char *flag)
+{
+    if (o->cpu || o->gpu)
+        usage_error("%s: only one algorithm can be chosen", flag);
+    o->cpu = cpu_algorithm_find(name);
+    if (!o->cpu)
+        usage_error("unknown algorithm '%s'", name);
+}
+
+static long long number(const char *arg, long long lo, long long hi, const char *what)
+{
+    long long v;
+    if (cli_parse_long(arg, lo, hi, &v) != 0) {
+        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see RayTetra -h)\n", PROGRAM,
+                what, lo, hi, arg);
+        exit(2);
+    }
+    return v;
+}
+
+static void parse(int argc, char **argv, options *o)
+{
+    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
+           OPT_PAIRS_PER_ITEM };
+    static const struct option longs[] = {
+        {"algorithm", required_argument, NULL, OPT_ALGORITHM},
+        {"list-devices", no_argument, NULL, OPT_LIST},
+        {"local-size", required_argument, NULL, OPT_LOCAL},
+        {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"precision", required_argument, NULL, OPT_PRECISION},
+        {"layout", required_argument, NULL, OPT_LAYOUT},
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->print = 'b';
+    o->display = -1;
+    o->threads = 1;
+    o->gpu_config = GPU_CONFIG_DEFAULT;
+    error_text config_err;
+    int c;
+    char name[32];
+    opterr = 0; /* our own one-line messages */
+    while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            snprintf(name, sizeof name, "pluecker%lld", number(optarg, 0, 2, "-s (Pluecker form)"));
+            set_cpu(o, name, "-s");
+            break;
+        case 't':
+            snprintf(name, sizeof name, "stp%lld", number(optarg, 0, 2, "-t (STP form)"));
+            set_cpu(o, name, "-t");
+            break;
+        case 'a':
+            set_cpu(o, "haines", "-a");
+            break;
+        case 'm':
+            snprintf(name, sizeof name, "moller%lld", number(optarg, 1, 3, "-m (Moller-Trumbore variant)"));
+            set_cpu(o, name, "-m");
+            break;
+        case OPT_ALGORITHM:
+            set_cpu(o, optarg, "--algorithm");
+            break;
+        case 'g': {
+            int count;
+            gpu_algorithms(&count);
+            long long i = number(optarg, 0, count - 1, "-g (OpenCL algorithm)");
+            if (o->cpu || o->gpu)
+                usage_error("%s: only one algorithm can be chosen", "-g");
+            o->gpu = gpu_algorithm_get((int)i);
+            break;
+        }
+        case 'p':
+            if (strcmp(optarg, "t") && strcmp(optarg, "r") && strcmp(optarg, "b"))
+                usage_error("-p takes t (time), r (results) or b (both), not '%s'", optarg);
+            o->print = optarg[0];
+            break;
+        case 'd':
+            o->display = number(optarg, 0, (long long)1 << 50, "-d (pair number)");
+            break;
+        case 'n':
+            o->device = number(optarg, 0, 1 << 20, "-n (device number)");
+            break;
+        case OPT_LAYOUT:
+        case OPT_OUTPUT:
+        case OPT_PAIRS_PER_ITEM:
+            if (gpu_config_parse(&o->gpu_config,
+                                 c == OPT_LAYOUT ? "layout" : (c == OPT_OUTPUT ? "output" : "pairs-per-item"), optarg,
+                                 &config_err) != 0) {
+                fprintf(stderr, "%s: error: %s (see RayTetra -h)\n", PROGRAM, config_err.text);
+                exit(2);
+            }
+            break;
+        case OPT_LOCAL:
+            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            break;
+        case OPT_LIST:
+            o->list_devices = 1;
+            break;
+        case OPT_SNAPSHOT:
+            o->snapshot = optarg;
+            break;
+        case OPT_PRECISION:
+            if (strcmp(optarg, "double") && strcmp(optarg, "float"))
+                usage_error("--precision takes double or float, not '%s'", optarg);
+            o->single = optarg[0] == 'f';
+            break;
+        case OPT_THREADS:
+            o->threads = number(optarg, 0, 4096, "--threads");
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RayTetra -h)\n", PROGRAM,
+                    argv[optind - 1]);
+            exit(2);
+        }
+    }
+    if (!o->cpu && !o->gpu)
+        o->cpu = cpu_algorithm_find("stp1");
+    if (o->single && o->gpu) {
+        const gpu_algorithm *variant = gpu_algorithm_in_precision(o->gpu, CPU_PRECISION_FLOAT);
+        if (!variant)
+            usage_error("%s has no single-precision variant", o->gpu->csv_name);
+        o->gpu = variant;
+    }
+    if (o->single && o->cpu) {
+        const cpu_algorithm *variant = cpu_algorithm_in_precision(o->cpu, CPU_PRECISION_FLOAT);
+        if (!variant)
+            usage_error("%s has no single-precision variant", o->cpu->name);
+        o->cpu = variant;
+    }
+    if (o->list_devices)
+        return;
+    int positional = argc - optind;
+    if (o->display >= 0) {
+        if (positional < 1)
+            usage_error("%s: -d needs INPUT", "-d");
+        o->input = argv[optind]; /* OUTPUT and REPS, if given, are ignored (docs/SPECIFICATION.md section 5) */
+        return;
+    }
+    if (o->snapshot)
+        usage_error("%s is only used with -d", "--snapshot");
+    if (positional != 3) {
+        fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS, got %d argument%s (see RayTetra -h)\n", PROGRAM,
+                positional, positional == 1 ? "" : "s");
+        exit(2);
+    }
+    o->input = argv[optind];
+    o->output = argv[optind + 1];
+    o->reps = number(argv[optind + 2], 1, 1000000000, "REPS");
+}
+
+static const char *algorithm_name(const options *o) { return o->gpu ? o->gpu->csv_name : o->cpu->name; }
+
+/* Run the chosen algorithm; returns the total time in ms, or exits on failure. */
+static double run(const options *o, const pair_set *set, ray_tetra_result *results, int reps)
+{
+    if (o->cpu)
+        return cpu_algorithm_run_threads(o->cpu, set, results, reps,
+                                         o->threads == 0 ? cpu_thread_count() : (int)o->threads);
+    error_text err;
+    gpu_handler *gpu = NULL;
+    gpu_times times;
+    if (gpu_open(&gpu, (int)o->device, &err) == 0)
+        gpu_set_config(gpu, &o->gpu_config);
+    if (!gpu || gpu_prepare(gpu, o->gpu, (size_t)o->local_size, &err) != 0 ||
+        gpu_run(gpu, set, results, reps, &times, &err) != 0) {
+        gpu_close(gpu);
+        error_print(PROGRAM, &err);
+        exit(1);
+    }
+    printf("device: %s\n", gpu_device_description(gpu));
+    printf("kernel: %s\n", gpu_program_note(gpu));
+    printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
+           o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size, times.launches);
+    if (o->gpu->robust)
+        printf("%s: %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (inside the read time)\n",
+               o->gpu->csv_name, times.uncertain, times.finish_ms);
+    gpu_close(gpu);
+    return times.kernel_ms;
+}
+
+static int display(const options *o, const pair_set *set)
+{
+    if ((size_t)o->display >= set->count) {
+        fprintf(stderr, "%s: error: -d %lld: %s holds pairs 0 to %zu only\n", PROGRAM, o->display, o->input,
+                set->count ? set->count - 1 : 0);
+        return 1;
+    }
+    pair_set one = {1, &set->pairs[o->display]};
+    ray_tetra_result result;
+    run(o, &one, &result, 1);
+    viewer_request request = {
+        .pair = &set->pairs[o->display],
+        .index = (size_t)o->display,
+        .algorithm = algorithm_name(o),
+        .result = &result,
+        .snapshot_path = o->snapshot,
+        .width = 800,
+        .height = 600,
+    };
+    error_text err;
+    if (viewer_show(&request, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    parse(argc, argv, &o);
+    error_text err;
+    if (o.list_devices) {
+        if (gpu_list_devices(stdout, &err) < 0) {
+            error_print(PROGRAM, &err);
+            return 1;
+        }
+        return 0;
+    }
+    pair_set set;
+    if (pairs_read(o.input, &set, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    if (o.display >= 0) {
+        int status = display(&o, &set);
+        pair_set_free(&set);
+        return status;
+    }
+    ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
+    if (!results) {
+        pair_set_free(&set);
+        die(PROGRAM, "not enough memory for %zu results", set.count);
+    }
+    /* Touch every page now, so that page faults are not timed as part of the first repetition. */
+    memset(results, 0, (set.count ? set.count : 1) * sizeof *results);
+    double ms = run(&o, &set, results, (int)o.reps);
+    double tests = (double)set.count * (double)o.reps;
+    char timing[256];
+    snprintf(timing, sizeof timing, "# algorithm %s pairs %zu reps %lld time_ms %.6f mtests_per_s %.3f\n",
+             algorithm_name(&o), set.count, o.reps, ms, ms > 0 ? tests / ms / 1e3 : 0.0);
+    fputs(timing + 2, stdout);
+    int status = 0;
+    if (o.print == 't') {
+        status = results_write(o.output, results, 0, timing, &err);
+    } else {
+        status = results_write(o.output, results, set.count, o.print == 'b' ? timing : NULL, &err);
+    }
+    if (status != 0)
+        error_print(PROGRAM, &err);
+    free(results);
+    pair_set_free(&set);
+    return status != 0;
+}

@@ -1,0 +1,437 @@
+/* rt_algorithms.h: the Plücker and scalar-triple-product (STP) ray-tetrahedron algorithms,
+ * forms 0, 1 and 2 (docs/SPECIFICATION.md section 3), written once for the CPU and the OpenCL kernels.
+ * Valid C11 and OpenCL C 1.2; precision follows rt_math.h (RT_SINGLE for float).
+ *
+ * Conventions (derived from docs/SPECIFICATION.md section 1, checked by the tests against geometry):
+ * every algorithm works with the six edge products p_ij of the directed edges Vi -> Vj (i < j)
+ * in the Plücker sign convention, p_ij = pi_r (.) pi(Vi -> Vj). A face is entered (dot(L, N) < 0)
+ * when its three edge products are all >= 0 and not all 0, and left when all are <= 0.
+ * The STP forms compute the same signed quantity as the triple product
+ * [L, vj, vi] = (L x vj) . vi with v = V - P, which is -[L, vi, vj]: so the STP forms share
+ * every sign test with the Plücker forms. With m_k = L x v_k for k = 1, 2, 3 (three cross
+ * products), every edge costs one dot product: p_ij = m_j . v_i.
+ *
+ * Faces and their edges e0, e1, e2 (edge k opposite vertex k of the face):
+ *   F3 = (V0, V1, V2): e0 = +p12, e1 = -p02, e2 = +p01
+ *   F2 = (V1, V0, V3): e0 = +p03, e1 = -p13, e2 = -p01
+ *   F1 = (V2, V3, V0): e0 = -p03, e1 = +p02, e2 = +p23
+ *   F0 = (V3, V2, V1): e0 = -p12, e1 = +p13, e2 = -p23
+ * The barycentric weight of a face's vertex k is e_k / (e0 + e1 + e2). */
+#ifndef RAYTETRA_RT_ALGORITHMS_H
+#define RAYTETRA_RT_ALGORITHMS_H
+
+#include "rt_math.h"
+
+/* Result of one test. enter_face and leave_face are -1 on a miss. */
+typedef struct rt_hit {
+    int enter_face, leave_face;
+    rt_vec3 enter_point, leave_point;
+    rt_real u_enter1, u_enter2, u_leave1, u_leave2;
+    rt_real t_enter, t_leave;
+} rt_hit;
+
+/* Everything an edge product needs, prepared once per pair. */
+typedef struct rt_tetra {
+    rt_vec3 v0, v1, v2, v3; /* vertices; translated by -P for STP */
+    rt_vec3 m1, m2, m3;     /* STP: L x v_k */
+    rt_pluecker ray;        /* Plücker: the ray's coordinates */
+    rt_vec3 P, L;
+    int stp; /* 1: STP, 0: Plücker (a constant after inlining) */
+} rt_tetra;
+
+/* Indices of the six canonical edges, used as bits of a "known" mask. */
+#define RT_E01 0
+#define RT_E02 1
+#define RT_E03 2
+#define RT_E12 3
+#define RT_E13 4
+#define RT_E23 5
+
+RT_INLINE rt_tetra rt_prepare(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, int stp)
+{
+    rt_tetra t;
+    t.P = P;
+    t.L = L;
+    t.stp = stp;
+    if (stp) {
+        t.v0 = rt_sub(V0, P);
+        t.v1 = rt_sub(V1, P);
+        t.v2 = rt_sub(V2, P);
+        t.v3 = rt_sub(V3, P);
+        t.m1 = rt_cross(L, t.v1);
+        t.m2 = rt_cross(L, t.v2);
+        t.m3 = rt_cross(L, t.v3);
+        t.ray.u = L;
+        t.ray.v = L;
+    } else {
+        t.v0 = V0;
+        t.v1 = V1;
+        t.v2 = V2;
+        t.v3 = V3;
+        t.m1 = L;
+        t.m2 = L;
+        t.m3 = L;
+        t.ray = rt_pluecker_line(P, L);
+    }
+    return t;
+}
+
+RT_INLINE rt_vec3 rt_vertex(const rt_tetra *t, int i)
+{
+    return i == 0 ? t->v0 : (i == 1 ? t->v1 : (i == 2 ? t->v2 : t->v3));
+}
+
+/* p_ij for the edge index e (RT_E01 ... RT_E23). */
+RT_INLINE rt_real rt_edge_product(const rt_tetra *t, int e)
+{
+    int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
+    int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
+    if (t->stp) {
+        rt_vec3 m = j == 1 ? t->m1 : (j == 2 ? t->m2 : t->m3);
+        return rt_dot(m, rt_vertex(t, i));
+    }
+    return rt_permuted(t->ray, rt_pluecker_edge(rt_vertex(t, i), rt_vertex(t, j)));
+}
+
+/* Products computed so far, so that forms 1 and 2 compute each edge at most once. */
+typedef struct rt_products {
+    rt_real p[6];
+    int known;
+} rt_products;
+
+RT_INLINE rt_products rt_products_empty(void)
+{
+    rt_products c;
+    for (int e = 0; e < 6; ++e)
+        c.p[e] = 0;
+    c.known = 0;
+    return c;
+}
+
+RT_INLINE rt_real rt_get(const rt_tetra *t, rt_products *c, int e)
+{
+    if (!(c->known & (1 << e))) {
+        c->p[e] = rt_edge_product(t, e);
+        c->known |= 1 << e;
+    }
+    return c->p[e];
+}
+
+/* Edge k (0, 1, 2) of face f as a signed canonical edge: returns the edge index and sets *sign. */
+RT_INLINE int rt_face_edge(int f, int k, int *sign)
+{
+    /* rows: faces 0..3; columns: e0, e1, e2; value = edge index * 2 + (negated ? 1 : 0) */
+    int code;
+    if (f == 3)
+        code = k == 0 ? RT_E12 * 2 : (k == 1 ? RT_E02 * 2 + 1 : RT_E01 * 2);
+    else if (f == 2)
+        code = k == 0 ? RT_E03 * 2 : (k == 1 ? RT_E13 * 2 + 1 : RT_E01 * 2 + 1);
+    else if (f == 1)
+        code = k == 0 ? RT_E03 * 2 + 1 : (k == 1 ? RT_E02 * 2 : RT_E23 * 2);
+    else
+        code = k == 0 ? RT_E12 * 2 + 1 : (k == 1 ? RT_E13 * 2 : RT_E23 * 2 + 1);
+    *sign = (code & 1) ? -1 : 1;
+    return code >> 1;
+}
+
+/* Product of edge k of face f, through the cache. */
+RT_INLINE rt_real rt_face_product(const rt_tetra *t, rt_products *c, int f, int k)
+{
+    int sign;
+    int e = rt_face_edge(f, k, &sign);
+    rt_real p = rt_get(t, c, e);
+    return sign < 0 ? -p : p;
+}
+
+/* Vertex k of face f (docs/SPECIFICATION.md section 1 order). */
+RT_INLINE rt_vec3 rt_face_vertex(const rt_tetra *t, int f, int k)
+{
+    if (f == 3)
+        return rt_vertex(t, k);
+    if (f == 2)
+        return rt_vertex(t, k == 0 ? 1 : (k == 1 ? 0 : 3));
+    if (f == 1)
+        return rt_vertex(t, k == 0 ? 2 : (k == 1 ? 3 : 0));
+    return rt_vertex(t, 3 - k);
+}
+
+/* Point, barycentrics and t on the face with vertices a, b, c (the order of docs/SPECIFICATION.md section 1) from its edge
+ * products w0, w1, w2. */
+RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
+{
+    rt_real inv = (rt_real)1 / (w0 + w1 + w2);
+    rt_real u0 = w0 * inv;
+    *u1 = w1 * inv;
+    *u2 = w2 * inv;
+    rt_vec3 q = rt_add(rt_add(rt_scale(a, u0), rt_scale(b, *u1)), rt_scale(c, *u2));
+    /* For STP, q is relative to P already. */
+    rt_vec3 rel = t->stp ? q : rt_sub(q, t->P);
+    *point = t->stp ? rt_add(q, t->P) : q;
+    *param = rt_major_component(rel, t->L) / rt_major_component(t->L, t->L);
+}
+
+/* The same on face f. */
+RT_INLINE void rt_face_point(const rt_tetra *t, int f, rt_real w0, rt_real w1, rt_real w2, rt_vec3 *point,
+                             rt_real *u1, rt_real *u2, rt_real *param)
+{
+    rt_face_point_at(t, rt_face_vertex(t, f, 0), rt_face_vertex(t, f, 1), rt_face_vertex(t, f, 2), w0, w1, w2,
+                     point, u1, u2, param);
+}
+
+/* Fill the outputs of a hit from the faces found; returns 1. */
+RT_INLINE int rt_finish(const rt_tetra *t, rt_products *c, int enter, int leave, rt_hit *out)
+{
+    out->enter_face = enter;
+    out->leave_face = leave;
+    rt_face_point(t, enter, rt_face_product(t, c, enter, 0), rt_face_product(t, c, enter, 1),
+                  rt_face_product(t, c, enter, 2), &out->enter_point, &out->u_enter1, &out->u_enter2, &out->t_enter);
+    rt_face_point(t, leave, rt_face_product(t, c, leave, 0), rt_face_product(t, c, leave, 1),
+                  rt_face_product(t, c, leave, 2), &out->leave_point, &out->u_leave1, &out->u_leave2, &out->t_leave);
+    return 1;
+}
+
+RT_INLINE int rt_miss(rt_hit *out)
+{
+    out->enter_face = -1;
+    out->leave_face = -1;
+    return 0;
+}
+
+/* Sign of a face from its three products: +1 entered, -1 left, 0 missed or coplanar. */
+RT_INLINE int rt_face_sign(rt_real a, rt_real b, rt_real c)
+{
+    if (a >= 0 && b >= 0 && c >= 0 && (a > 0 || b > 0 || c > 0))
+        return 1;
+    if (a <= 0 && b <= 0 && c <= 0 && (a < 0 || b < 0 || c < 0))
+        return -1;
+    return 0;
+}
+
+/* Two products of one face can still belong to a hit face (thesis Algorithm 2's first test). */
+RT_INLINE int rt_compatible(rt_real a, rt_real b) { return !((a > 0 && b < 0) || (a < 0 && b > 0)); }
+
+/* Thesis Algorithm 2: test face f, computing its third product only when the first two agree. */
+RT_INLINE int rt_face_test_lazy(const rt_tetra *t, rt_products *c, int f, int first, int second, int third)
+{
+    rt_real a = rt_face_product(t, c, f, first);
+    rt_real b = rt_face_product(t, c, f, second);
+    if (!rt_compatible(a, b))
+        return 0;
+    return rt_face_sign(a, b, rt_face_product(t, c, f, third));
+}
+
+/* Item 6: once one face is known, test f only for the opposite role (want = +1 enter,
+ * -1 leave); edges already known are tested too (free), and "not all zero" is kept. */
+RT_INLINE int rt_face_is(const rt_tetra *t, rt_products *c, int f, int want)
+{
+    rt_real a = rt_face_product(t, c, f, 0);
+    if (want > 0 ? a < 0 : a > 0)
+        return 0;
+    rt_real b = rt_face_product(t, c, f, 1);
+    if (want > 0 ? b < 0 : b > 0)
+        return 0;
+    rt_real d = rt_face_product(t, c, f, 2);
+    if (want > 0 ? d < 0 : d > 0)
+        return 0;
+    return a != 0 || b != 0 || d != 0;
+}
+
+/* Items 2 and 4: faces fa and fb share an edge whose product is +p on fa and -p on fb; the
+ * face with the wanted role is fa when p has the wanted sign. Exception (thesis item 4): if
+ * fb is coplanar with the line (all its products 0), fa is taken. */
+RT_INLINE int rt_choose(const rt_tetra *t, rt_products *c, int fa, int fb, int shared_edge, int want)
+{
+    rt_real p = rt_get(t, c, shared_edge);
+    if (want > 0 ? p > 0 : p < 0)
+        return fa;
+    if (p == 0 && rt_face_product(t, c, fb, 0) == 0 && rt_face_product(t, c, fb, 1) == 0 &&
+        rt_face_product(t, c, fb, 2) == 0)
+        return fa;
+    return fb;
+}
+
+/* ---------------------------------------------------------------- form 0 */
+
+/* One face of Algorithm 1: its vertices, its three products, and whether it can be the
+ * entering face (all >= 0) or the leaving face (all <= 0); "not all zero" makes the two
+ * exclusive. */
+typedef struct rt_form0_face {
+    rt_vec3 a, b, c;
+    rt_real w0, w1, w2;
+    int enter, leave;
+} rt_form0_face;
+
+/* Called with a constant face so that everything folds. */
+RT_INLINE rt_form0_face rt_form0_test(const rt_tetra *t, int f)
+{
+    rt_products fresh = rt_products_empty();
+    rt_form0_face r;
+    r.a = rt_face_vertex(t, f, 0);
+    r.b = rt_face_vertex(t, f, 1);
+    r.c = rt_face_vertex(t, f, 2);
+    r.w0 = rt_face_product(t, &fresh, f, 0);
+    r.w1 = rt_face_product(t, &fresh, f, 1);
+    r.w2 = rt_face_product(t, &fresh, f, 2);
+    int some = (r.w0 != 0) | (r.w1 != 0) | (r.w2 != 0);
+    r.enter = some & (r.w0 >= 0) & (r.w1 >= 0) & (r.w2 >= 0);
+    r.leave = some & (r.w0 <= 0) & (r.w1 <= 0) & (r.w2 <= 0);
+    return r;
+}
+
+/* x3 if c3, else x2 if c2, else x1 if c1, else x0 if c0, else none: the thesis' face order. */
+#define RT_FIRST(c3, c2, c1, c0, x3, x2, x1, x0, none) ((c3) ? (x3) : ((c2) ? (x2) : ((c1) ? (x1) : ((c0) ? (x0) : (none)))))
+#define RT_FIRST_FIELD(field, none) RT_FIRST(c3, c2, c1, c0, f3.field, f2.field, f1.field, f0.field, none)
+#define RT_FIRST_VEC(field)                                                                                       \
+    rt_v(RT_FIRST_FIELD(field.x, f0.field.x), RT_FIRST_FIELD(field.y, f0.field.y), RT_FIRST_FIELD(field.z, f0.field.z))
+
+/* The face Algorithm 1 takes for a role: the first of faces 3, 2, 1, 0 that can play it (c3 ...
+ * c0), its number in *face (-1 if none can, with products 1 as harmless stand-ins). Nested
+ * selects rather than a running state and the face number as a real, so that a loop over
+ * pairs runs it in SIMD lanes: gcc 12 cannot vectorise boolean or integer selects beside
+ * double ones. */
+RT_INLINE rt_form0_face rt_form0_pick(rt_form0_face f3, rt_form0_face f2, rt_form0_face f1, rt_form0_face f0,
+                                      int c3, int c2, int c1, int c0, rt_real *face)
+{
+    rt_form0_face r;
+    *face = RT_FIRST(c3, c2, c1, c0, (rt_real)3, (rt_real)2, (rt_real)1, (rt_real)0, (rt_real)-1);
+    r.a = RT_FIRST_VEC(a);
+    r.b = RT_FIRST_VEC(b);
+    r.c = RT_FIRST_VEC(c);
+    r.w0 = RT_FIRST_FIELD(w0, (rt_real)1);
+    r.w1 = RT_FIRST_FIELD(w1, (rt_real)1);
+    r.w2 = RT_FIRST_FIELD(w2, (rt_real)1);
+    r.enter = r.leave = 0;
+    return r;
+}
+#undef RT_FIRST_VEC
+#undef RT_FIRST_FIELD
+#undef RT_FIRST
+
+/* Thesis Algorithm 1: faces 3, 2, 1, 0, three fresh products each, no reuse; the first face
+ * that passes the entering test enters, the first that passes the leaving test leaves.
+ * With faces != 0 the body is branch-free, for loops over pairs in SIMD lanes: the face
+ * numbers go to faces[0] (enter) and faces[1] (leave) as reals (-1 on a miss), the points are
+ * computed on a miss too (from the stand-ins) and every other output is then 0. With
+ * faces == 0 (a constant after inlining) a miss returns at once, as in every other algorithm. */
+RT_INLINE int rt_form0_body(const rt_tetra *t, rt_hit *out, rt_real *faces)
+{
+    rt_form0_face f3 = rt_form0_test(t, 3), f2 = rt_form0_test(t, 2), f1 = rt_form0_test(t, 1),
+                  f0 = rt_form0_test(t, 0);
+    rt_real enter_face, leave_face;
+    rt_form0_face enter = rt_form0_pick(f3, f2, f1, f0, f3.enter, f2.enter, f1.enter, f0.enter, &enter_face);
+    rt_form0_face leave = rt_form0_pick(f3, f2, f1, f0, f3.leave, f2.leave, f1.leave, f0.leave, &leave_face);
+    int hit = (f3.enter | f2.enter | f1.enter | f0.enter) & (f3.leave | f2.leave | f1.leave | f0.leave);
+    if (!faces && !hit)
+        return rt_miss(out);
+    rt_hit h;
+    rt_face_point_at(t, enter.a, enter.b, enter.c, enter.w0, enter.w1, enter.w2, &h.enter_point, &h.u_enter1,
+                     &h.u_enter2, &h.t_enter);
+    rt_face_point_at(t, leave.a, leave.b, leave.c, leave.w0, leave.w1, leave.w2, &h.leave_point, &h.u_leave1,
+                     &h.u_leave2, &h.t_leave);
+    if (faces) {
+        rt_vec3 zero = rt_v(0, 0, 0);
+        enter_face = faces[0] = hit ? enter_face : (rt_real)-1;
+        leave_face = faces[1] = hit ? leave_face : (rt_real)-1;
+        h.enter_point = hit ? h.enter_point : zero;
+        h.leave_point = hit ? h.leave_point : zero;
+        h.u_enter1 = hit ? h.u_enter1 : 0;
+        h.u_enter2 = hit ? h.u_enter2 : 0;
+        h.u_leave1 = hit ? h.u_leave1 : 0;
+        h.u_leave2 = hit ? h.u_leave2 : 0;
+        h.t_enter = hit ? h.t_enter : 0;
+        h.t_leave = hit ? h.t_leave : 0;
+    }
+    h.enter_face = (int)enter_face;
+    h.leave_face = (int)leave_face;
+    *out = h;
+    return hit;
+}
+
+RT_INLINE int rt_form0(const rt_tetra *t, rt_hit *out) { return rt_form0_body(t, out, 0); }
+
+/* ---------------------------------------------------------------- forms 1 and 2 */
+
+/* The end shared by forms 1 and 2 once F3 is decided (s3: +1 entered, -1 left, 0 missed) and
+ * F3's products p01, p12 (and p02 if F3 was not rejected early) are in the cache. */
+RT_INLINE int rt_after_face3(const rt_tetra *t, rt_products *c, int s3, rt_hit *out)
+{
+    if (s3 != 0) {
+        /* One face known: F2 only needs the opposite test (item 6); otherwise the other face is
+         * F1 or F0, chosen by their shared edge V2V3 (+p23 on F1), with no test (items 2, 4). */
+        int want = -s3;
+        int other = rt_face_is(t, c, 2, want) ? 2 : rt_choose(t, c, 1, 0, RT_E23, want);
+        return s3 > 0 ? rt_finish(t, c, 3, other, out) : rt_finish(t, c, other, 3, out);
+    }
+    /* F3 missed: full test of F2, its already-known edge -p01 first. */
+    int s2 = rt_face_test_lazy(t, c, 2, 2, 0, 1);
+    if (s2 != 0) {
+        int other = rt_choose(t, c, 1, 0, RT_E23, -s2);
+        return s2 > 0 ? rt_finish(t, c, 2, other, out) : rt_finish(t, c, other, 2, out);
+    }
+    /* F3 and F2 missed: F1 decides; if it is hit, F0 is the other face (item 2). */
+    int s1 = rt_face_test_lazy(t, c, 1, 0, 1, 2);
+    if (s1 == 0)
+        return rt_miss(out);
+    return s1 > 0 ? rt_finish(t, c, 1, 0, out) : rt_finish(t, c, 0, 1, out);
+}
+
+/* Form 1: form 0 with PT03 sections 3.1-3.2 (thesis section 2.2.4 items 1-6). */
+RT_INLINE int rt_form1(const rt_tetra *t, rt_hit *out)
+{
+    rt_products c = rt_products_empty();
+    /* F3 with Algorithm 2: e2 (+p01) and e0 (+p12) first, so p01 is known for F2. */
+    int s3 = rt_face_test_lazy(t, &c, 3, 2, 0, 1);
+    return rt_after_face3(t, &c, s3, out);
+}
+
+/* Form 2: form 1 plus the geometric optimisation. If F3 is missed, its three products are the
+ * (unnormalised) barycentric coordinates w_k of the point where the line crosses F3's plane,
+ * and they do not all share a sign. Face F_k (k = 0, 1, 2) holds F3's edge e_k reversed, so its
+ * product there is -w_k. Let k be the odd one out (its w_k has the sign the other two lack):
+ * the two faces F_j (j != k) get -w_j, of the sign opposite to F_k's -w_k, so only F_k can take
+ * the role sign(-w_k) (enter if w_k < 0, leave if w_k > 0), and only one of the F_j the other.
+ * Region table of F3's plane (b_k = w_k / sum: the thesis' regions A-F, "entering" = sum > 0):
+ *   region                         entering (sum > 0)   leaving (sum < 0)   odd one out
+ *   beyond edge e_k (only b_k < 0)   F_k enter            F_k leave           w_k (sign -sum)
+ *   beyond vertex k (only b_k > 0)   F_k leave            F_k enter           w_k (sign +sum)
+ * Either way F_k's role is "enter" exactly when w_k < 0. If F_k fails its test, there is no hit;
+ * otherwise the other face is one of the two F_j, which share the edge V_k V3. */
+RT_INLINE int rt_form2(const rt_tetra *t, rt_hit *out)
+{
+    rt_products c = rt_products_empty();
+    rt_real w0 = rt_face_product(t, &c, 3, 0);
+    rt_real w1 = rt_face_product(t, &c, 3, 1);
+    rt_real w2 = rt_face_product(t, &c, 3, 2);
+    int s3 = rt_face_sign(w0, w1, w2);
+    if (s3 != 0 || w0 == 0 || w1 == 0 || w2 == 0)
+        return rt_after_face3(t, &c, s3, out); /* hit on F3, or a zero: form 1's general path */
+    int k = ((w0 > 0) == (w1 > 0)) ? 2 : (((w0 > 0) == (w2 > 0)) ? 1 : 0);
+    rt_real wk = k == 0 ? w0 : (k == 1 ? w1 : w2);
+    int role = wk < 0 ? 1 : -1;
+    if (!rt_face_is(t, &c, k, role))
+        return rt_miss(out);
+    /* The other face: among F_j, F_j' sharing edge V_k V3, with +p_k3 on the first listed. */
+    int other;
+    if (k == 0)
+        other = rt_choose(t, &c, 2, 1, RT_E03, -role); /* F2 e0 = +p03, F1 e0 = -p03 */
+    else if (k == 1)
+        other = rt_choose(t, &c, 0, 2, RT_E13, -role); /* F0 e1 = +p13, F2 e1 = -p13 */
+    else
+        other = rt_choose(t, &c, 1, 0, RT_E23, -role); /* F1 e2 = +p23, F0 e2 = -p23 */
+    return role > 0 ? rt_finish(t, &c, k, other, out) : rt_finish(t, &c, other, k, out);
+}
+
+/* The six algorithms of this header. form: 0, 1, 2; stp: 0 Plücker, 1 STP. */
+RT_INLINE int rt_intersect(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, int stp, int form,
+                           rt_hit *out)
+{
+    rt_tetra t = rt_prepare(P, L, V0, V1, V2, V3, stp);
+    if (form == 0)
+        return rt_form0(&t, out);
+    if (form == 1)
+        return rt_form1(&t, out);
+    return rt_form2(&t, out);
+}
+
+#endif

@@ -1,0 +1,77 @@
+/* rt_math.h: vector, Plücker and scalar-triple-product arithmetic shared by the CPU
+ * algorithms and the OpenCL kernels (this header is valid C11 and OpenCL C 1.2).
+ *
+ * Precision is chosen per translation unit: define RT_SINGLE before including it for
+ * float arithmetic; otherwise rt_real is double and rt_vec3 is the public vec3. */
+#ifndef RAYTETRA_RT_MATH_H
+#define RAYTETRA_RT_MATH_H
+
+/* Everything is inlined into each algorithm so that face and edge numbers, constants at every
+ * call, fold away (the branches on them would otherwise dominate the run time). */
+#ifdef __OPENCL_C_VERSION__
+#define RT_INLINE static inline __attribute__((always_inline))
+#else
+#define RT_INLINE static inline __attribute__((always_inline))
+#endif
+
+#ifdef RT_SINGLE
+typedef float rt_real;
+typedef struct rt_vec3f {
+    float x, y, z;
+} rt_vec3;
+#else
+#include "vec3.h"
+typedef double rt_real;
+typedef vec3 rt_vec3;
+#endif
+
+RT_INLINE rt_vec3 rt_v(rt_real x, rt_real y, rt_real z)
+{
+    rt_vec3 r;
+    r.x = x;
+    r.y = y;
+    r.z = z;
+    return r;
+}
+
+RT_INLINE rt_vec3 rt_add(rt_vec3 a, rt_vec3 b) { return rt_v(a.x + b.x, a.y + b.y, a.z + b.z); }
+RT_INLINE rt_vec3 rt_sub(rt_vec3 a, rt_vec3 b) { return rt_v(a.x - b.x, a.y - b.y, a.z - b.z); }
+RT_INLINE rt_vec3 rt_scale(rt_vec3 a, rt_real s) { return rt_v(a.x * s, a.y * s, a.z * s); }
+RT_INLINE rt_real rt_dot(rt_vec3 a, rt_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+RT_INLINE rt_vec3 rt_cross(rt_vec3 a, rt_vec3 b)
+{
+    return rt_v(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+/* Plücker coordinates {U : V} of the directed line through A with direction U:
+ * pi = {U : U x A} (docs/SPECIFICATION.md section 2). */
+typedef struct rt_pluecker {
+    rt_vec3 u, v;
+} rt_pluecker;
+
+RT_INLINE rt_pluecker rt_pluecker_line(rt_vec3 point, rt_vec3 direction)
+{
+    rt_pluecker p;
+    p.u = direction;
+    p.v = rt_cross(direction, point);
+    return p;
+}
+
+/* The directed edge A -> B as a Plücker line. */
+RT_INLINE rt_pluecker rt_pluecker_edge(rt_vec3 a, rt_vec3 b) { return rt_pluecker_line(a, rt_sub(b, a)); }
+
+/* Permuted inner product pi_r (.) pi_s = U_r . V_s + U_s . V_r. */
+RT_INLINE rt_real rt_permuted(rt_pluecker r, rt_pluecker s) { return rt_dot(r.u, s.v) + rt_dot(s.u, r.v); }
+
+/* The component of v along the axis where d is largest in magnitude (x before y before z on
+ * ties): t is solved along it. Selects on reals only, so that it runs in SIMD lanes. */
+RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
+{
+    rt_real ax = d.x < 0 ? -d.x : d.x;
+    rt_real ay = d.y < 0 ? -d.y : d.y;
+    rt_real az = d.z < 0 ? -d.z : d.z;
+    return ((ax >= ay) & (ax >= az)) ? v.x : (ay >= az ? v.y : v.z);
+}
+
+#endif
