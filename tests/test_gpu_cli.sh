@@ -62,7 +62,7 @@ check "broken kernel: non-zero exit" test "$status" -ne 0
 check "broken kernel: build log shown" grep -q "build log of .*RayTetraSTP0.cl" broken.err
 check "broken kernel: compiler message in the log" grep -qi "error" broken.err
 check "broken kernel: one error line with the call and its error name" \
-    grep -Eq "^RayTetra: error: building .*kernels copy/RayTetraSTP0.cl .*clBuildProgram: CL_BUILD_PROGRAM_FAILURE \(gpu_handler.c:[0-9]+\)$" broken.err
+    grep -Eq "^RayTetra: error: building .*kernels copy/RayTetraSTP0.cl .*clBuildProgram: CL_BUILD_PROGRAM_FAILURE \(gpu_program.c:[0-9]+\)$" broken.err
 check "broken kernel: no output file" test ! -e broken.txt
 
 # An edited header changes the cache key: the kernel is rebuilt, not served from the cache.

@@ -9,51 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opencl/gpu_objects.h"
-#include "opencl/gpu_source.h"
+#include "opencl/gpu_launch.h"
+#include "opencl/gpu_program.h"
 #include "timer.h"
 
-enum { TRIALS = 5, LAUNCHES = 5, LOCAL_SIZE = 256 };
+/* The copy kernel's items: 16-byte elements (double2). */
+enum { TRIALS = 5, LAUNCHES = 5, LOCAL_SIZE = 256, ELEMENT = 16 };
 
 typedef struct bench_objects {
     gpu_cl_objects cl;
-    cl_program program;
+    gpu_program program;
     cl_kernel kernel;
-    cl_mem in, out, host; /* host: CL_MEM_ALLOC_HOST_PTR, mapped at `pinned` */
-    void *pinned;
+    cl_mem in, out;
+    gpu_pinned host; /* the host side of both transfers */
     size_t bytes, local_size, global_size;
 } bench_objects;
 
+/* The copy kernel, built like every kernel (gpu_program.c: from the cache when it can be). */
 static int build_copy(bench_objects *o, error_text *err)
 {
-    char *path = NULL, *source = NULL;
-    size_t length;
-    if (gpu_source_find("Copy.cl", &path, err) != 0 || gpu_source_load(path, &source, &length, err) != 0) {
-        free(path);
-        return -1;
-    }
-    cl_int status;
-    const char *text = source;
-    o->program = clCreateProgramWithSource(o->cl.context, 1, &text, &length, &status);
-    int failed = GPU_CHECK(err, "clCreateProgramWithSource", status);
-    if (!failed)
-        failed = GPU_CHECK(err, "clBuildProgram",
-                           clBuildProgram(o->program, 1, &o->cl.info->device, "-cl-std=CL1.2", NULL, NULL));
-    if (!failed) {
-        o->kernel = clCreateKernel(o->program, "rt_copy", &status);
-        failed = GPU_CHECK(err, "clCreateKernel", status);
-    }
-    size_t kernel_max = 0;
-    if (!failed)
-        failed = GPU_CHECK(err, "clGetKernelWorkGroupInfo",
-                           clGetKernelWorkGroupInfo(o->kernel, o->cl.info->device, CL_KERNEL_WORK_GROUP_SIZE,
-                                                    sizeof kernel_max, &kernel_max, NULL));
-    if (failed)
-        gpu_error_context(err, "the copy-bandwidth kernel %s", path);
+    gpu_program_request request = {o->cl.context, o->cl.info, "Copy.cl", "rt_copy", GPU_PROGRAM_LANGUAGE, o->cl.log};
+    size_t kernel_max;
+    if (gpu_program_obtain(&request, &o->program, err) != 0 ||
+        gpu_program_kernel(&o->program, o->cl.info->device, "rt_copy", &o->kernel, &kernel_max, err) != 0)
+        return gpu_error_context(err, "the copy-bandwidth kernel");
     o->local_size = kernel_max < LOCAL_SIZE ? kernel_max : LOCAL_SIZE;
-    free(path);
-    free(source);
-    return failed ? -1 : 0;
+    return 0;
 }
 
 /* Random contents, so that no hardware compression of uniform data flatters the figures. */
@@ -70,30 +51,13 @@ static void fill_random(unsigned char *data, size_t bytes)
 
 static int make_buffers(bench_objects *o, error_text *err)
 {
-    cl_int status;
-    o->in = clCreateBuffer(o->cl.context, CL_MEM_READ_WRITE, o->bytes, NULL, &status);
-    if (GPU_CHECK(err, "clCreateBuffer", status))
+    if (gpu_create_buffers(o->cl.context, o->bytes, o->bytes, &o->in, &o->out, err) != 0 ||
+        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host, err) != 0)
         return -1;
-    o->out = clCreateBuffer(o->cl.context, CL_MEM_READ_WRITE, o->bytes, NULL, &status);
-    if (GPU_CHECK(err, "clCreateBuffer", status))
-        return -1;
-    /* Pinned (page-locked) host memory the way OpenCL offers it: a buffer the driver allocates
-     * on the host, mapped for the host's pointer; transfers from it need no staging copy. */
-    o->host = clCreateBuffer(o->cl.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, o->bytes, NULL, &status);
-    if (GPU_CHECK(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)", status))
-        return -1;
-    o->pinned = clEnqueueMapBuffer(o->cl.queue, o->host, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, o->bytes, 0, NULL,
-                                   NULL, &status);
-    if (GPU_CHECK(err, "clEnqueueMapBuffer", status))
-        return -1;
-    fill_random(o->pinned, o->bytes);
-    cl_ulong count = o->bytes / 16;
-    o->global_size = (o->bytes / 16 + o->local_size - 1) / o->local_size * o->local_size;
-    if (GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(o->kernel, 0, sizeof o->in, &o->in)) ||
-        GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(o->kernel, 1, sizeof o->out, &o->out)) ||
-        GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(o->kernel, 2, sizeof count, &count)))
-        return -1;
-    return 0;
+    fill_random(o->host.host, o->bytes);
+    size_t count = o->bytes / ELEMENT;
+    o->global_size = gpu_global_size(count, 1, o->local_size);
+    return gpu_set_arguments(o->kernel, o->in, o->out, count, err);
 }
 
 typedef enum step { STEP_WRITE, STEP_COPY, STEP_READ } step;
@@ -106,10 +70,10 @@ static int operate(bench_objects *o, step kind, int launches, error_text *err)
         const char *call;
         if (kind == STEP_WRITE) {
             call = "clEnqueueWriteBuffer";
-            status = clEnqueueWriteBuffer(o->cl.queue, o->in, CL_FALSE, 0, o->bytes, o->pinned, 0, NULL, NULL);
+            status = clEnqueueWriteBuffer(o->cl.queue, o->in, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
         } else if (kind == STEP_READ) {
             call = "clEnqueueReadBuffer";
-            status = clEnqueueReadBuffer(o->cl.queue, o->out, CL_FALSE, 0, o->bytes, o->pinned, 0, NULL, NULL);
+            status = clEnqueueReadBuffer(o->cl.queue, o->out, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
         } else {
             call = "clEnqueueNDRangeKernel";
             status = clEnqueueNDRangeKernel(o->cl.queue, o->kernel, 1, NULL, &o->global_size, &o->local_size, 0, NULL,
@@ -149,20 +113,12 @@ static int measure(bench_objects *o, step kind, double *median_gbs, double *best
 
 static void release(bench_objects *o)
 {
-    if (o->pinned)
-        clEnqueueUnmapMemObject(o->cl.queue, o->host, o->pinned, 0, NULL, NULL);
-    if (o->cl.queue)
-        clFinish(o->cl.queue);
-    if (o->host)
-        clReleaseMemObject(o->host);
-    if (o->out)
-        clReleaseMemObject(o->out);
-    if (o->in)
-        clReleaseMemObject(o->in);
+    clFinish(o->cl.queue);
+    gpu_pinned_release(o->cl.queue, &o->host);
+    gpu_release_buffers(&o->in, &o->out);
     if (o->kernel)
         clReleaseKernel(o->kernel);
-    if (o->program)
-        clReleaseProgram(o->program);
+    gpu_program_release(&o->program);
 }
 
 int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *r, error_text *err)
@@ -171,13 +127,12 @@ int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *r, 
     bench_objects o;
     memset(&o, 0, sizeof o);
     gpu_handler_objects(handler, &o.cl);
-    /* Three buffers of this size must fit beside each other. */
-    cl_ulong limit = o.cl.info->max_allocation;
-    if (o.cl.info->global_memory / 4 < limit)
-        limit = o.cl.info->global_memory / 4;
-    if (bytes > limit)
-        bytes = (size_t)limit;
-    bytes -= bytes % 16;
+    /* The copy's input and output must fit on the device like a kernel's (the pinned buffer is
+     * host memory). */
+    cl_ulong elements = gpu_items_that_fit(o.cl.info, ELEMENT, ELEMENT, 1);
+    if (bytes / ELEMENT < elements)
+        elements = bytes / ELEMENT;
+    bytes = (size_t)elements * ELEMENT;
     if (bytes == 0)
         return error_set(err, "bandwidth measurement: the buffer size must be at least 16 bytes");
     o.bytes = bytes;

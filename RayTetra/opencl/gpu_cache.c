@@ -71,15 +71,6 @@ void gpu_cache_key(const gpu_cache_identity *id, char key[GPU_CACHE_KEY_HEX])
     hash_hex(h, key);
 }
 
-static char *concat(const char *a, const char *b)
-{
-    size_t length = strlen(a) + strlen(b) + 1;
-    char *s = malloc(length);
-    if (s)
-        snprintf(s, length, "%s%s", a, b);
-    return s;
-}
-
 char *gpu_cache_dir(void)
 {
     const char *dir = getenv("RAYTETRA_CACHE_DIR");
@@ -87,10 +78,10 @@ char *gpu_cache_dir(void)
         return strdup(dir);
     dir = getenv("XDG_CACHE_HOME");
     if (dir && *dir)
-        return concat(dir, "/raytetra");
+        return gpu_path_join(dir, "raytetra");
     dir = getenv("HOME");
     if (dir && *dir)
-        return concat(dir, "/.cache/raytetra");
+        return gpu_path_join(dir, ".cache/raytetra");
     return NULL;
 }
 

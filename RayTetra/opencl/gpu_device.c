@@ -3,10 +3,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "opencl/gpu_device.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "opencl/gpu_handler.h"
 
 /* A malloc'd copy of a platform or device string (exactly one of platform and device is used). */
 static char *info_string(cl_platform_id platform, cl_device_id device, cl_uint what, error_text *err)

@@ -1,9 +1,10 @@
 /* gpu_device.h: OpenCL platform and device discovery: every device of every platform, in one
- * numbering (the -n index), with what the suite needs to know about each. */
+ * numbering (the -n index), with what the suite needs to know about each; --list-devices. */
 #ifndef RAYTETRA_GPU_DEVICE_H
 #define RAYTETRA_GPU_DEVICE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "opencl/gpu_errors.h"
@@ -37,5 +38,9 @@ const char *gpu_device_type_name(cl_device_type type);
 /* Is it a GPU of that vendor (by vendor id or name)? */
 int gpu_device_is_amd_gpu(const gpu_device_info *info);
 int gpu_device_is_nvidia_gpu(const gpu_device_info *info);
+
+/* Print every OpenCL device of every platform (index, platform, name, type, global memory,
+ * max allocation, fp64): --list-devices. Returns the number of devices, or -1 with err set. */
+int gpu_list_devices(FILE *out, error_text *err);
 
 #endif

@@ -1,7 +1,9 @@
-/* gpu_handler.c: the OpenCL host module (docs/SPECIFICATION.md section 6): device choice, program build or
- * cached binary, local size, and the timed write / run / read of the pairs, in chunks when the
- * input exceeds what one buffer may hold. Discovery is in gpu_device.c, kernel sources in
- * gpu_source.c, the binary cache in gpu_cache.c, error names in gpu_errors.c. */
+/* gpu_handler.c: the OpenCL host module (docs/SPECIFICATION.md section 6): device choice, the
+ * algorithms' kernels with their build options and local size, and the timed write / run / read
+ * of the pairs, in chunks when the input exceeds what one buffer may hold. Discovery is in
+ * gpu_device.c, the program build (source, cache, build log) in gpu_program.c, the launch pieces
+ * (work-items, arguments, buffers, chunk limits) in gpu_launch.c, the layout conversions in
+ * gpu_layout.c, error names in gpu_errors.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "opencl/gpu_handler.h"
 
@@ -9,14 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "opencl/gpu_cache.h"
+#include "gpu_kernel.h"
 #include "opencl/gpu_device.h"
 #include "opencl/gpu_errors.h"
-#include "gpu_kernel.h"
+#include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
-#include "opencl/gpu_objects.h"
-#include "opencl/gpu_source.h"
+#include "opencl/gpu_program.h"
 #include "timer.h"
 
 /* The kernels read the pairs as the host holds them, and write records of a fixed layout. */
@@ -24,9 +24,6 @@ _Static_assert(sizeof(ray_tetra_pair) == RT_GPU_PAIR_DOUBLES * sizeof(double), "
 _Static_assert(sizeof(rt_gpu_result) == RT_GPU_RESULT_BYTES, "rt_gpu_result layout differs from gpu_kernel.h");
 _Static_assert(offsetof(rt_gpu_result, enter_point) == 16 && offsetof(rt_gpu_result, u_enter1) == 64,
                "rt_gpu_result layout differs from gpu_kernel.h");
-
-/* The language the shared headers are written in (rt_math.h). */
-#define BUILD_OPTIONS "-cl-std=CL1.2"
 
 /* Float builds compile the very same .cl file with RT_SINGLE (rt_math.h), so that both
  * precisions run one source; they come after the thesis' four so that -g 0..3 keep their meaning. */
@@ -52,17 +49,15 @@ struct gpu_handler {
     int index;
     cl_context context;
     cl_command_queue queue;
-    cl_program program;
+    gpu_program program;
     cl_kernel kernel;
     const gpu_algorithm *algorithm;
     size_t local_size;
     gpu_config config;     /* set by gpu_set_config, used from the next gpu_prepare */
     gpu_config prepared;   /* the one the current program was built for */
     char options[256];     /* the build options of the current program */
-    gpu_program_origin origin;
     FILE *log;
     char description[ERROR_TEXT_SIZE];
-    char note[2 * ERROR_TEXT_SIZE];
 };
 
 const gpu_algorithm *gpu_algorithms(int *count)
@@ -162,9 +157,9 @@ const char *gpu_device_description(const gpu_handler *handler) { return handler 
 
 void gpu_set_log(gpu_handler *handler, FILE *log) { handler->log = log ? log : stderr; }
 
-gpu_program_origin gpu_program_origin_of(const gpu_handler *handler) { return handler->origin; }
+gpu_program_origin gpu_program_origin_of(const gpu_handler *handler) { return handler->program.origin; }
 
-const char *gpu_program_note(const gpu_handler *handler) { return handler->note; }
+const char *gpu_program_note(const gpu_handler *handler) { return handler->program.note; }
 
 /* ---------------------------------------------------------------- program */
 
@@ -172,129 +167,9 @@ static void release_program(gpu_handler *h)
 {
     if (h->kernel)
         clReleaseKernel(h->kernel);
-    if (h->program)
-        clReleaseProgram(h->program);
     h->kernel = NULL;
-    h->program = NULL;
+    gpu_program_release(&h->program);
     h->algorithm = NULL;
-    h->origin = GPU_PROGRAM_NONE;
-    h->note[0] = '\0';
-}
-
-/* Print the build log (read size-first: it may be long) to the handler's log. */
-static void print_build_log(gpu_handler *h, cl_program program, const char *path)
-{
-    size_t size = 0;
-    if (clGetProgramBuildInfo(program, h->info.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS)
-        return;
-    char *log = malloc(size + 1);
-    if (!log)
-        return;
-    if (clGetProgramBuildInfo(program, h->info.device, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
-        log[size] = '\0';
-        fprintf(h->log, "----- build log of %s on %s -----\n%s%s----- end of build log -----\n", path, h->info.name,
-                log, size > 1 && log[strlen(log) - 1] != '\n' ? "\n" : "");
-        fflush(h->log);
-    }
-    free(log);
-}
-
-static int build_from_source(gpu_handler *h, const char *path, const char *source, size_t length, error_text *err)
-{
-    cl_int status;
-    h->program = clCreateProgramWithSource(h->context, 1, &source, &length, &status);
-    if (GPU_CHECK(err, "clCreateProgramWithSource", status))
-        return gpu_error_context(err, "%s", path);
-    status = clBuildProgram(h->program, 1, &h->info.device, h->options, NULL, NULL);
-    if (status != CL_SUCCESS) {
-        print_build_log(h, h->program, path);
-        GPU_CHECK(err, "clBuildProgram", status);
-        return gpu_error_context(err, "building %s for %s failed (build log above)", path, h->info.name);
-    }
-    return 0;
-}
-
-/* The binary of the built program (one device), malloc'd; NULL if the driver gives none. */
-static unsigned char *program_binary(cl_program program, size_t *size)
-{
-    *size = 0;
-    if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL) != CL_SUCCESS || *size == 0)
-        return NULL;
-    unsigned char *binary = malloc(*size);
-    if (binary && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof binary, &binary, NULL) != CL_SUCCESS) {
-        free(binary);
-        binary = NULL;
-    }
-    return binary;
-}
-
-/* Try the cache entry; returns 0 with h->program built from it, or -1 with why set. */
-static int load_cached(gpu_handler *h, const char *entry, const char *key, error_text *why)
-{
-    unsigned char *binary;
-    size_t size;
-    gpu_cache_status found = gpu_cache_load(entry, key, &binary, &size, why);
-    if (found == GPU_CACHE_MISSING)
-        return error_set(why, "no cache entry");
-    if (found == GPU_CACHE_INVALID)
-        return -1;
-    cl_int status, binary_status = CL_SUCCESS;
-    const unsigned char *binaries[1] = {binary};
-    h->program = clCreateProgramWithBinary(h->context, 1, &h->info.device, &size, binaries, &binary_status, &status);
-    free(binary);
-    if (status == CL_SUCCESS)
-        status = binary_status;
-    if (status == CL_SUCCESS)
-        status = clBuildProgram(h->program, 1, &h->info.device, h->options, NULL, NULL);
-    if (status != CL_SUCCESS) {
-        if (h->program)
-            clReleaseProgram(h->program);
-        h->program = NULL;
-        return error_set(why, "the driver refused cache entry %s (%s)", entry, gpu_error_name(status));
-    }
-    return 0;
-}
-
-/* Build the program of `path`, from the cache when a valid entry exists. */
-static int obtain_program(gpu_handler *h, const char *path, error_text *err)
-{
-    char *source;
-    size_t length;
-    if (gpu_source_load(path, &source, &length, err) != 0)
-        return -1;
-    gpu_cache_identity identity = {source,       length, h->options, h->info.name, h->info.version,
-                                   h->info.driver_version, h->info.platform_version};
-    char key[GPU_CACHE_KEY_HEX];
-    gpu_cache_key(&identity, key);
-    char *dir = gpu_cache_dir();
-    char *entry = dir ? gpu_cache_entry_path(dir, h->info.name, h->algorithm->kernel_name, key) : NULL;
-    free(dir);
-    error_text why;
-    int status = 0;
-    if (entry && load_cached(h, entry, key, &why) == 0) {
-        h->origin = GPU_PROGRAM_CACHED;
-        snprintf(h->note, sizeof h->note, "%s, loaded from the cache (%s)", path, entry);
-    } else if ((status = build_from_source(h, path, source, length, err)) == 0) {
-        int had_entry = entry && strcmp(why.text, "no cache entry") != 0;
-        h->origin = had_entry ? GPU_PROGRAM_REBUILT : GPU_PROGRAM_BUILT;
-        if (had_entry)
-            snprintf(h->note, sizeof h->note, "%s, rebuilt from source: %s", path, why.text);
-        else
-            snprintf(h->note, sizeof h->note, "%s, built from source%s", path,
-                     entry ? "" : " (no cache folder: set RAYTETRA_CACHE_DIR or HOME)");
-        size_t size;
-        unsigned char *binary = entry ? program_binary(h->program, &size) : NULL;
-        error_text store_err;
-        /* A cache that cannot be written costs only time: warn and go on. */
-        if (binary && gpu_cache_store(entry, key, binary, size, &store_err) != 0) {
-            fprintf(h->log, "warning: kernel cache not written: %s\n", store_err.text);
-            fflush(h->log);
-        }
-        free(binary);
-    }
-    free(entry);
-    free(source);
-    return status;
 }
 
 /* The thesis' rule (docs/SPECIFICATION.md section 6): 64 on AMD GPUs, the largest multiple of 32 the kernel
@@ -322,8 +197,8 @@ void gpu_set_config(gpu_handler *h, const gpu_config *config)
 static void compose_options(gpu_handler *h)
 {
     const char *own = h->algorithm->build_options ? h->algorithm->build_options : "";
-    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d", BUILD_OPTIONS, own[0] ? " " : "", own,
-             h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
+    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d", GPU_PROGRAM_LANGUAGE, own[0] ? " " : "",
+             own, h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
              h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2));
     h->prepared = h->config;
 }
@@ -337,25 +212,14 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
                               "full result record", algorithm->csv_name);
     h->algorithm = algorithm;
     compose_options(h);
-    char *path;
-    if (gpu_source_find(algorithm->kernel_file, &path, err) != 0 || obtain_program(h, path, err) != 0) {
-        free(path);
+    gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,
+                                   h->log};
+    size_t kernel_max;
+    if (gpu_program_obtain(&request, &h->program, err) != 0 ||
+        gpu_program_kernel(&h->program, h->info.device, algorithm->kernel_name, &h->kernel, &kernel_max, err) != 0) {
         release_program(h);
         return -1;
     }
-    cl_int status;
-    h->kernel = clCreateKernel(h->program, algorithm->kernel_name, &status);
-    size_t kernel_max = 0;
-    if (GPU_CHECK(err, "clCreateKernel", status) ||
-        GPU_CHECK(err, "clGetKernelWorkGroupInfo",
-                  clGetKernelWorkGroupInfo(h->kernel, h->info.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max,
-                                           &kernel_max, NULL))) {
-        gpu_error_context(err, "%s (kernel %s)", path, algorithm->kernel_name);
-        free(path);
-        release_program(h);
-        return -1;
-    }
-    free(path);
     size_t allowed = kernel_max < h->info.max_work_items ? kernel_max : h->info.max_work_items;
     if (local_size == 0) {
         local_size = default_local_size(&h->info, allowed);
@@ -372,34 +236,6 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
 
 /* ---------------------------------------------------------------- run */
 
-/* Pairs per launch: what one buffer may hold (CL_DEVICE_MAX_MEM_ALLOC_SIZE), with both buffers
- * within half the global memory, lowered by $RAYTETRA_MAX_CHUNK_PAIRS (tests force chunks with
- * it), and a multiple of the local size so that only the last chunk needs padding. */
-static int chunk_pairs(const gpu_handler *h, size_t count, size_t *chunk, error_text *err)
-{
-    size_t read, written;
-    gpu_pair_bytes(&h->prepared, &read, &written);
-    cl_ulong limit = h->info.max_allocation / read;
-    cl_ulong by_memory = h->info.global_memory / 2 / (read + written);
-    if (by_memory < limit)
-        limit = by_memory;
-    const char *env = getenv("RAYTETRA_MAX_CHUNK_PAIRS");
-    if (env && *env) {
-        long long forced;
-        if (cli_parse_long(env, 1, (long long)1 << 50, &forced) != 0)
-            return error_set(err, "RAYTETRA_MAX_CHUNK_PAIRS must be a whole number of pairs, at least 1, not '%s'", env);
-        if ((cl_ulong)forced < limit)
-            limit = (cl_ulong)forced;
-    }
-    if (limit == 0)
-        return error_set(err, "%s cannot hold even one pair per buffer (max allocation %llu bytes)", h->info.name,
-                         (unsigned long long)h->info.max_allocation);
-    if (limit >= h->local_size)
-        limit -= limit % h->local_size;
-    *chunk = count < limit ? count : (size_t)limit;
-    return 0;
-}
-
 typedef struct run_buffers {
     cl_mem pairs, results;
     void *staging;   /* the records as read back, before conversion */
@@ -407,20 +243,10 @@ typedef struct run_buffers {
     size_t record;   /* bytes of one output record */
 } run_buffers;
 
-/* Work-items for `count` pairs: ceil(count / pairs per item), padded to the local size. */
-static size_t global_size(const gpu_handler *h, size_t count)
-{
-    size_t items = (count + h->prepared.pairs_per_item - 1) / h->prepared.pairs_per_item;
-    return (items + h->local_size - 1) / h->local_size * h->local_size;
-}
-
-/* Launch the kernel on `count` pairs in the buffers, `reps` times, and wait. */
+/* Launch the kernel on the `count` pairs its arguments name, `reps` times, and wait. */
 static int launch(gpu_handler *h, size_t count, int reps, error_text *err)
 {
-    size_t global = global_size(h, count);
-    cl_ulong n = count;
-    if (GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(h->kernel, 2, sizeof n, &n)))
-        return -1;
+    size_t global = gpu_global_size(count, h->prepared.pairs_per_item, h->local_size);
     for (int r = 0; r < reps; ++r)
         if (GPU_CHECK(err, "clEnqueueNDRangeKernel",
                       clEnqueueNDRangeKernel(h->queue, h->kernel, 1, NULL, &global, &h->local_size, 0, NULL, NULL)))
@@ -462,6 +288,8 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         gpu_layout_soa(pairs, count, b->soa);
         source = b->soa;
     }
+    if (gpu_set_arguments(h->kernel, b->pairs, b->results, count, err) != 0)
+        return -1;
     double start = timer_now_ms();
     if (GPU_CHECK(err, "clEnqueueWriteBuffer",
                   clEnqueueWriteBuffer(h->queue, b->pairs, CL_TRUE, 0, count * sizeof *pairs, source, 0, NULL, NULL)) ||
@@ -508,33 +336,23 @@ int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int 
     times->local_size = h->local_size;
     if (set->count == 0)
         return 0;
-    size_t chunk = 0;
-    if (chunk_pairs(h, set->count, &chunk, err) != 0)
-        return -1;
-    times->global_size = global_size(h, chunk);
     size_t read_bytes;
     run_buffers b = {NULL, NULL, NULL, NULL, 0};
     gpu_pair_bytes(&h->prepared, &read_bytes, &b.record);
+    size_t chunk = 0;
+    if (gpu_chunk_pairs(&h->info, read_bytes, b.record, h->local_size, set->count, &chunk, err) != 0)
+        return -1;
+    times->global_size = gpu_global_size(chunk, h->prepared.pairs_per_item, h->local_size);
     b.staging = malloc(chunk * b.record);
     if (h->prepared.layout == GPU_LAYOUT_SOA)
         b.soa = malloc(chunk * sizeof(ray_tetra_pair));
-    cl_int status;
     int failed = 0;
     if (!b.staging || (h->prepared.layout == GPU_LAYOUT_SOA && !b.soa))
         failed = error_set(err, "out of memory for %zu results", chunk);
     else /* touch every page now: first-touch page faults are host work, not the read's time */
         memset(b.staging, 0, chunk * b.record);
-    if (!failed) {
-        b.pairs = clCreateBuffer(h->context, CL_MEM_READ_ONLY, chunk * sizeof(ray_tetra_pair), NULL, &status);
-        failed = GPU_CHECK(err, "clCreateBuffer", status);
-    }
-    if (!failed) {
-        b.results = clCreateBuffer(h->context, CL_MEM_WRITE_ONLY, chunk * b.record, NULL, &status);
-        failed = GPU_CHECK(err, "clCreateBuffer", status);
-    }
     if (!failed)
-        failed = GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(h->kernel, 0, sizeof b.pairs, &b.pairs)) ||
-                 GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(h->kernel, 1, sizeof b.results, &b.results));
+        failed = gpu_create_buffers(h->context, chunk * read_bytes, chunk * b.record, &b.pairs, &b.results, err) != 0;
     for (size_t first = 0; first < set->count && !failed; first += chunk) {
         size_t count = set->count - first < chunk ? set->count - first : chunk;
         failed = run_chunk(h, &b, set->pairs + first, results + first, count, reps, first == 0, times, err);
@@ -543,10 +361,7 @@ int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int 
         gpu_error_context(err, "running %s on %s (%zu pairs, %zu per launch, local size %zu, %s layout, output %s)",
                           h->algorithm->kernel_name, h->info.name, set->count, chunk, h->local_size,
                           gpu_layout_name(h->prepared.layout), gpu_output_name(h->prepared.output));
-    if (b.results)
-        clReleaseMemObject(b.results);
-    if (b.pairs)
-        clReleaseMemObject(b.pairs);
+    gpu_release_buffers(&b.pairs, &b.results);
     free(b.staging);
     free(b.soa);
     return failed ? -1 : 0;
@@ -561,6 +376,7 @@ void gpu_handler_objects(const gpu_handler *h, gpu_cl_objects *objects)
     objects->local_size = h->local_size;
     objects->config = h->prepared;
     objects->algorithm = h->algorithm;
+    objects->log = h->log;
 }
 
 void gpu_close(gpu_handler *h)

@@ -1,6 +1,20 @@
-/* gpu_handler.h: the OpenCL host module (docs/SPECIFICATION.md section 6): device discovery and choice, program
- * build or cached binary, buffers, and write / run / read as separately timed steps. Every
- * executable uses this one module. */
+/* gpu_handler.h: the OpenCL host module's interface for the programs (docs/SPECIFICATION.md
+ * section 6): the algorithms' kernels, device discovery and choice, the kernel of an algorithm
+ * built or loaded from the cache, and write / run / read as separately timed steps. Every
+ * executable uses this one module.
+ *
+ * The module's files, each header included only by those above it:
+ *   gpu_errors    OpenCL headers, error names, GPU_CHECK
+ *   gpu_config    the run options (--layout, --output, --pairs-per-item) and bytes per pair
+ *   gpu_device    platform and device discovery
+ *   gpu_source    kernel files found and their includes inlined
+ *   gpu_cache     compiled binaries on disk
+ *   gpu_program   source + cache + build log: the one program-build path
+ *   gpu_layout    conversions between the host's arrays and the kernels' buffers
+ *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
+ *   gpu_handler   this interface: devices, algorithms, chunked timed runs
+ *   gpu_overlap   end-to-end runs overlapped on several queues (Bench --overlap)
+ *   gpu_bandwidth copy and transfer bandwidths (Bench) */
 #ifndef RAYTETRA_GPU_HANDLER_H
 #define RAYTETRA_GPU_HANDLER_H
 
@@ -9,6 +23,9 @@
 
 #include "cpu/algorithms.h"
 #include "error.h"
+#include "opencl/gpu_config.h"
+#include "opencl/gpu_device.h"
+#include "opencl/gpu_program.h"
 #include "pairs.h"
 
 /* The OpenCL algorithms of `RayTetra -g i` (docs/SPECIFICATION.md section 5), in the CSV's order: the thesis'
@@ -35,10 +52,6 @@ const gpu_algorithm *gpu_algorithm_in_precision(const gpu_algorithm *algorithm, 
 
 typedef struct gpu_handler gpu_handler;
 
-/* Print every OpenCL device of every platform (index, platform, name, type, global memory,
- * max allocation, fp64); returns the number of devices, or -1 with err set. */
-int gpu_list_devices(FILE *out, error_text *err);
-
 /* Open device `index` (counted across all platforms). A device without fp64 opens, but
  * gpu_prepare refuses the double-precision kernels on it. */
 int gpu_open(gpu_handler **handler, int index, error_text *err);
@@ -61,47 +74,13 @@ typedef struct gpu_times {
     size_t global_size; /* work-items of the (first) launch */
 } gpu_times;
 
-/* How the kernels read their input and what they write (gpu_kernel.h); the defaults are the
- * thesis' choices, so that its results stay reproducible. */
-typedef enum gpu_layout { GPU_LAYOUT_AOS, GPU_LAYOUT_SOA } gpu_layout;
-typedef enum gpu_output {
-    GPU_OUTPUT_ALL,   /* the whole ray_tetra_result (112-byte records) */
-    GPU_OUTPUT_FACES, /* hit, faces, t (24 bytes); points and u are NaN on the host */
-    GPU_OUTPUT_HIT,   /* hit only (1 byte); faces -1, reals NaN on a hit */
-} gpu_output;
-
-typedef struct gpu_config {
-    gpu_layout layout;
-    gpu_output output;
-    size_t pairs_per_item; /* pairs each work-item computes (grid stride); 0 or 1: one */
-} gpu_config;
-
-#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1})
-
-/* Parse the value of --layout (aos|soa), --output (all|faces|hit) or --pairs-per-item N
- * (`option` is the option's name without dashes); returns 0, or -1 with a one-line err. */
-int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err);
-const char *gpu_layout_name(gpu_layout layout);
-const char *gpu_output_name(gpu_output output);
-
-/* Bytes a kernel must move per pair: 144 read (18 doubles, either layout) and the record of the
- * output level written (112, 24 or 1). The one place these counts are defined. */
-void gpu_pair_bytes(const gpu_config *config, size_t *read, size_t *written);
-
 /* Use `config` from the next gpu_prepare on (the layout and output level are build options). */
 void gpu_set_config(gpu_handler *handler, const gpu_config *config);
 
 /* Build (or load from the cache) the kernel of `algorithm`; local_size 0 = the default rule. */
 int gpu_prepare(gpu_handler *handler, const gpu_algorithm *algorithm, size_t local_size, error_text *err);
 
-/* How the program of the last gpu_prepare was obtained. */
-typedef enum gpu_program_origin {
-    GPU_PROGRAM_NONE,    /* nothing prepared */
-    GPU_PROGRAM_BUILT,   /* built from source (no usable cache entry, or no cache folder) */
-    GPU_PROGRAM_CACHED,  /* loaded from a verified cache entry */
-    GPU_PROGRAM_REBUILT, /* a cache entry was invalid or refused by the driver: built from source */
-} gpu_program_origin;
-
+/* How the program of the last gpu_prepare was obtained (gpu_program.h). */
 gpu_program_origin gpu_program_origin_of(const gpu_handler *handler);
 
 /* One line for the user: the kernel file, and how it was built or loaded (and why rebuilt). */
@@ -112,6 +91,22 @@ const char *gpu_program_note(const gpu_handler *handler);
  * written, run REPS times and read; the times are sums over the chunks. */
 int gpu_run(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
             error_text *err);
+
+/* The OpenCL objects of an open handler, for the host modules that run their own kernels or
+ * transfers on the same device and queue (gpu_overlap.c, gpu_bandwidth.c) without reaching into
+ * the handler's private structure. */
+typedef struct gpu_cl_objects {
+    cl_context context;
+    cl_command_queue queue;
+    const gpu_device_info *info; /* owned by the handler */
+    cl_kernel kernel;            /* of the last gpu_prepare; NULL if none */
+    size_t local_size;           /* its local size */
+    gpu_config config;           /* the layout and output level it was built for */
+    const gpu_algorithm *algorithm; /* its algorithm; NULL if none */
+    FILE *log;                   /* where build logs and cache warnings go (gpu_set_log) */
+} gpu_cl_objects;
+
+void gpu_handler_objects(const gpu_handler *handler, gpu_cl_objects *objects);
 
 void gpu_close(gpu_handler *handler);
 

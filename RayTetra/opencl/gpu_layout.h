@@ -1,12 +1,11 @@
 /* gpu_layout.h: host-side conversions between the suite's arrays and the kernels' buffers for
- * each input layout and output level (gpu_kernel.h); the options themselves are declared in
- * gpu_handler.h. */
+ * each input layout and output level (gpu_kernel.h); the options themselves are gpu_config.h. */
 #ifndef RAYTETRA_GPU_LAYOUT_H
 #define RAYTETRA_GPU_LAYOUT_H
 
 #include <stddef.h>
 
-#include "opencl/gpu_handler.h"
+#include "opencl/gpu_config.h"
 #include "pairs.h"
 
 /* The pairs as 18 arrays of `count` doubles (gpu_kernel.h, RT_LAYOUT_SOA); soa holds 18 x count. */

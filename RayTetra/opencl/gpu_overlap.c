@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
-#include "opencl/gpu_objects.h"
 #include "timer.h"
 
 enum { MAX_QUEUES = 3 };
@@ -18,44 +18,25 @@ typedef struct pipeline {
     gpu_cl_objects cl;
     cl_command_queue queues[MAX_QUEUES];
     cl_mem in[MAX_QUEUES], out[MAX_QUEUES];
-    cl_mem host_in, host_out; /* CL_MEM_ALLOC_HOST_PTR: pinned, mapped at pinned_in/out */
-    unsigned char *pinned_in, *pinned_out;
+    gpu_pinned host_in, host_out; /* every chunk's pairs and records, on the host */
     size_t queue_count, chunks, chunk, count, read, written;
 } pipeline;
 
-static int map_pinned(pipeline *p, size_t bytes, cl_mem *buffer, unsigned char **pointer, error_text *err)
-{
-    cl_int status;
-    *buffer = clCreateBuffer(p->cl.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &status);
-    if (GPU_CHECK(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)", status))
-        return -1;
-    *pointer = clEnqueueMapBuffer(p->cl.queue, *buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL,
-                                  &status);
-    return GPU_CHECK(err, "clEnqueueMapBuffer", status);
-}
-
 static int setup(pipeline *p, error_text *err)
 {
-    cl_ulong by_allocation = p->cl.info->max_allocation / p->read;
-    cl_ulong by_memory = p->cl.info->global_memory / 2 / (p->queue_count * (p->read + p->written));
-    if (p->chunk > by_allocation || p->chunk > by_memory)
+    cl_ulong fit = gpu_items_that_fit(p->cl.info, p->read, p->written, p->queue_count);
+    if (p->chunk > fit)
         return error_set(err, "%zu pairs per chunk do not fit on %s (at most %llu); choose more chunks (--overlap)",
-                         p->chunk, p->cl.info->name,
-                         (unsigned long long)(by_allocation < by_memory ? by_allocation : by_memory));
+                         p->chunk, p->cl.info->name, (unsigned long long)fit);
     cl_int status;
     for (size_t q = 0; q < p->queue_count; ++q) {
         p->queues[q] = clCreateCommandQueue(p->cl.context, p->cl.info->device, 0, &status);
-        if (GPU_CHECK(err, "clCreateCommandQueue", status))
-            return -1;
-        p->in[q] = clCreateBuffer(p->cl.context, CL_MEM_READ_ONLY, p->chunk * p->read, NULL, &status);
-        if (GPU_CHECK(err, "clCreateBuffer", status))
-            return -1;
-        p->out[q] = clCreateBuffer(p->cl.context, CL_MEM_WRITE_ONLY, p->chunk * p->written, NULL, &status);
-        if (GPU_CHECK(err, "clCreateBuffer", status))
+        if (GPU_CHECK(err, "clCreateCommandQueue", status) ||
+            gpu_create_buffers(p->cl.context, p->chunk * p->read, p->chunk * p->written, &p->in[q], &p->out[q], err))
             return -1;
     }
-    return map_pinned(p, p->count * p->read, &p->host_in, &p->pinned_in, err) ||
-                   map_pinned(p, p->count * p->written, &p->host_out, &p->pinned_out, err)
+    return gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->read, &p->host_in, err) ||
+                   gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->written, &p->host_out, err)
                ? -1
                : 0;
 }
@@ -66,7 +47,7 @@ static void stage_input(pipeline *p, const pair_set *set)
 {
     for (size_t first = 0; first < p->count; first += p->chunk) {
         size_t n = p->count - first < p->chunk ? p->count - first : p->chunk;
-        unsigned char *to = p->pinned_in + first * p->read;
+        unsigned char *to = (unsigned char *)p->host_in.host + first * p->read;
         if (p->cl.config.layout == GPU_LAYOUT_SOA)
             gpu_layout_soa(set->pairs + first, n, (double *)(void *)to);
         else
@@ -77,27 +58,23 @@ static void stage_input(pipeline *p, const pair_set *set)
 /* Enqueue every chunk (write, kernel, read; chunk k on queue k mod queue_count), then wait. */
 static int schedule(pipeline *p, error_text *err)
 {
-    size_t per_item = p->cl.config.pairs_per_item ? p->cl.config.pairs_per_item : 1;
+    unsigned char *pinned_in = p->host_in.host, *pinned_out = p->host_out.host;
     size_t k = 0;
     for (size_t first = 0; first < p->count; first += p->chunk, ++k) {
         size_t q = k % p->queue_count;
         size_t n = p->count - first < p->chunk ? p->count - first : p->chunk;
-        size_t items = (n + per_item - 1) / per_item;
-        size_t global = (items + p->cl.local_size - 1) / p->cl.local_size * p->cl.local_size;
-        cl_ulong count = n;
+        size_t global = gpu_global_size(n, p->cl.config.pairs_per_item, p->cl.local_size);
         /* Arguments are captured at enqueue time, so one kernel object serves every queue. */
         if (GPU_CHECK(err, "clEnqueueWriteBuffer",
-                      clEnqueueWriteBuffer(p->queues[q], p->in[q], CL_FALSE, 0, n * p->read,
-                                           p->pinned_in + first * p->read, 0, NULL, NULL)) ||
-            GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(p->cl.kernel, 0, sizeof p->in[q], &p->in[q])) ||
-            GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(p->cl.kernel, 1, sizeof p->out[q], &p->out[q])) ||
-            GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(p->cl.kernel, 2, sizeof count, &count)) ||
+                      clEnqueueWriteBuffer(p->queues[q], p->in[q], CL_FALSE, 0, n * p->read, pinned_in + first * p->read,
+                                           0, NULL, NULL)) ||
+            gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err) ||
             GPU_CHECK(err, "clEnqueueNDRangeKernel",
                       clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0, NULL,
                                              NULL)) ||
             GPU_CHECK(err, "clEnqueueReadBuffer",
                       clEnqueueReadBuffer(p->queues[q], p->out[q], CL_FALSE, 0, n * p->written,
-                                          p->pinned_out + first * p->written, 0, NULL, NULL)))
+                                          pinned_out + first * p->written, 0, NULL, NULL)))
             return -1;
         /* Start the queue now, not at the first clFinish: the others are still being filled. */
         if (GPU_CHECK(err, "clFlush", clFlush(p->queues[q])))
@@ -111,20 +88,10 @@ static int schedule(pipeline *p, error_text *err)
 
 static void release(pipeline *p)
 {
-    if (p->pinned_in)
-        clEnqueueUnmapMemObject(p->cl.queue, p->host_in, p->pinned_in, 0, NULL, NULL);
-    if (p->pinned_out)
-        clEnqueueUnmapMemObject(p->cl.queue, p->host_out, p->pinned_out, 0, NULL, NULL);
-    clFinish(p->cl.queue);
-    if (p->host_in)
-        clReleaseMemObject(p->host_in);
-    if (p->host_out)
-        clReleaseMemObject(p->host_out);
+    gpu_pinned_release(p->cl.queue, &p->host_in);
+    gpu_pinned_release(p->cl.queue, &p->host_out);
     for (size_t q = 0; q < MAX_QUEUES; ++q) {
-        if (p->in[q])
-            clReleaseMemObject(p->in[q]);
-        if (p->out[q])
-            clReleaseMemObject(p->out[q]);
+        gpu_release_buffers(&p->in[q], &p->out[q]);
         if (p->queues[q])
             clReleaseCommandQueue(p->queues[q]);
     }
@@ -158,13 +125,13 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
         failed = schedule(&p, err); /* untimed: first use of the queues, buffers and pinned pages */
     }
     if (!failed) {
-        memset(p.pinned_out, 0xff, p.count * p.written); /* stale records must not pass for results */
+        memset(p.host_out.host, 0xff, p.count * p.written); /* stale records must not pass for results */
         double start = timer_now_ms();
         failed = schedule(&p, err);
         times->ms = timer_now_ms() - start;
     }
     if (!failed)
-        gpu_layout_results(p.cl.config.output, p.pinned_out, results, p.count);
+        gpu_layout_results(p.cl.config.output, p.host_out.host, results, p.count);
     release(&p);
     if (failed)
         return gpu_error_context(err, "end-to-end run on %s (%zu pairs in %zu chunks of %zu on %zu queues)",

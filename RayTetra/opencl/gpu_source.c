@@ -65,8 +65,7 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* malloc'd "dir/name". */
-static char *join(const char *dir, const char *name)
+char *gpu_path_join(const char *dir, const char *name)
 {
     size_t length = strlen(dir) + strlen(name) + 2;
     char *path = malloc(length);
@@ -101,7 +100,7 @@ static char *installed_dir(void)
     char *bin = dir_of(exe);
     if (!bin)
         return NULL;
-    char *dir = join(bin, "../share/raytetra/kernels");
+    char *dir = gpu_path_join(bin, "../share/raytetra/kernels");
     free(bin);
     return dir;
 }
@@ -109,7 +108,7 @@ static char *installed_dir(void)
 /* If dir/name is a file, set *path to its canonical name (for messages) and return 1. */
 static int found_in(const char *dir, const char *name, char **path)
 {
-    char *candidate = join(dir, name);
+    char *candidate = gpu_path_join(dir, name);
     if (!candidate || !is_file(candidate)) {
         free(candidate);
         return 0;
@@ -270,13 +269,13 @@ static char *resolve(const char *including, const char *name, const search_path 
     if (name[0] == '/')
         return is_file(name) ? strdup(name) : NULL;
     char *here = dir_of(including);
-    char *candidate = here ? join(here, name) : NULL;
+    char *candidate = here ? gpu_path_join(here, name) : NULL;
     free(here);
     if (candidate && is_file(candidate))
         return candidate;
     free(candidate);
     for (int i = 0; i < search->count; ++i) {
-        candidate = join(search->dirs[i], name);
+        candidate = gpu_path_join(search->dirs[i], name);
         if (candidate && is_file(candidate))
             return candidate;
         free(candidate);
@@ -331,11 +330,11 @@ int gpu_source_load(const char *path, char **source, size_t *length, error_text 
     char *kernel_dir = dir_of(path);
     if (kernel_dir) {
         search_add(&search, strdup(kernel_dir));
-        search_add(&search, join(kernel_dir, "shared"));
+        search_add(&search, gpu_path_join(kernel_dir, "shared"));
         free(kernel_dir);
     }
     /* A copy of the kernels elsewhere (RAYTETRA_KERNEL_DIR) still finds the repository's headers. */
-    search_add(&search, join(RAYTETRA_KERNEL_DIR, "shared"));
+    search_add(&search, gpu_path_join(RAYTETRA_KERNEL_DIR, "shared"));
     text out = {NULL, 0, 0, 0};
     int status = expand(path, &search, 0, &out, err);
     search_free(&search);

@@ -5,7 +5,9 @@
  * Why not -I options: PoCL splits build options at blanks even inside quotes, so an include
  * folder whose path holds a space cannot be passed at all; and a driver's own binary cache may
  * not notice a changed header. One self-contained text avoids both, and its hash covers every
- * header the kernel uses (gpu_cache.c). */
+ * header the kernel uses (gpu_cache.c).
+ *
+ * Also the two file helpers the binary cache shares (gpu_read_file, gpu_path_join). */
 #ifndef RAYTETRA_GPU_SOURCE_H
 #define RAYTETRA_GPU_SOURCE_H
 
@@ -21,12 +23,15 @@
 int gpu_source_find(const char *kernel_file, char **path, error_text *err);
 
 /* Read the kernel at `path` and inline its quoted includes, searched for in the including
- * file's folder, the kernel's folder, its siblings ../RayTetra and ../Common, and those of the
+ * file's folder, the kernel's folder, its shared/ folder, and the shared/ folder of the
  * compile-time kernel folder. Returns 0 and a malloc'd NUL-terminated text, or -1 with err. */
 int gpu_source_load(const char *path, char **source, size_t *length, error_text *err);
 
 /* Read a whole file; returns 0, or an errno value (the data are then NULL). The buffer holds
  * one extra NUL byte after the data. */
 int gpu_read_file(const char *path, char **data, size_t *size);
+
+/* "DIR/NAME", malloc'd (NULL when out of memory). */
+char *gpu_path_join(const char *dir, const char *name);
 
 #endif

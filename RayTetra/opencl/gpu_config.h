@@ -1,0 +1,39 @@
+/* gpu_config.h: the run options of the OpenCL kernels that the user chooses (--layout,
+ * --output, --pairs-per-item): their types, their parsing and names, and the bytes a kernel
+ * moves per pair under them. Plain C: no OpenCL types, so that every program can hold a
+ * configuration. The kernels' side of these options is gpu_kernel.h. */
+#ifndef RAYTETRA_GPU_CONFIG_H
+#define RAYTETRA_GPU_CONFIG_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+/* How the kernels read their input and what they write (gpu_kernel.h); the defaults are the
+ * thesis' choices, so that its results stay reproducible. */
+typedef enum gpu_layout { GPU_LAYOUT_AOS, GPU_LAYOUT_SOA } gpu_layout;
+typedef enum gpu_output {
+    GPU_OUTPUT_ALL,   /* the whole ray_tetra_result (112-byte records) */
+    GPU_OUTPUT_FACES, /* hit, faces, t (24 bytes); points and u are NaN on the host */
+    GPU_OUTPUT_HIT,   /* hit only (1 byte); faces -1, reals NaN on a hit */
+} gpu_output;
+
+typedef struct gpu_config {
+    gpu_layout layout;
+    gpu_output output;
+    size_t pairs_per_item; /* pairs each work-item computes (grid stride); 0 or 1: one */
+} gpu_config;
+
+#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1})
+
+/* Parse the value of --layout (aos|soa), --output (all|faces|hit) or --pairs-per-item N
+ * (`option` is the option's name without dashes); returns 0, or -1 with a one-line err. */
+int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err);
+const char *gpu_layout_name(gpu_layout layout);
+const char *gpu_output_name(gpu_output output);
+
+/* Bytes a kernel must move per pair: 144 read (18 doubles, either layout) and the record of the
+ * output level written (112, 24 or 1). The one place these counts are defined. */
+void gpu_pair_bytes(const gpu_config *config, size_t *read, size_t *written);
+
+#endif
