@@ -1,8 +1,8 @@
 /* RayTetraSTP0.cl: the OpenCL kernel of scalar triple product form 0.
  * One work-item per ray/tetrahedron pair, double precision (docs/SPECIFICATION.md section 6), or float built
  * with -DRT_SINGLE (the GPU_*F algorithms). The algorithm is
- * rt_intersect() of RayTetra/rt_algorithms.h, the very code the CPU runs; buffer layouts and
- * the per-pair body are in RayTetra/gpu_kernel.h. The host inlines quoted includes before
+ * rt_intersect() of kernels/shared/rt_algorithms.h, the very code the CPU runs; buffer layouts and
+ * the per-pair body are in kernels/shared/gpu_kernel.h. The host inlines quoted includes before
  * building (gpu_source.c), so the build needs no -I option. */
 #include "gpu_kernel.h"
 

@@ -1,6 +1,6 @@
 /* RayTetraSTP0R.cl: the OpenCL kernel of the robust STP form 0 (GPU_STP0R; the CPU's stp0r).
  * Each work-item evaluates the six edge products in double and the error filter of
- * RayTetra/rt_robust.h; a pair whose six signs the filter decides is finished here, thesis
+ * kernels/shared/rt_robust.h; a pair whose six signs the filter decides is finished here, thesis
  * Algorithm 1 on those signs, exactly as exact_classify() would. A pair with an uncertain sign
  * (exact zeros included: every degenerate line) is only flagged: its record holds the set of
  * uncertain edges in `uncertain`, and the host decides those signs exactly (GMP) after the read

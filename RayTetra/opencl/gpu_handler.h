@@ -52,8 +52,8 @@ const gpu_algorithm *gpu_algorithm_in_precision(const gpu_algorithm *algorithm, 
 
 typedef struct gpu_handler gpu_handler;
 
-/* Open device `index` (counted across all platforms). A device without fp64 opens, but
- * gpu_prepare refuses the double-precision kernels on it. */
+/* Open device `index` (counted across all platforms). A device without fp64 is refused here,
+ * with a message naming it: every kernel reads double-precision pairs. */
 int gpu_open(gpu_handler **handler, int index, error_text *err);
 
 /* "NAME (PLATFORM, driver VERSION)" of the open device. */

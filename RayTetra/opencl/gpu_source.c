@@ -301,7 +301,7 @@ static int expand(const char *path, const search_path *search, int depth, text *
             char *found = resolve(path, name, search);
             if (!found) {
                 failed = error_set(err, "%s:%ld: include file \"%s\" not found beside it, in the kernel folder or in "
-                                        "../RayTetra and ../Common next to it (install the headers with the kernels)",
+                                        "its shared/ subfolder (install the headers with the kernels)",
                                    path, line_number, name);
             } else if (depth >= MAX_INCLUDE_DEPTH) {
                 failed = error_set(err, "%s:%ld: includes nested deeper than %d (an include cycle?)", path,
