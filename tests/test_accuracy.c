@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "accuracy/accuracy.h"
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "generator/generator.h"
 

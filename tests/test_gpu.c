@@ -11,13 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "compare.h"
 #include "exact.h"
 #include "generator/generator.h"
 #include "opencl/gpu_cache.h"
-#include "opencl/gpu_handler.h"
 
 #define PAIRS 100000
 #define TOLERANCE 1e-9

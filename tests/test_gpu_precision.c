@@ -19,7 +19,7 @@
 #include "check.h"
 #include "exact.h"
 #include "generator/generator.h"
-#include "opencl/gpu_handler.h"
+#include "registry.h"
 #include "compare/result_compare.h"
 
 #define RANDOM_PAIRS 20000
