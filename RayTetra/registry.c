@@ -268,15 +268,21 @@ const registry_variant *registry_find(const char *word)
     return NULL;
 }
 
-const registry_variant *registry_in_precision(const registry_variant *variant, cpu_precision precision)
+const registry_variant *registry_variant_of(const registry_algorithm *algorithm, registry_kind kind,
+                                            cpu_precision precision)
 {
     ensure_views();
     for (int i = 0; i < views.variant_count; ++i) {
         const registry_variant *v = &views.variants[i];
-        if (v->algorithm == variant->algorithm && v->kind == variant->kind && v->precision == precision)
+        if (v->algorithm == algorithm && v->kind == kind && v->precision == precision)
             return v;
     }
     return NULL;
+}
+
+const registry_variant *registry_in_precision(const registry_variant *variant, cpu_precision precision)
+{
+    return registry_variant_of(variant->algorithm, variant->kind, precision);
 }
 
 const cpu_algorithm *cpu_algorithm_find(const char *name)

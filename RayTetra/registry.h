@@ -81,10 +81,14 @@ const registry_variant *registry_variants(int *count);
 /* The variant `word` names (the grammar above); NULL if none. */
 const registry_variant *registry_find(const char *word);
 
+/* The variant of `algorithm` (a row) of that kind and precision; NULL if none. */
+const registry_variant *registry_variant_of(const registry_algorithm *algorithm, registry_kind kind,
+                                            cpu_precision precision);
+
 /* The variant of the same row and kind in `precision` (itself if it is in it); NULL if none. */
 const registry_variant *registry_in_precision(const registry_variant *variant, cpu_precision precision);
 
-/* The variant a view belongs to. */
+/* The variant a view (of cpu_algorithms() or gpu_algorithms()) belongs to. */
 const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm);
 const registry_variant *registry_of_gpu(const gpu_algorithm *algorithm);
 
