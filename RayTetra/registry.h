@@ -15,12 +15,11 @@
  * table): the CPU doubles in row order, the CPU floats in row order, then the OpenCL builds by
  * their thesis index (g0..g8), then those without one (doubles, then floats, in row order).
  * The cpu_algorithm and gpu_algorithm views the programs run are filled from the rows once
- * (thread-safe); they stay valid for the life of the program. */
+ * (thread-safe); they stay valid for the life of the program. registry_print.h prints them. */
 #ifndef RAYTETRA_REGISTRY_H
 #define RAYTETRA_REGISTRY_H
 
 #include <stdbool.h>
-#include <stdio.h>
 
 #include "cpu/algorithms.h"
 #include "opencl/gpu_handler.h"
@@ -92,25 +91,13 @@ const registry_variant *registry_in_precision(const registry_variant *variant, c
 const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm);
 const registry_variant *registry_of_gpu(const gpu_algorithm *algorithm);
 
-/* --list-algorithms, the same in every program: one variant a line, in the order above:
- *   NAME CSV_NAME cpu|opencl double|float INDEX|- PROPERTIES|- DESCRIPTION
- * (columns aligned with blanks; the description takes the rest of the line). */
-void registry_print_list(FILE *out);
-
-/* The names for a help text, wrapped, each line starting with `indent`: the CPU names by
- * precision, then the OpenCL ones as CSV_NAME (gN). */
-void registry_print_names(FILE *out, const char *indent);
-
 /* RayTetra's thesis options: the CPU double algorithm -FLAG VALUE chooses (-s 1: pluecker1), NULL
- * if none; the range of VALUE (returns how many rows have the option); the values as "0, 1, 2". */
+ * if none; the range of VALUE (returns how many rows have the option). */
 const cpu_algorithm *registry_flag_algorithm(char flag, int value);
 int registry_flag_range(char flag, int *low, int *high);
-void registry_print_flag_values(FILE *out, char flag);
 
-/* The largest thesis -g index (-1 if none), and "0 GPU_Segura0, 1 GPU_STP0, ..." wrapped as
- * registry_print_names does. */
+/* The largest thesis -g index; -1 if none. */
 int registry_gpu_index_max(void);
-void registry_print_gpu_indices(FILE *out, const char *indent);
 
 /* The views: every CPU variant and every OpenCL variant, each in the order above. */
 const cpu_algorithm *cpu_algorithms(int *count);

@@ -13,6 +13,7 @@
 #include "generator/generator.h"
 #include "opencl/gpu_source.h"
 #include "registry.h"
+#include "registry_print.h"
 
 /* `name` in upper case, and with its case alternating. */
 static void recase(const char *name, char *upper, char *mixed, size_t size)

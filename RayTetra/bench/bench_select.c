@@ -5,6 +5,7 @@
 
 #include "bench/bench.h"
 #include "registry.h"
+#include "registry_print.h"
 
 int bench_table_init(bench_table *table, error_text *err)
 {

@@ -12,6 +12,7 @@
 #include "opencl/gpu_handler.h"
 #include "pairs_io.h"
 #include "registry.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "Accuracy";
 

@@ -14,6 +14,7 @@
 #include "pairs_io.h"
 #include "compare/result_compare.h"
 #include "registry.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "Bench";
 

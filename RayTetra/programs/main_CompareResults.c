@@ -12,7 +12,7 @@
 #include "exact.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
-#include "registry.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "CompareResults";
 

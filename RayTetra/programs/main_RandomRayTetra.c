@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "error.h"
 #include "generator/generator.h"
-#include "registry.h"
+#include "registry_print.h"
 #include "timer.h"
 
 static const char *PROGRAM = "RandomRayTetra";

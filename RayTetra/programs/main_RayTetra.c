@@ -11,6 +11,7 @@
 #include "opencl/gpu_handler.h"
 #include "pairs_io.h"
 #include "registry.h"
+#include "registry_print.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";
