@@ -125,9 +125,11 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
     if (arg)
         value = (int)number(arg, low, high, what);
     const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
-    char option[4] = {'-', flag, '\0', '\0'};
+    char option[32];
+    snprintf(option, sizeof option, "-%c %.20s", flag, arg ? arg : "");
     if (!algorithm)
-        usage_error("%s: no such algorithm", arg ? arg : option);
+        usage_error("%s: no such algorithm", option);
+    option[2] = '\0'; /* "-t", as the other options say it */
     if (o->cpu || o->gpu)
         usage_error("%s: only one algorithm can be chosen", option);
     o->cpu = algorithm;
