@@ -1,11 +1,11 @@
-/* registry.c: the table of algorithms (one row each, registry.h says what is derived from a
- * row), the views the programs run, the name grammar and the listings built from it. Adding an
- * algorithm: docs/ARCHITECTURE.md, "Adding an algorithm". */
+/* registry.c: the table of algorithms (one row each; registry.h says what is derived from a
+ * row), the views the programs run and the name grammar (registry_print.c prints them). Adding
+ * an algorithm: docs/ARCHITECTURE.md, "Adding an algorithm". */
 #include "registry.h"
 
 #include <limits.h>
 #include <pthread.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
