@@ -43,8 +43,12 @@ endif
 MAIN_SRC   := $(wildcard RayTetra/programs/main_*.c)
 TEST_SRC   := $(wildcard tests/test_*.c)
 
+# The CPU algorithm files compiled in both precisions: a second object with -DRT_SINGLE, whose
+# names end in "f" (RayTetra/cpu/algorithms_wrap.h).
+TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c
+
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
-CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/obj/%.float.o)
 LIBS_A     := $(BUILD)/libraytetra.a
 PROGRAMS   := $(MAIN_SRC:RayTetra/programs/main_%.c=$(BUILD)/%)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -58,6 +62,10 @@ all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.float.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -DRT_SINGLE -c $< -o $@
 
 # The SIMD form 0 must compute both sides of its selects to be vectorised, which gcc only does
 # when floating-point operations may not trap (values are unchanged; see algorithms_simd.h).
@@ -76,9 +84,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
 	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
 
 # What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "Vectorisation"): each
-# algorithm file compiled again with the build's flags and the compiler's report, one line a file.
+# algorithm file compiled again with the build's flags and the compiler's report, one line a file
+# (and one more for the float compile of each two-precision file).
 ALGORITHM_SRC := $(wildcard RayTetra/cpu/algorithms_*.c)
-VEC_REPORTS   := $(ALGORITHM_SRC:%.c=$(BUILD)/vectorisation/%.txt)
+VEC_REPORTS   := $(ALGORITHM_SRC:%.c=$(BUILD)/vectorisation/%.txt) \
+                 $(TWO_PRECISION_SRC:%.c=$(BUILD)/vectorisation/%.float.txt)
 VEC_REPORT_FLAGS := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),\
                       -Rpass=loop-vectorize -Rpass-missed=loop-vectorize,-fopt-info-vec-all)
 $(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd.txt $(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd_float.txt: \
@@ -87,6 +97,9 @@ $(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd.txt $(BUILD)/vectorisation/R
 $(BUILD)/vectorisation/%.txt: %.c FORCE
 	@mkdir -p $(dir $@)
 	@$(CC) $(filter-out -MMD -MP,$(FINAL_CFLAGS)) $(VEC_REPORT_FLAGS) -c $< -o /dev/null 2> $@
+$(BUILD)/vectorisation/%.float.txt: %.c FORCE
+	@mkdir -p $(dir $@)
+	@$(CC) $(filter-out -MMD -MP,$(FINAL_CFLAGS)) -DRT_SINGLE $(VEC_REPORT_FLAGS) -c $< -o /dev/null 2> $@
 FORCE:
 vectorisation-report: $(VEC_REPORTS)
 	@scripts/vectorisation_summary.sh $(VEC_REPORTS)

@@ -21,8 +21,8 @@ help() {
 usage: $PROGRAM [options] HITS MISSES NEWINPUT [DEVICE]
        $PROGRAM [options] INPUT [DEVICE]
 
-Runs every CPU algorithm (RayTetra --algorithm NAME) and every OpenCL algorithm (RayTetra -g I
--n DEVICE) once on INPUT, compares each one's results with the exact classifier's
+Runs every CPU algorithm and every OpenCL algorithm (RayTetra --algorithm NAME [-n DEVICE],
+the list of RayTetra --list-algorithms) once on INPUT, compares each one's results with the exact classifier's
 (CompareResults --exact), prints one summary line per algorithm and writes every disagreement,
 with its line number, into INPUT.differences. The first form first writes NEWINPUT with HITS
 intersecting and MISSES non-intersecting random pairs (RandomRayTetra).
@@ -33,11 +33,12 @@ are skipped with a message.
 
   --tolerance T   relative tolerance of the reals (default: \$RAYTETRA_TOLERANCE, else
                   CompareResults' default)
-  --float-tolerance T  the same for the single-precision CPU variants (default 1e-3: they
-                  round their inputs to float)
+  --float-tolerance T  the same for the single-precision variants, CPU and OpenCL (default
+                  1e-3: they round their inputs to float)
   --no-opencl     CPU algorithms only
-  --algorithms LIST  only these (comma-separated CPU names such as stp0, or CSV names such as
-                  STP0 or GPU_STP0; see Bench --list-algorithms)
+  --algorithms LIST  only these (comma-separated, any case: names such as stp0 or gpu_stp0,
+                  CSV names such as STP0 or GPU_STP0, gI for OpenCL kernel I; see
+                  RayTetra --list-algorithms)
   --results FILE  also compare this result file of INPUT (e.g. the original program's output
                   or another machine's); may be given several times
   --seed S        random seed of NEWINPUT (default 1)
@@ -90,6 +91,22 @@ number='^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$'
 for program in RandomRayTetra RayTetra CompareResults Bench; do
     [ -x "$bin/$program" ] || { echo "$PROGRAM: error: $bin/$program not found; build it first (make) or set RAYTETRA_BIN" >&2; exit 1; }
 done
+# One line per algorithm: NAME CSV_NAME cpu|opencl double|float INDEX|- PROPERTIES DESCRIPTION.
+algorithms=$("$bin/RayTetra" --list-algorithms)
+
+# wanted NAME CSV_NAME INDEX: is the algorithm selected (all are without --algorithms)?
+wanted() {
+    [ -z "$only" ] && return 0
+    local word
+    for word in ${only//,/ }; do
+        [ "$word" = "${1,,}" ] || [ "$word" = "${2,,}" ] || [ "$word" = "g$3" ] && return 0
+    done
+    return 1
+}
+for word in ${only//,/ }; do
+    awk -v word="$word" 'tolower($1) == word || tolower($2) == word || "g" $5 == word { found = 1 } END { exit !found }' \
+        <<<"$algorithms" || usage_error "--algorithms: unknown algorithm '$word' (see RayTetra --list-algorithms)"
+done
 
 if [ -n "${hits:-}" ]; then
     "$bin/RandomRayTetra" "$input" -i "$hits" -n "$misses" --seed "$seed"
@@ -106,16 +123,6 @@ compare_options=(--exact)
     echo "# $PROGRAM: every algorithm against the exact classifier on $input"
     echo "# ${tolerance:+tolerance $tolerance; }lines: RESULTS:LINE: pair I (counting from 0): what differs"
 } >"$report"
-
-# wanted NAME CSV_NAME: is the algorithm selected (all are without --algorithms)?
-wanted() {
-    [ -z "$only" ] && return 0
-    local name
-    for name in ${only//,/ }; do
-        [ "$name" = "${1,,}" ] || [ "$name" = "${2,,}" ] && return 0
-    done
-    return 1
-}
 
 agree=0
 disagree=0
@@ -153,23 +160,26 @@ check() {
     if [ "$status" -eq 0 ]; then agree=$((agree + 1)); else disagree=$((disagree + 1)); fi
 }
 
+# check_all KIND [RAYTETRA_OPTIONS...]: every selected algorithm of that kind (CPU ones are
+# labelled by name, OpenCL ones by CSV name, as Bench prints them).
+check_all() {
+    local want=$1 name csv_name kind precision index rest
+    shift
+    while read -r name csv_name kind precision index rest; do
+        [ "$kind" = "$want" ] && wanted "$name" "$csv_name" "$index" || continue
+        local label=$name float=()
+        [ "$kind" = opencl ] && label=$csv_name
+        [ "$precision" = float ] && float=(--float)
+        check "${float[@]}" "$label" --algorithm "$name" "$@"
+    done <<<"$algorithms"
+}
+
 echo "$PROGRAM: $input against the exact classifier${tolerance:+ (tolerance $tolerance)}"
-while read -r kind name csv_name precision; do
-    [ "$kind" = cpu ] && wanted "$name" "$csv_name" || continue
-    if [ "$precision" = float ]; then
-        check --float "$name" --algorithm "$name"
-    else
-        check "$name" --algorithm "$name"
-    fi
-done < <("$bin/Bench" --list-algorithms)
+check_all cpu
 
 if [ "$opencl" = 1 ]; then
     if "$bin/Bench" --list-devices >/dev/null 2>"$work/devices.log"; then
-        while read -r kind index name; do
-            if [ "$kind" = opencl ] && wanted "$name" "$name"; then
-                check "$name" -g "$index" -n "${device:-0}"
-            fi
-        done < <("$bin/Bench" --list-algorithms)
+        check_all opencl -n "${device:-0}"
     else
         echo "$PROGRAM: no OpenCL device ($(tail -n 1 "$work/devices.log")): the OpenCL algorithms are skipped"
         echo "## OpenCL algorithms skipped: no OpenCL device" >>"$report"

@@ -2,11 +2,16 @@
 # vectorisation_summary.sh REPORT...: one line per compiler report of `make vectorisation-report`
 # (gcc -fopt-info-vec-all or clang -Rpass=loop-vectorize): the source file, how many loops the
 # compiler vectorised and with which vector sizes, or else the first reason it gave for a loop.
+# A report named FILE.float.txt is FILE.c compiled with -DRT_SINGLE (its float variants).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: vectorisation_summary.sh REPORT..." >&2; exit 2; }
 for report in "$@"; do
     source_file=${report#*/vectorisation/}
-    source_file=${source_file%.txt}.c
+    source_file=${source_file%.txt}
+    case $source_file in
+    *.float) source_file="${source_file%.float}.c -DRT_SINGLE" ;;
+    *) source_file=$source_file.c ;;
+    esac
     # gcc: "loop vectorized using 32 byte vectors"; clang: "vectorized loop (vectorization width: 4".
     sizes=$(grep -oE 'loop vectorized using [0-9]+ byte vectors|vectorized loop \(vectorization width: [0-9]+' "$report" |
         grep -oE '[0-9]+' | sort -n | uniq | paste -sd, - || true)

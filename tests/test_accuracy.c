@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "accuracy/accuracy.h"
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "generator/generator.h"
 
@@ -36,10 +36,6 @@ int main(void)
     for (char *save = NULL, *name = strtok_r(header, ",", &save); name; name = strtok_r(NULL, ",", &save), ++column)
         header_ok &= column < (int)(sizeof COLUMNS / sizeof COLUMNS[0]) && strcmp(name, COLUMNS[column]) == 0;
     CHECK(header_ok && column == (int)(sizeof COLUMNS / sizeof COLUMNS[0]), "CSV header: %s", ACCURACY_CSV_HEADER);
-    CHECK(!strcmp(accuracy_precision_of("stp1f"), "float") && !strcmp(accuracy_precision_of("STP1F"), "float") &&
-              !strcmp(accuracy_precision_of("haines"), "double") &&
-              !strcmp(accuracy_precision_of("GPU_STP0"), "double"),
-          "accuracy_precision_of");
 
     generator_config config = {.seed = 5, .hits = 200, .misses = 200};
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)

@@ -22,6 +22,11 @@ check "stp0r: no misclassified pair, no wrong face" \
 check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 9
 check "table printed" grep -q "face-cross" "$TMP/stdout.$$"
 expect 2 "unknown algorithm 'nope'" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,nope
+# The old gpu:NAME form is gone: the OpenCL names are the registry's (gpu_stp0, GPU_STP0, g1).
+expect 2 "unknown algorithm 'gpu:stp0'" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms gpu:stp0
+expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms STP1F,Moller --csv "$TMP/names.csv"
+check "CSV names and aliases in any case" \
+    test "$(cut -d, -f1 "$TMP/names.csv" | tail -n +2 | sort -u | paste -sd, -)" = "moller1,stp1f"
 expect 1 "missing.txt: cannot open the input file" -- "$ACC" "$TMP/missing.txt" --no-opencl
 expect 2 "expected one INPUT file" -- "$ACC" --no-opencl
 expect 1 "cannot create the output file" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0 --csv "$TMP/no/a.csv"
@@ -44,7 +49,11 @@ if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$BIN/Bench" --list-devices >/dev/nu
     export RAYTETRA_CACHE_DIR="$TMP/cache"
     "$RT" --precision float -g 1 -p r "$TMP/c.txt" "$TMP/gf.out" 1 | grep -q "algorithm GPU_STP0F" && pass ||
         fail "--precision float -g 1 is not GPU_STP0F"
-    expect 0 "" -- "$ACC" "$TMP/c.txt" --algorithms gpu:stp0f,GPU_STP0R --csv "$TMP/g.csv"
+    "$RT" --algorithm gpu_stp1 -p r "$TMP/c.txt" "$TMP/gn.out" 1 | grep -q "algorithm GPU_STP1" && pass ||
+        fail "--algorithm gpu_stp1 is not GPU_STP1"
+    "$RT" -g 2 -p r "$TMP/c.txt" "$TMP/g2.out" 1 >/dev/null || fail "-g 2"
+    check "--algorithm gpu_stp1 = -g 2" cmp -s "$TMP/gn.out" "$TMP/g2.out"
+    expect 0 "" -- "$ACC" "$TMP/c.txt" --algorithms gpu_stp0f,g8 --csv "$TMP/g.csv"
     check "GPU_STP0F: float, opencl, 9 classes" \
         test "$(awk -F, '$1 == "GPU_STP0F" && $2 == "float" && $3 == "opencl"' "$TMP/g.csv" | wc -l)" = 9
     check "GPU_STP0R: double, 9 classes" test "$(awk -F, '$1 == "GPU_STP0R" && $2 == "double"' "$TMP/g.csv" | wc -l)" = 9

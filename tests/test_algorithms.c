@@ -3,7 +3,7 @@
  * "enter" (dot(L, N) < 0 on the enter face) checked directly. */
 #include <stdlib.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "exact.h"
 #include "generator/generator.h"

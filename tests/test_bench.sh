@@ -5,6 +5,9 @@ source "$(dirname "$0")/lib.sh"
 THESIS='#Intersecting_Pairs,Haines,Moller1,Moller2,Moller3,Segura0,Segura1,Segura2,STP0,STP1,STP2,GPU_Segura0_Write,GPU_Segura0,GPU_Segura0_Read,GPU_STP0_Write,GPU_STP0,GPU_STP0_Read,GPU_STP1_Write,GPU_STP1,GPU_STP1_Read,GPU_STP2_Write,GPU_STP2,GPU_STP2_Read'
 in="$TMP/in.txt"
 "$BIN/RandomRayTetra" "$in" -i 300 -n 700 --seed 5 >/dev/null || fail "RandomRayTetra"
+# The CPU variants' CSV names, in the registry's order (NAME CSV_NAME KIND ... a line).
+cpu_names=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu" { print $2 }')
+cpu_count=$(wc -l <<<"$cpu_names")
 
 data_rows() { grep -cv '^#' "$1"; }
 field() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$3"; }
@@ -18,6 +21,11 @@ expect 0 '' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/long.csv" "$in" "$csv" 
 header=$(head -n 1 "$csv")
 check "header starts with the thesis columns: $header" test "${header:0:${#THESIS}}" = "$THESIS"
 check "nothing but ',' may follow the thesis columns" test "${header:${#THESIS}:1}" = "" -o "${header:${#THESIS}:1}" = ","
+# After the thesis' columns: every other variant in the registry's order (NAME CSV_NAME KIND
+# PRECISION INDEX PROPERTIES ... a line; "thesis" marks the thesis' own), an OpenCL one as three.
+later=$("$BIN/Bench" --list-algorithms | awk '$6 !~ /(^|,)thesis(,|$)/ {
+    print $3 == "cpu" ? $2 : $2 "_Write," $2 "," $2 "_Read" }' | paste -sd, -)
+check "then the other variants, in the registry's order" grep -qF "$THESIS,$later,Copy_GBs," <<<"$header"
 check "one data row" test "$(data_rows "$csv")" -eq 1
 check "IT is 30" test "$(field "$csv" 1 1)" = 30
 row=$(grep -v '^#' "$csv")
@@ -37,7 +45,9 @@ check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
 for name in STP0_MT Haines_MT STP1F_MT; do
     check "$name is NA without --threads" test "$(field "$csv" 1 "$(column "$csv" "$name")")" = NA
 done
-check "the _MT columns come last" grep -Eq ',GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,Haines_MT,.*,STP2F_MT,Segura0VF_MT,STP0VF_MT$' <<<"$header"
+mt_columns=$(sed 's/$/_MT/' <<<"$cpu_names" | paste -sd, -)
+check "the _MT columns come last, one per CPU variant in the registry's order" \
+    grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns\$" <<<"$header"
 
 # --threads 2: every CPU algorithm also on 2 threads, verified, in its _MT column and a
 # run_threads_2 row of the long CSV.
@@ -45,12 +55,12 @@ mt="$TMP/threads.csv"
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 2 --long-csv "$TMP/threads-long.csv" "$in" "$mt" 2
 check "--threads prints the thread count" grep -q '^CPU threads: 2 ' "$TMP/stdout.$$"
 check "--threads prints verified multi-threaded times" grep -Eq '^ +[0-9]+\.[0-9]{3} ms  on 2 threads .*verified$' "$TMP/stdout.$$"
-for name in $("$BIN/Bench" --list-algorithms | awk '$1 == "cpu" { print $3 }'); do
+for name in $cpu_names; do
     check "$name: _MT is a time with --threads 2" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" "${name}_MT")")"
 done
 check "--threads: the header is the same" test "$(head -n 1 "$mt")" = "$header"
 check "--threads: single-threaded columns still timed" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" STP0)")"
-check "long CSV: one run_threads_2 row per CPU algorithm, ok" test "$(grep -c ',run_threads_2,1000,30,2,[0-9.]*,[0-9.]*,NA,.*,ok$' "$TMP/threads-long.csv")" -eq "$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')"
+check "long CSV: one run_threads_2 row per CPU algorithm, ok" test "$(grep -c ',run_threads_2,1000,30,2,[0-9.]*,[0-9.]*,NA,.*,ok$' "$TMP/threads-long.csv")" -eq "$cpu_count"
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 0 --algorithms stp1 "$in" "$TMP/threads0.csv" 1
 check "--threads 0: every core" grep -q '^CPU threads: [0-9]* for the multi-threaded runs (--threads 0)' "$TMP/stdout.$$"
 check "--threads with --algorithms: the others' _MT are NA" test "$(field "$TMP/threads0.csv" 1 "$(column "$TMP/threads0.csv" STP0_MT)")" = NA
@@ -60,7 +70,6 @@ expect 0 '' -- "$BIN/Bench" --no-opencl --long-csv "$TMP/long.csv" "$in" "$csv" 
 check "two rows" test "$(data_rows "$csv")" -eq 2
 check "one header" test "$(grep -c '^#Intersecting_Pairs' "$csv")" -eq 1
 check "long CSV: one header" test "$(grep -c '^date,input,device,algorithm,phase,pairs,hit_percent,reps,ms,mtests_per_s' "$TMP/long.csv")" -eq 1
-cpu_count=$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')
 check "long CSV: one row per CPU algorithm and run" test "$(grep -c ',run,1000,30,' "$TMP/long.csv")" -eq $((2 * cpu_count))
 check "long CSV: all ok" test "$(grep -c ',ok$' "$TMP/long.csv")" -eq $((2 * cpu_count))
 
@@ -71,6 +80,13 @@ check "STP0 timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv2" 1 "$(column "$csv2" 
 check "Segura1 timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv2" 1 "$(column "$csv2" Segura1)")"
 check "Haines NA" test "$(field "$csv2" 1 "$(column "$csv2" Haines)")" = NA
 check "STP1 NA" test "$(field "$csv2" 1 "$(column "$csv2" STP1)")" = NA
+# The registry's grammar: an alias, canonical and CSV names in any case, gI (NA here: no OpenCL).
+csv4="$TMP/grammar.csv"
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms Moller,STP2f,pluecker0VF,gpu_STP1,g8 "$in" "$csv4" 1
+for name in Moller1 STP2F Segura0VF; do
+    check "$name timed" grep -Eq '^[0-9.]+$' <<<"$(field "$csv4" 1 "$(column "$csv4" "$name")")"
+done
+check "Haines NA" test "$(field "$csv4" 1 "$(column "$csv4" Haines)")" = NA
 
 # No OpenCL platform at all: the CPU algorithms still run, the OpenCL cells are NA.
 mkdir -p "$TMP/no-icd"

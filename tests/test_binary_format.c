@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "binary_io.h"
 #include "check.h"
 #include "generator/generator.h"

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "exact.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "generator/generator.h"
 #include "compare/result_compare.h"
@@ -48,7 +48,12 @@ int main(void)
         }
     }
     CHECK(order_ok, "a double algorithm follows a float one in the table");
-    CHECK(floats == 12, "%d float variants, expected 12 (every double algorithm but stp0r)", floats);
+    int rows, declared = 0;
+    const registry_algorithm *row = registry_algorithms(&rows);
+    for (int r = 0; r < rows; ++r)
+        declared += row[r].run[CPU_PRECISION_FLOAT] != NULL;
+    CHECK(floats == declared && floats > 0, "%d float variants, but %d rows declare a float entry point", floats,
+          declared);
 
     generator_config config = {.seed = 99, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)

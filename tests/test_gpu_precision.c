@@ -1,12 +1,13 @@
 /* test_gpu_precision: the float builds of the OpenCL kernels and the robust kernel, on the first
  * device (PoCL here; $RAYTETRA_TEST_DEVICE picks another).
- *  - the table: indices 4..7 are the float builds of 0..3 (same .cl file, -DRT_SINGLE), 8 the
- *    robust one; gpu_algorithm_in_precision maps between them;
+ *  - the registry: every float build is its double twin's .cl file and function with -DRT_SINGLE
+ *    added, named CSV + "F"; gpu_algorithm_in_precision maps between them; a kernel with a host
+ *    finishing step (GPU_STP0R) has no float build;
  *  - each float kernel against the exact classifier on random pairs: hit/miss and faces agree
  *    on all but the rate allowed to the CPU float variants (tests/test_float.c: 0.5%), points
  *    and t within the float tolerance (1e-4 of the tetrahedron's size);
- *  - GPU_STP0R equals exact_classify (hit, enter and leave face) on every pair of every class of
- *    RandomRayTetra, and some pairs did take the host's exact path;
+ *  - every kernel marked exact (GPU_STP0R) equals exact_classify (hit, enter and leave face) on
+ *    every pair of every class of RandomRayTetra, and some pairs did take the host's exact path;
  *  - the build options are part of the cache key: the float build of a file is not served the
  *    double build's binary. One temporary cache folder serves the whole test. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,7 +20,7 @@
 #include "check.h"
 #include "exact.h"
 #include "generator/generator.h"
-#include "opencl/gpu_handler.h"
+#include "registry.h"
 #include "compare/result_compare.h"
 
 #define RANDOM_PAIRS 20000
@@ -47,37 +48,49 @@ static int run(gpu_handler *h, const gpu_algorithm *a, const pair_set *set, ray_
 
 static void test_table(void)
 {
-    int count;
+    int count, doubles = 0, twins = 0;
     const gpu_algorithm *all = gpu_algorithms(&count);
-    CHECK(count == 9, "%d OpenCL algorithms, expected 9", count);
-    for (int i = 0; i < 4 && count == 9; ++i) {
-        const gpu_algorithm *d = &all[i], *f = &all[i + 4];
-        CHECK(d->index == i && f->index == i + 4, "indices %d, %d", d->index, f->index);
-        CHECK(d->precision == CPU_PRECISION_DOUBLE && f->precision == CPU_PRECISION_FLOAT, "%s / %s precision",
-              d->csv_name, f->csv_name);
+    for (int i = 0; i < count; ++i) {
+        const gpu_algorithm *d = &all[i];
+        if (d->precision != CPU_PRECISION_DOUBLE) {
+            CHECK(gpu_algorithm_in_precision(d, CPU_PRECISION_DOUBLE) != NULL, "%s has no double twin", d->csv_name);
+            continue;
+        }
+        ++doubles;
+        const gpu_algorithm *f = gpu_algorithm_in_precision(d, CPU_PRECISION_FLOAT);
+        CHECK(d->robust == (d->finish != NULL), "%s: robust means a host finishing step", d->csv_name);
+        if (!f)
+            continue;
+        ++twins;
+        CHECK(!d->finish, "%s has a float build but finishes on the host", d->csv_name);
+        CHECK(f->precision == CPU_PRECISION_FLOAT && gpu_algorithm_in_precision(f, CPU_PRECISION_DOUBLE) == d,
+              "%s <-> %s", d->csv_name, f->csv_name);
         CHECK(strcmp(d->kernel_file, f->kernel_file) == 0 && strcmp(d->kernel_name, f->kernel_name) == 0,
               "%s is not built from %s's source", f->csv_name, d->csv_name);
-        CHECK(strcmp(f->build_options, "-DRT_SINGLE") == 0 && d->build_options[0] == '\0', "%s options '%s'",
-              f->csv_name, f->build_options);
-        char expected[64];
+        char expected[256];
+        snprintf(expected, sizeof expected, "%s%s-DRT_SINGLE", d->build_options, d->build_options[0] ? " " : "");
+        CHECK(strcmp(f->build_options, expected) == 0, "%s options '%s', expected '%s'", f->csv_name,
+              f->build_options, expected);
         snprintf(expected, sizeof expected, "%sF", d->csv_name);
         CHECK(strcmp(f->csv_name, expected) == 0, "%s, expected %s", f->csv_name, expected);
-        CHECK(gpu_algorithm_in_precision(d, CPU_PRECISION_FLOAT) == f &&
-                  gpu_algorithm_in_precision(f, CPU_PRECISION_DOUBLE) == d,
-              "%s <-> %s", d->csv_name, f->csv_name);
     }
+    CHECK(doubles > 0 && twins > 0, "%d double kernels, %d with a float build", doubles, twins);
     const gpu_algorithm *robust = gpu_algorithm_get(8);
     CHECK(robust && robust->robust && strcmp(robust->csv_name, "GPU_STP0R") == 0 &&
               robust->precision == CPU_PRECISION_DOUBLE && gpu_algorithm_in_precision(robust, CPU_PRECISION_FLOAT) == NULL,
-          "GPU_STP0R entry");
+          "GPU_STP0R is the thesis' -g 8");
 }
 
 /* Each float kernel against the exact reference on random pairs. */
 static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_result *reference)
 {
     ray_tetra_result *results = calloc(set->count, sizeof *results);
-    for (int a = 4; a < 8; ++a) {
-        const gpu_algorithm *g = gpu_algorithm_get(a);
+    int count;
+    const gpu_algorithm *all = gpu_algorithms(&count);
+    for (int a = 0; a < count; ++a) {
+        const gpu_algorithm *g = &all[a];
+        if (g->precision != CPU_PRECISION_FLOAT)
+            continue;
         gpu_times times;
         if (run(h, g, set, results, &times) != 0)
             continue;
@@ -121,8 +134,8 @@ static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_resu
     free(results);
 }
 
-/* GPU_STP0R against exact_classify on every class. */
-static void test_robust(gpu_handler *h)
+/* A kernel marked exact (GPU_STP0R) against exact_classify on every class. */
+static void test_exact(gpu_handler *h, const gpu_algorithm *exact)
 {
     generator_config config = {.seed = 6, .hits = PER_CLASS / 2, .misses = PER_CLASS / 2};
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
@@ -136,7 +149,7 @@ static void test_robust(gpu_handler *h)
     }
     ray_tetra_result *results = calloc(set.count, sizeof *results);
     gpu_times times;
-    if (run(h, gpu_algorithm_get(8), &set, results, &times) == 0) {
+    if (run(h, exact, &set, results, &times) == 0) {
         size_t wrong[PAIRS_CLASSES_MAX] = {0}, first[PAIRS_CLASSES_MAX] = {0};
         for (size_t i = 0; i < set.count; ++i) {
             int enter, leave;
@@ -147,12 +160,13 @@ static void test_robust(gpu_handler *h)
                 first[classes.of_pair[i]] = i;
         }
         for (int c = 0; c < classes.name_count; ++c)
-            CHECK(wrong[c] == 0, "GPU_STP0R, class %s: %zu pairs differ from exact_classify (first: pair %zu)",
-                  classes.names[c], wrong[c], first[c]);
-        printf("GPU_STP0R: %zu pairs, %d classes, %zu decided on the host (%.3f ms)\n", set.count, classes.name_count,
-               times.uncertain, times.finish_ms);
+            CHECK(wrong[c] == 0, "%s, class %s: %zu pairs differ from exact_classify (first: pair %zu)",
+                  exact->csv_name, classes.names[c], wrong[c], first[c]);
+        printf("%s: %zu pairs, %d classes, %zu decided on the host (%.3f ms)\n", exact->csv_name, set.count,
+               classes.name_count, times.uncertain, times.finish_ms);
         /* edge, vertex, face-cross and face-miss all have exactly-zero signs. */
-        CHECK(times.uncertain >= 4 * PER_CLASS, "only %zu pairs took the host's exact path", times.uncertain);
+        CHECK(!exact->finish || times.uncertain >= 4 * PER_CLASS, "%s: only %zu pairs took the host's exact path",
+              exact->csv_name, times.uncertain);
         CHECK(times.finish_ms <= times.read_ms, "the host's decision (%.3f ms) is not inside the read time (%.3f ms)",
               times.finish_ms, times.read_ms);
     }
@@ -229,7 +243,14 @@ int main(void)
     gpu_times times;
     run(h, gpu_algorithm_get(1), &few, results, &times);
     test_float(h, &set, reference);
-    test_robust(h);
+    int count, exact = 0;
+    const registry_variant *variants = registry_variants(&count);
+    for (int i = 0; i < count; ++i)
+        if (variants[i].gpu && (variants[i].algorithm->properties & REGISTRY_EXACT)) {
+            test_exact(h, variants[i].gpu);
+            ++exact;
+        }
+    CHECK(exact > 0, "no OpenCL kernel marked exact");
     test_cache_key(h, &set);
     gpu_close(h);
 

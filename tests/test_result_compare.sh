@@ -55,7 +55,7 @@ rm -f "$in.differences"
 expect 0 '' -- "$script" --no-opencl "$in"
 check "differences file written" test -s "$in.differences"
 check "no difference lines" test "$(grep -c ': pair [0-9]' "$in.differences")" -eq 0
-cpu_count=$("$BIN/Bench" --list-algorithms | grep -c '^cpu ')
+cpu_count=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu"' | wc -l)
 check "one summary line per CPU algorithm" test "$(grep -c 'agrees with the exact classifier' "$TMP/stdout.$$")" -eq "$cpu_count"
 check "final summary" grep -q "result_compare.sh: $cpu_count agree, 0 disagree" "$TMP/stdout.$$"
 
@@ -78,6 +78,11 @@ expect 2 'HITS \+ MISSES must be at least 1' -- "$script" 0 0 "$TMP/n.txt"
 expect 2 "DEVICE must be a whole number" -- "$script" "$in" gpu
 expect 2 'the tolerance must be a number' -- "$script" --tolerance abc "$in"
 expect 2 "unknown option '--nosuch'" -- "$script" --nosuch "$in"
+expect 2 "unknown algorithm 'nosuch'" -- "$script" --algorithms stp0,nosuch "$in"
+
+# --algorithms takes the names of the grammar in any case; a float variant gets the float tolerance.
+expect 0 '' -- "$script" --no-opencl --algorithms Moller2,STP1F,pluecker0V "$in"
+check "three algorithms, by name" test "$(grep -cE '^(moller2|stp1f|pluecker0v) .*agrees with the exact' "$TMP/stdout.$$")" -eq 3
 expect 1 'missing.txt: no such readable input file' -- "$script" --no-opencl "$TMP/missing.txt"
 expect 1 'nosuch.out: no such readable result file' -- "$script" --no-opencl --results "$TMP/nosuch.out" "$in"
 expect 0 '' -- "$script" -h

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/algorithms.h"
+#include "registry.h"
 #include "check.h"
 #include "exact.h"
 #include "generator/generator.h"

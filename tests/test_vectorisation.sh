@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_vectorisation: the compiler's own report says that the SIMD form 0 loops are vectorised
 # (with gcc on x86-64: in all three clones, SSE2, AVX2 and AVX-512, for both precisions), and
-# that `make vectorisation-report` gives one line per algorithm file.
+# that `make vectorisation-report` gives one line per algorithm file (and one per float compile
+# of the files built in both precisions).
 source "$(dirname "$0")/lib.sh"
 
 CC=${CC:-cc}
@@ -11,6 +12,7 @@ check "make vectorisation-report runs" \
     >"$report" 2>"$TMP/report.err"
 files=$(ls "$ROOT"/RayTetra/cpu/algorithms_*.c | wc -l)
 check "one line per algorithm file ($files)" test "$(grep -c '^RayTetra/cpu/algorithms_.*\.c: ' "$report")" -eq "$files"
+check "a line for each float compile" grep -q '^RayTetra/cpu/algorithms_pt\.c -DRT_SINGLE: ' "$report"
 if "$CC" --version 2>/dev/null | grep -qi 'gcc\|free software' && [ "$(uname -m)" = x86_64 ]; then
     for f in algorithms_simd algorithms_simd_float; do
         check "$f: 6 loops vectorised with 16, 32 and 64-byte vectors: $(grep "$f.c" "$report")" \

@@ -73,8 +73,4 @@ void accuracy_table_print(FILE *out, const accuracy_table *table);
 /* The table as CSV (ACCURACY_CSV_HEADER, then the rows), written atomically. */
 int accuracy_table_write_csv(const char *path, const accuracy_table *table, error_text *err);
 
-/* "float" for an algorithm named with a trailing 'f' after its form digit or name (stp1f,
- * hainesf, gpu names alike: the registry's convention), "double" otherwise. */
-const char *accuracy_precision_of(const char *algorithm_name);
-
 #endif

@@ -162,9 +162,3 @@ void accuracy_table_free(accuracy_table *table)
     free(table->rows);
     memset(table, 0, sizeof *table);
 }
-
-const char *accuracy_precision_of(const char *algorithm_name)
-{
-    size_t length = strlen(algorithm_name);
-    return length > 1 && (algorithm_name[length - 1] == 'f' || algorithm_name[length - 1] == 'F') ? "float" : "double";
-}

@@ -4,6 +4,8 @@
 #include <strings.h>
 
 #include "bench/bench.h"
+#include "registry.h"
+#include "registry_print.h"
 
 int bench_table_init(bench_table *table, error_text *err)
 {
@@ -34,16 +36,11 @@ void bench_table_free(bench_table *table)
     table->count = 0;
 }
 
-/* Does `word` name this entry? */
+/* Does `word` name this entry (registry.h's grammar)? */
 static int names(const bench_entry *e, const char *word)
 {
-    if (strcasecmp(word, e->csv_name) == 0)
-        return 1;
-    if (e->cpu)
-        return strcasecmp(word, e->cpu->name) == 0 || (strcasecmp(word, "moller") == 0 && strcmp(e->cpu->name, "moller1") == 0);
-    char number[16];
-    snprintf(number, sizeof number, "g%d", e->gpu->index);
-    return strcasecmp(word, number) == 0;
+    const registry_variant *v = registry_find(word);
+    return v && ((e->cpu && v->cpu == e->cpu) || (e->gpu && v->gpu == e->gpu));
 }
 
 int bench_select(bench_table *table, const char *list, error_text *err)
@@ -80,17 +77,8 @@ int bench_select(bench_table *table, const char *list, error_text *err)
 
 void bench_print_names(FILE *out)
 {
-    int cpu_count, gpu_count;
-    const cpu_algorithm *cpu = cpu_algorithms(&cpu_count);
-    const gpu_algorithm *gpu = gpu_algorithms(&gpu_count);
-    fputs("                     CPU:", out);
-    for (int i = 0; i < cpu_count; ++i)
-        fprintf(out, " %s", cpu[i].name);
-    fputs("\n                     (or their CSV names: ", out);
-    for (int i = 0; i < cpu_count; ++i)
-        fprintf(out, "%s%s", i ? " " : "", cpu[i].csv_name);
-    fputs(")\n                     OpenCL:", out);
-    for (int i = 0; i < gpu_count; ++i)
-        fprintf(out, " %s (g%d)", gpu[i].csv_name, gpu[i].index);
-    fputs("\n                     groups: cpu double float opencl; case does not matter\n", out);
+    registry_print_names(out, "                     ");
+    fputs("                     or their CSV names (STP0, GPU_STP0F, ...: Bench --list-algorithms); groups:\n"
+          "                     cpu double float opencl; case does not matter\n",
+          out);
 }

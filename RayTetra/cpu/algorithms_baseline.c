@@ -1,7 +1,7 @@
-/* algorithms_baseline.c: PT03's comparison algorithms as CPU baselines (docs/SPECIFICATION.md section 3), in
- * double precision: Haines' line against the four face planes, and Möller-Trumbore's
- * line/triangle test on each face. Their code lives in rt_baseline.h (shared with the float
- * variants of algorithms_float.c). */
+/* algorithms_baseline.c: PT03's comparison algorithms as CPU baselines (docs/SPECIFICATION.md
+ * section 3): Haines' line against the four face planes, and Möller-Trumbore's line/triangle
+ * test on each face. Their code lives in rt_baseline.h. The Makefile compiles this file twice:
+ * as it is (double: haines, ...) and with -DRT_SINGLE (float: hainesf, ...). */
 #include "cpu/algorithms_wrap.h"
 
 WRAP_BASELINE_ALGORITHM(haines, 0)

@@ -3,9 +3,12 @@
  * thesis Algorithm 1 on the exact signs gives exactly exact_classify()'s faces, ties on
  * degenerate input included. The reals come from the double products, as in form 0.
  * Exact for the line the contract receives: P + t L with L = dir (the file's Q - P when that
- * difference is exact in double, as RandomRayTetra's special classes make it). */
+ * difference is exact in double, as RandomRayTetra's special classes make it).
+ * Also the host-side finishing of its OpenCL kernel (RayTetraSTP0R.cl), stp0r_finish. */
 #include "cpu/algorithms_wrap.h"
 #include "exact.h"
+#include "gpu_kernel.h"
+#include "opencl/gpu_handler.h"
 #include "rt_robust.h"
 
 /* p_ij = m_j . v_i = det[L, Vj - P, Vi - P]: the exact sign of that determinant. */
@@ -32,4 +35,24 @@ WRAP_ALGORITHM(stp0r)
     rt_hit h;
     int hit = rt_robust_finish(&t, p, signs, 1, &h);
     return wrap_export(hit, &h, WRAP_EXPORT_ARGS);
+}
+
+/* The gpu_finish hook of GPU_STP0R (the registry's stp0r row): the kernel flags a pair whose
+ * signs its filter could not all decide (a non-zero `uncertain` in its record); stp0r, the same
+ * filter with GMP for the rest, decides it here. */
+size_t stp0r_finish(const rt_gpu_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+                    size_t count)
+{
+    size_t flagged = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (records[i].uncertain == 0)
+            continue;
+        ++flagged;
+        const ray_tetra_pair *p = &pairs[i];
+        ray_tetra_result *r = &results[i];
+        vec3 dir = pair_direction(p);
+        r->hit = stp0r(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point,
+                       &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
+    }
+    return flagged;
 }

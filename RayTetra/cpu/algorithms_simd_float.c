@@ -1,5 +1,6 @@
 /* algorithms_simd_float.c: Plücker and STP form 0 in single precision, vectorised across pairs
- * (algorithms_simd.h says how); inputs rounded to float as in algorithms_float.c. */
+ * (algorithms_simd.h says how); inputs rounded to float as in the other float variants
+ * (algorithms_wrap.h). */
 #define RT_SINGLE
 #include "cpu/algorithms_simd.h"
 

@@ -2,12 +2,21 @@
  * and the algorithm bodies of rt_algorithms.h and rt_baseline.h, in the precision of the
  * translation unit that includes it (RT_SINGLE for float). A float wrapper rounds its inputs
  * to float, runs the float body and widens the results: so every algorithm exists in both
- * precisions from one source. Private to the algorithms_*.c files. */
+ * precisions from one source, which the Makefile compiles twice (algorithms_pt.c and
+ * algorithms_baseline.c; the float object with -DRT_SINGLE, its names suffixed "f" by
+ * WRAP_NAME). Private to the algorithms_*.c files. */
 #ifndef RAYTETRA_ALGORITHMS_WRAP_H
 #define RAYTETRA_ALGORITHMS_WRAP_H
 
 #include "cpu/algorithms.h"
 #include "rt_baseline.h"
+
+/* The name of algorithm `name` in this translation unit's precision: name, or name + "f". */
+#ifdef RT_SINGLE
+#define WRAP_NAME(name) name##f
+#else
+#define WRAP_NAME(name) name
+#endif
 
 static inline rt_vec3 wrap_in(vec3 v) { return rt_v((rt_real)v.x, (rt_real)v.y, (rt_real)v.z); }
 
@@ -63,8 +72,10 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
     WRAP_BATCH(name)                                                                                              \
     static inline __attribute__((always_inline)) RAY_TETRA_ALGORITHM(name##_body)
 
-/* A Plücker or STP form (stp 0/1, form 0/1/2) with the contract. */
-#define WRAP_PT_ALGORITHM(name, stp, form)                                                                        \
+/* A Plücker or STP form (stp 0/1, form n of rt_intersect) with the contract, named
+ * WRAP_NAME(name). (The extra level expands WRAP_NAME before WRAP_ALGORITHM pastes the name.) */
+#define WRAP_PT_ALGORITHM(name, stp, form) WRAP_PT_ALGORITHM_NAMED(WRAP_NAME(name), stp, form)
+#define WRAP_PT_ALGORITHM_NAMED(name, stp, form)                                                                  \
     WRAP_ALGORITHM(name)                                                                                          \
     {                                                                                                             \
         rt_hit h;                                                                                                 \
@@ -73,8 +84,9 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }
 
-/* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract. */
-#define WRAP_BASELINE_ALGORITHM(name, variant)                                                                    \
+/* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract, named WRAP_NAME(name). */
+#define WRAP_BASELINE_ALGORITHM(name, variant) WRAP_BASELINE_ALGORITHM_NAMED(WRAP_NAME(name), variant)
+#define WRAP_BASELINE_ALGORITHM_NAMED(name, variant)                                                              \
     WRAP_ALGORITHM(name)                                                                                          \
     {                                                                                                             \
         rt_vec3 v[4] = {wrap_in(vert[0]), wrap_in(vert[1]), wrap_in(vert[2]), wrap_in(vert[3])};                  \

@@ -25,25 +25,6 @@ _Static_assert(sizeof(rt_gpu_result) == RT_GPU_RESULT_BYTES, "rt_gpu_result layo
 _Static_assert(offsetof(rt_gpu_result, enter_point) == 16 && offsetof(rt_gpu_result, u_enter1) == 64,
                "rt_gpu_result layout differs from gpu_kernel.h");
 
-/* Float builds compile the very same .cl file with RT_SINGLE (rt_math.h), so that both
- * precisions run one source; they come after the thesis' four so that -g 0..3 keep their meaning. */
-#define GPU_DOUBLE(i, name, csv, file, kernel) {i, #name, csv, file, kernel, CPU_PRECISION_DOUBLE, "", #name, 0}
-#define GPU_FLOAT(i, name, csv, file, kernel, of)                                                                     \
-    {i, #name, csv, file, kernel, CPU_PRECISION_FLOAT, "-DRT_SINGLE", #of, 0}
-
-static const gpu_algorithm GPU_ALGORITHMS[] = {
-    GPU_DOUBLE(0, pluecker0, "GPU_Segura0", "RayTetraSegura0.cl", "ray_tetra_segura0"),
-    GPU_DOUBLE(1, stp0, "GPU_STP0", "RayTetraSTP0.cl", "ray_tetra_stp0"),
-    GPU_DOUBLE(2, stp1, "GPU_STP1", "RayTetraSTP1.cl", "ray_tetra_stp1"),
-    GPU_DOUBLE(3, stp2, "GPU_STP2", "RayTetraSTP2.cl", "ray_tetra_stp2"),
-    GPU_FLOAT(4, pluecker0f, "GPU_Segura0F", "RayTetraSegura0.cl", "ray_tetra_segura0", pluecker0),
-    GPU_FLOAT(5, stp0f, "GPU_STP0F", "RayTetraSTP0.cl", "ray_tetra_stp0", stp0),
-    GPU_FLOAT(6, stp1f, "GPU_STP1F", "RayTetraSTP1.cl", "ray_tetra_stp1", stp1),
-    GPU_FLOAT(7, stp2f, "GPU_STP2F", "RayTetraSTP2.cl", "ray_tetra_stp2", stp2),
-    {8, "stp0r", "GPU_STP0R", "RayTetraSTP0R.cl", "ray_tetra_stp0r", CPU_PRECISION_DOUBLE, "", "stp0r", 1},
-};
-#define GPU_ALGORITHM_COUNT ((int)(sizeof GPU_ALGORITHMS / sizeof GPU_ALGORITHMS[0]))
-
 struct gpu_handler {
     gpu_device_info info;
     int index;
@@ -59,28 +40,6 @@ struct gpu_handler {
     FILE *log;
     char description[ERROR_TEXT_SIZE];
 };
-
-const gpu_algorithm *gpu_algorithms(int *count)
-{
-    *count = GPU_ALGORITHM_COUNT;
-    return GPU_ALGORITHMS;
-}
-
-const gpu_algorithm *gpu_algorithm_get(int index)
-{
-    return index >= 0 && index < GPU_ALGORITHM_COUNT ? &GPU_ALGORITHMS[index] : NULL;
-}
-
-const gpu_algorithm *gpu_algorithm_in_precision(const gpu_algorithm *algorithm, cpu_precision precision)
-{
-    if (algorithm->precision == precision)
-        return algorithm;
-    for (int i = 0; i < GPU_ALGORITHM_COUNT; ++i)
-        if (GPU_ALGORITHMS[i].precision == precision && !GPU_ALGORITHMS[i].robust &&
-            strcmp(GPU_ALGORITHMS[i].double_name, algorithm->double_name) == 0)
-            return &GPU_ALGORITHMS[i];
-    return NULL;
-}
 
 /* ---------------------------------------------------------------- device */
 
@@ -254,27 +213,6 @@ static int launch(gpu_handler *h, size_t count, int reps, error_text *err)
     return GPU_CHECK(err, "clFinish", clFinish(h->queue));
 }
 
-/* The robust kernel's pairs with an uncertain sign (a non-zero `uncertain` set in the record):
- * decided on the host by stp0r, the CPU form with the same filter and GMP for what the filter
- * cannot decide; returns how many there were. */
-static size_t finish_uncertain(const void *staging, const ray_tetra_pair *pairs, ray_tetra_result *results,
-                               size_t count)
-{
-    const rt_gpu_result *records = staging;
-    size_t flagged = 0;
-    for (size_t i = 0; i < count; ++i) {
-        if (records[i].uncertain == 0)
-            continue;
-        ++flagged;
-        const ray_tetra_pair *p = &pairs[i];
-        ray_tetra_result *r = &results[i];
-        vec3 dir = pair_direction(p);
-        r->hit = stp0r(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point,
-                       &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
-    }
-    return flagged;
-}
-
 /* One chunk: write, (warm up), run, read, each step timed.
  * Timing: the host's monotonic clock (timer_now_ms) around each step, which ends with clFinish,
  * so a step's time is what the host waits for it, launch overheads included; this works on every
@@ -312,10 +250,10 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         return -1;
     times->read_ms += timer_now_ms() - start;
     gpu_layout_results(h->prepared.output, b->staging, results, count); /* host work, outside the read time */
-    if (h->algorithm->robust) {
-        /* Part of the read step: a robust pair is not finished until the host has decided it. */
+    if (h->algorithm->finish) {
+        /* Part of the read step: a flagged pair is not finished until the host has decided it. */
         start = timer_now_ms();
-        times->uncertain += finish_uncertain(b->staging, pairs, results, count);
+        times->uncertain += h->algorithm->finish(b->staging, pairs, results, count);
         double finish = timer_now_ms() - start;
         times->finish_ms += finish;
         times->read_ms += finish;

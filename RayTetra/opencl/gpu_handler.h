@@ -28,11 +28,19 @@
 #include "opencl/gpu_program.h"
 #include "pairs.h"
 
-/* The OpenCL algorithms of `RayTetra -g i` (docs/SPECIFICATION.md section 5), in the CSV's order: the thesis'
- * four (0..3, double), their single-precision builds (4..7: the same .cl file built with
- * -DRT_SINGLE), then the robust STP form 0 (8). */
+struct rt_gpu_result;
+
+/* A host-side finishing step of a kernel (the registry names it on the algorithm's row): it
+ * decides on the host what the device left open in its records (as read back, gpu_kernel.h) and
+ * overwrites results[i] of those pairs; returns how many it decided. Runs inside the read time. */
+typedef size_t (*gpu_finish)(const struct rt_gpu_result *records, const ray_tetra_pair *pairs,
+                             ray_tetra_result *results, size_t count);
+
+/* One OpenCL variant of a registry row (registry.h fills these once, in the order of the CSV:
+ * by the thesis' -g index, then the kernels without one). Float builds compile the same .cl
+ * file with -DRT_SINGLE. */
 typedef struct gpu_algorithm {
-    int index;              /* -g i */
+    int index;              /* the thesis' `RayTetra -g i`; -1 if it has none */
     const char *name;       /* e.g. "stp0" (the CPU algorithm it matches: stp0f, stp0r, ...) */
     const char *csv_name;   /* e.g. "GPU_STP0" */
     const char *kernel_file; /* e.g. "RayTetraSTP0.cl" */
@@ -40,15 +48,9 @@ typedef struct gpu_algorithm {
     cpu_precision precision; /* of the kernel's arithmetic (the CPU table's enum) */
     const char *build_options; /* added to the common ones ("" or "-DRT_SINGLE"); part of the cache key */
     const char *double_name;   /* the double algorithm a float build rounds (its own name if double) */
-    int robust;                /* the kernel flags uncertain signs; the host decides them exactly */
+    int robust;                /* the kernel flags uncertain signs; `finish` decides them exactly */
+    gpu_finish finish;         /* host-side finishing after the read; NULL if none */
 } gpu_algorithm;
-
-const gpu_algorithm *gpu_algorithms(int *count);
-const gpu_algorithm *gpu_algorithm_get(int index); /* NULL if out of range */
-
-/* The variant of `algorithm` in `precision` (itself if it is in it already); NULL if none
- * (GPU_STP0R has no float build). */
-const gpu_algorithm *gpu_algorithm_in_precision(const gpu_algorithm *algorithm, cpu_precision precision);
 
 typedef struct gpu_handler gpu_handler;
 

@@ -5,13 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "accuracy/accuracy.h"
 #include "cpu/algorithms.h"
 #include "cli.h"
 #include "opencl/gpu_handler.h"
 #include "pairs_io.h"
+#include "registry.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "Accuracy";
 
@@ -27,12 +28,14 @@ typedef struct options {
     const char *input, *csv, *algorithms;
     long long device;
     int no_opencl;
+    int list_algorithms;
 } options;
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: Accuracy INPUT [--csv FILE] [--algorithms LIST] [-n DEVICE] [--no-opencl]\n"
+            "       Accuracy --list-algorithms\n"
             "\n"
             "Runs every algorithm once on INPUT and compares it with exact arithmetic, per input class\n"
             "('# class NAME' comment lines, as RandomRayTetra writes them; other pairs are class\n"
@@ -40,12 +43,14 @@ static void usage(FILE *out)
             "the points, relative to the tetrahedron's longest edge (t as the distance |dt| |L|).\n"
             "\n"
             "  --csv FILE         also write the table as CSV (written whole or not at all)\n"
-            "  --algorithms LIST  comma-separated names (default: all): CPU names as RayTetra\n"
-            "                     --algorithm takes them (stp0, stp0f, stp0r, ...), OpenCL ones as\n"
-            "                     gpu:NAME (gpu:stp0) or by CSV name (GPU_STP0)\n"
-            "  -n DEVICE          OpenCL device number (default 0)\n"
-            "  --no-opencl        CPU algorithms only\n"
-            "  -h, --help         this text\n");
+            "  --algorithms LIST  comma-separated names (default: all), as RayTetra --algorithm takes\n"
+            "                     them: canonical or CSV names in any case, gI for OpenCL kernel I:\n");
+    registry_print_names(out, "                     ");
+    fputs("  -n DEVICE          OpenCL device number (default 0)\n"
+          "  --no-opencl        CPU algorithms only\n"
+          "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
+          "  -h, --help         this text\n",
+          out);
 }
 
 static void usage_error(const char *what, const char *arg)
@@ -56,11 +61,12 @@ static void usage_error(const char *what, const char *arg)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_CSV = 256, OPT_ALGORITHMS, OPT_NO_OPENCL };
+    enum { OPT_CSV = 256, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS };
     static const struct option longs[] = {
         {"csv", required_argument, NULL, OPT_CSV},
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -78,6 +84,9 @@ static void parse(int argc, char **argv, options *o)
         case OPT_NO_OPENCL:
             o->no_opencl = 1;
             break;
+        case OPT_LIST_ALGORITHMS:
+            o->list_algorithms = 1;
+            break;
         case 'n':
             if (cli_parse_long(optarg, 0, 1 << 20, &o->device) != 0)
                 usage_error("-n (device number) must be a whole number >= 0, not", optarg);
@@ -89,25 +98,14 @@ static void parse(int argc, char **argv, options *o)
             usage_error("unknown option or missing argument:", argv[optind - 1]);
         }
     }
+    if (o->list_algorithms)
+        return;
     if (argc - optind != 1) {
         fprintf(stderr, "%s: error: expected one INPUT file, got %d arguments (see Accuracy -h)\n", PROGRAM,
                 argc - optind);
         exit(2);
     }
     o->input = argv[optind];
-}
-
-static const gpu_algorithm *find_gpu(const char *name)
-{
-    int count;
-    const gpu_algorithm *all = gpu_algorithms(&count);
-    for (int i = 0; i < count; ++i) {
-        if (strncmp(name, "gpu:", 4) == 0 && strcmp(name + 4, all[i].name) == 0)
-            return &all[i];
-        if (strcasecmp(name, all[i].csv_name) == 0)
-            return &all[i];
-    }
-    return NULL;
 }
 
 /* Fill `s` from --algorithms (or everything); exits on an unknown name. */
@@ -131,9 +129,10 @@ static void select_algorithms(const options *o, selection *s)
     }
     char *list = strdup(o->algorithms);
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        const cpu_algorithm *c = cpu_algorithm_find(name);
-        const gpu_algorithm *g = c ? NULL : find_gpu(name);
-        if (!c && !g) {
+        const registry_variant *v = registry_find(name);
+        const cpu_algorithm *c = v ? v->cpu : NULL;
+        const gpu_algorithm *g = v ? v->gpu : NULL;
+        if (!v) {
             char unknown[64];
             snprintf(unknown, sizeof unknown, "%s", name);
             free(list);
@@ -198,6 +197,10 @@ int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
+    if (o.list_algorithms) {
+        registry_print_list(stdout);
+        return 0;
+    }
     selection s = {0};
     select_algorithms(&o, &s);
     error_text err;

@@ -13,6 +13,8 @@
 #include "cpu/cpu_parallel.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
+#include "registry.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "Bench";
 
@@ -86,9 +88,8 @@ static void usage(FILE *out)
             "                     CompareResults -h for how it scales)\n"
             "  --float-tolerance T  the same for the single-precision variants, CPU and OpenCL (default %g)\n"
             "  --list-devices     list the OpenCL devices and exit (status 1 when there is none)\n"
-            "  --list-algorithms  list the algorithms, one a line, for scripts: 'cpu NAME CSV_NAME\n"
-            "                     double|float' or 'opencl INDEX CSV_NAME' (INDEX as in RayTetra -g),\n"
-            "                     and exit\n"
+            "  --list-algorithms  list the algorithms, one a line (NAME CSV_NAME cpu|opencl double|float\n"
+            "                     INDEX|- PROPERTIES DESCRIPTION; INDEX as in RayTetra -g), and exit\n"
             "  -h, --help         this text\n"
             "\n"
             "Exit status: 0 all verified; 3 the row was written but some algorithm failed; 1 or 2 an\n"
@@ -268,13 +269,7 @@ static int list_devices(void)
 
 static int list_algorithms(void)
 {
-    int cpu_count, gpu_count;
-    const cpu_algorithm *cpu = cpu_algorithms(&cpu_count);
-    const gpu_algorithm *gpu = gpu_algorithms(&gpu_count);
-    for (int i = 0; i < cpu_count; ++i)
-        printf("cpu %s %s %s\n", cpu[i].name, cpu[i].csv_name, cpu_precision_name(cpu[i].precision));
-    for (int i = 0; i < gpu_count; ++i)
-        printf("opencl %d %s\n", gpu[i].index, gpu[i].csv_name);
+    registry_print_list(stdout);
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "exact.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
+#include "registry_print.h"
 
 static const char *PROGRAM = "CompareResults";
 
@@ -20,6 +21,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: CompareResults [--tolerance T] INPUT REFERENCE_RESULTS OTHER_RESULTS\n"
             "       CompareResults [--tolerance T] --exact INPUT OTHER_RESULTS\n"
+            "       CompareResults --list-algorithms\n"
             "\n"
             "Compares two result files of INPUT's pairs (as RayTetra writes them) pair by pair and prints\n"
             "every disagreement as 'OTHER:LINE: pair I (REFERENCE:LINE): what differs', then a summary\n"
@@ -32,6 +34,8 @@ static void usage(FILE *out)
             "\n"
             "  --tolerance T   relative tolerance (default %g)\n"
             "  --exact         compare OTHER_RESULTS with the exact classifier\n"
+            "  --list-algorithms  list the algorithms whose results it compares, one a line\n"
+            "                  (docs/ALGORITHMS.md), and exit\n"
             "  -h, --help      this text\n"
             "\n"
             "Exit status: 0 all agree, 1 some differ, 2 an error (bad arguments, unreadable files, files\n"
@@ -97,6 +101,7 @@ int main(int argc, char **argv)
     static const struct option longs[] = {
         {"tolerance", required_argument, NULL, 'T'},
         {"exact", no_argument, NULL, 'E'},
+        {"list-algorithms", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -115,6 +120,9 @@ int main(int argc, char **argv)
         case 'E':
             exact = 1;
             break;
+        case 'L':
+            registry_print_list(stdout);
+            return 0;
         case 'h':
             usage(stdout);
             return 0;

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "error.h"
 #include "generator/generator.h"
+#include "registry_print.h"
 #include "timer.h"
 
 static const char *PROGRAM = "RandomRayTetra";
@@ -15,6 +16,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: RandomRayTetra OUTPUT -i HITS -n MISSES [--seed S] [--CLASS N ...]\n"
+            "       RandomRayTetra --list-algorithms\n"
             "\n"
             "Writes HITS intersecting and MISSES non-intersecting ray/tetrahedron pairs, in random\n"
             "order, to OUTPUT. Each pair's class is decided with exact arithmetic; tetrahedra are\n"
@@ -24,6 +26,8 @@ static void usage(FILE *out)
             "  -i, --hits HITS       number of intersecting pairs\n"
             "  -n, --misses MISSES   number of non-intersecting pairs\n"
             "  --seed S              random seed (default 1)\n"
+            "  --list-algorithms     list the algorithms its files are for, one a line\n"
+            "                        (docs/ALGORITHMS.md), and exit\n"
             "  -h, --help            this text\n"
             "\n"
             "Special classes for robustness tests (Accuracy reports per class); with any of them,\n"
@@ -48,16 +52,18 @@ static long long number(const char *arg, const char *what)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_CLASS = 256 }; /* OPT_CLASS + generator_class */
-    struct option longs[4 + GENERATOR_CLASS_COUNT + 1] = {
+    enum { OPT_CLASS = 256, FIXED_OPTIONS = 5 }; /* OPT_CLASS + generator_class */
+    struct option longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT + 1] = {
         {"hits", required_argument, NULL, 'i'},
         {"misses", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'S'},
+        {"list-algorithms", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
     };
     for (int k = 0; k < GENERATOR_CLASS_COUNT; ++k)
-        longs[4 + k] = (struct option){generator_class_name((generator_class)k), required_argument, NULL, OPT_CLASS + k};
-    longs[4 + GENERATOR_CLASS_COUNT] = (struct option){NULL, 0, NULL, 0};
+        longs[FIXED_OPTIONS + k] =
+            (struct option){generator_class_name((generator_class)k), required_argument, NULL, OPT_CLASS + k};
+    longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT] = (struct option){NULL, 0, NULL, 0};
     generator_config config = {.seed = 1};
     int have_hits = 0, have_misses = 0, have_special = 0, c;
     opterr = 0; /* our own one-line messages */
@@ -87,6 +93,9 @@ int main(int argc, char **argv)
             config.seed = (uint64_t)seed;
             break;
         }
+        case 'L':
+            registry_print_list(stdout);
+            return 0;
         case 'h':
             usage(stdout);
             return 0;

@@ -10,6 +10,8 @@
 #include "error.h"
 #include "opencl/gpu_handler.h"
 #include "pairs_io.h"
+#include "registry.h"
+#include "registry_print.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";
@@ -22,6 +24,7 @@ typedef struct options {
     long long device;
     long long local_size;
     int list_devices;
+    int list_algorithms;
     const char *snapshot;
     const char *input, *output;
     long long reps;
@@ -35,47 +38,55 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: RayTetra [algorithm] [options] INPUT OUTPUT REPS\n"
             "       RayTetra -d I [algorithm] [--snapshot FILE.png] INPUT\n"
-            "       RayTetra --list-devices\n"
+            "       RayTetra --list-devices | --list-algorithms\n"
             "\n"
             "Runs one ray/tetrahedron algorithm REPS times on every pair of INPUT and writes the results\n"
             "(and/or the time, the sum over all repetitions) to OUTPUT.\n"
             "\n"
             "algorithm (default: --algorithm stp1):\n"
-            "  -s I               Pluecker form I (0, 1, 2) (\"Segura\" in the original program)\n"
-            "  -t I               scalar triple product form I (0, 1, 2)\n"
-            "  -a                 Haines (the line against the four face planes)\n"
-            "  -m I               Moller-Trumbore variant I (1: 1/det first, 2: division on a hit,\n"
-            "                     3: variant 2 stopping once both faces are found)\n"
-            "  -g I               OpenCL algorithm I: 0 Pluecker form 0, 1 STP form 0, 2 STP form 1,\n"
-            "                     3 STP form 2; 4..7 the same four in single precision (= -g 0..3\n"
-            "                     --precision float); 8 STP form 0 with exact signs (uncertain\n"
-            "                     pairs decided on the host, inside the read time)\n"
-            "  --algorithm NAME   by name: pluecker0 pluecker1 pluecker2 stp0 stp1 stp2 haines\n"
-            "                     moller (= moller1) moller1 moller2 moller3; stp0r (STP form 0 with\n"
-            "                     exact signs); any of these but stp0r + 'f' in single precision\n"
-            "                     (e.g. stp1f)\n"
-            "  --precision P      double (default) or float: the algorithm chosen by -s, -t, -a, -m,\n"
-            "                     -g or --algorithm in that precision\n"
-            "options:\n"
-            "  -p t|r|b           write the time, the results, or both (default b); the time is also\n"
-            "                     printed, and written to OUTPUT as a '#' comment line\n"
-            "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
-            "                     OUTPUT and REPS are then not needed\n"
-            "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
-            "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
-            "                     0 = every core)\n"
-            "  -n I               OpenCL device number (default 0; see --list-devices)\n"
-            "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
-            "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
-            "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
-            "  --output all|faces|hit  what the OpenCL kernel computes and writes (default all; with\n"
-            "                     faces the points and u are printed as nan, with hit also t, and faces -1)\n"
-            "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
-            "  --list-devices     list the OpenCL devices and exit\n"
-            "  -h, --help         this text\n"
-            "\n"
-            "Environment: RAYTETRA_KERNEL_DIR overrides the folder of the .cl kernels,\n"
-            "RAYTETRA_CACHE_DIR the folder of cached kernel binaries.\n");
+            "  -s I               Pluecker form I (");
+    registry_print_flag_values(out, 's');
+    fputs(") (\"Segura\" in the original program)\n"
+          "  -t I               scalar triple product form I (",
+          out);
+    registry_print_flag_values(out, 't');
+    fputs(")\n"
+          "  -a                 Haines (the line against the four face planes)\n"
+          "  -m I               Moller-Trumbore variant I (",
+          out);
+    registry_print_flag_values(out, 'm');
+    fprintf(out,
+            "; --list-algorithms says what each does)\n"
+            "  -g I               OpenCL algorithm I (0 to %d, the thesis' numbers; its float builds are\n"
+            "                     also -g I --precision float):\n",
+            registry_gpu_index_max());
+    registry_print_gpu_indices(out, "                     ");
+    fputs("  --algorithm NAME   by name, CPU or OpenCL, any case; also the CSV names and gI (= -g I):\n", out);
+    registry_print_names(out, "                     ");
+    fputs("  --precision P      double (default) or float: the algorithm chosen by -s, -t, -a, -m,\n"
+          "                     -g or --algorithm in that precision\n"
+          "options:\n"
+          "  -p t|r|b           write the time, the results, or both (default b); the time is also\n"
+          "                     printed, and written to OUTPUT as a '#' comment line\n"
+          "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
+          "                     OUTPUT and REPS are then not needed\n"
+          "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
+          "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
+          "                     0 = every core)\n"
+          "  -n I               OpenCL device number (default 0; see --list-devices)\n"
+          "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
+          "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
+          "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
+          "  --output all|faces|hit  what the OpenCL kernel computes and writes (default all; with\n"
+          "                     faces the points and u are printed as nan, with hit also t, and faces -1)\n"
+          "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
+          "  --list-devices     list the OpenCL devices and exit\n"
+          "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
+          "  -h, --help         this text\n"
+          "\n"
+          "Environment: RAYTETRA_KERNEL_DIR overrides the folder of the .cl kernels,\n"
+          "RAYTETRA_CACHE_DIR the folder of cached kernel binaries.\n",
+          out);
 }
 
 static void usage_error(const char *format, const char *arg)
@@ -86,13 +97,12 @@ static void usage_error(const char *format, const char *arg)
     exit(2);
 }
 
-static void set_cpu(options *o, const char *name, const char *flag)
+static void choose(options *o, const registry_variant *variant, const char *flag)
 {
     if (o->cpu || o->gpu)
         usage_error("%s: only one algorithm can be chosen", flag);
-    o->cpu = cpu_algorithm_find(name);
-    if (!o->cpu)
-        usage_error("unknown algorithm '%s'", name);
+    o->cpu = variant->cpu;
+    o->gpu = variant->gpu;
 }
 
 static long long number(const char *arg, long long lo, long long hi, const char *what)
@@ -106,13 +116,33 @@ static long long number(const char *arg, long long lo, long long hi, const char 
     return v;
 }
 
+/* -s, -t, -m (with a number: the form or variant) and -a: the CPU double algorithm of the
+ * registry row with that option. */
+static void thesis_option(options *o, char flag, const char *arg, const char *what)
+{
+    int low = 0, high = -1, value = -1;
+    registry_flag_range(flag, &low, &high);
+    if (arg)
+        value = (int)number(arg, low, high, what);
+    const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
+    char option[32];
+    snprintf(option, sizeof option, "-%c %.20s", flag, arg ? arg : "");
+    if (!algorithm)
+        usage_error("%s: no such algorithm", option);
+    option[2] = '\0'; /* "-t", as the other options say it */
+    if (o->cpu || o->gpu)
+        usage_error("%s: only one algorithm can be chosen", option);
+    o->cpu = algorithm;
+}
+
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
+    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
            OPT_PAIRS_PER_ITEM };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
+        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
         {"threads", required_argument, NULL, OPT_THREADS},
@@ -130,35 +160,34 @@ static void parse(int argc, char **argv, options *o)
     o->gpu_config = GPU_CONFIG_DEFAULT;
     error_text config_err;
     int c;
-    char name[32];
     opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
         switch (c) {
         case 's':
-            snprintf(name, sizeof name, "pluecker%lld", number(optarg, 0, 2, "-s (Pluecker form)"));
-            set_cpu(o, name, "-s");
+            thesis_option(o, 's', optarg, "-s (Pluecker form)");
             break;
         case 't':
-            snprintf(name, sizeof name, "stp%lld", number(optarg, 0, 2, "-t (STP form)"));
-            set_cpu(o, name, "-t");
+            thesis_option(o, 't', optarg, "-t (STP form)");
             break;
         case 'a':
-            set_cpu(o, "haines", "-a");
+            thesis_option(o, 'a', NULL, "-a");
             break;
         case 'm':
-            snprintf(name, sizeof name, "moller%lld", number(optarg, 1, 3, "-m (Moller-Trumbore variant)"));
-            set_cpu(o, name, "-m");
+            thesis_option(o, 'm', optarg, "-m (Moller-Trumbore variant)");
             break;
-        case OPT_ALGORITHM:
-            set_cpu(o, optarg, "--algorithm");
+        case OPT_ALGORITHM: {
+            const registry_variant *variant = registry_find(optarg);
+            if (!variant)
+                usage_error("unknown algorithm '%s'", optarg);
+            choose(o, variant, "--algorithm");
             break;
+        }
         case 'g': {
-            int count;
-            gpu_algorithms(&count);
-            long long i = number(optarg, 0, count - 1, "-g (OpenCL algorithm)");
-            if (o->cpu || o->gpu)
-                usage_error("%s: only one algorithm can be chosen", "-g");
-            o->gpu = gpu_algorithm_get((int)i);
+            long long i = number(optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
+            const gpu_algorithm *algorithm = gpu_algorithm_get((int)i);
+            if (!algorithm)
+                usage_error("-g %s: no such OpenCL algorithm", optarg);
+            choose(o, registry_of_gpu(algorithm), "-g");
             break;
         }
         case 'p':
@@ -187,6 +216,9 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_LIST:
             o->list_devices = 1;
+            break;
+        case OPT_LIST_ALGORITHMS:
+            o->list_algorithms = 1;
             break;
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
@@ -222,7 +254,7 @@ static void parse(int argc, char **argv, options *o)
             usage_error("%s has no single-precision variant", o->cpu->name);
         o->cpu = variant;
     }
-    if (o->list_devices)
+    if (o->list_devices || o->list_algorithms)
         return;
     int positional = argc - optind;
     if (o->display >= 0) {
@@ -305,6 +337,10 @@ int main(int argc, char **argv)
     options o;
     parse(argc, argv, &o);
     error_text err;
+    if (o.list_algorithms) {
+        registry_print_list(stdout);
+        return 0;
+    }
     if (o.list_devices) {
         if (gpu_list_devices(stdout, &err) < 0) {
             error_print(PROGRAM, &err);

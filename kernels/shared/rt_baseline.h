@@ -1,7 +1,7 @@
 /* rt_baseline.h: PT03's comparison algorithms (docs/SPECIFICATION.md section 3), written once for both
  * precisions: Haines' line against the four face planes, and Möller-Trumbore's line/triangle
  * test on each face (t unrestricted). Precision follows rt_math.h (RT_SINGLE for float), so
- * algorithms_baseline.c (double) and algorithms_float.c (float) compile the same bodies.
+ * algorithms_baseline.c, compiled twice (double, and float with -DRT_SINGLE), runs the same bodies.
  * Results use rt_hit of rt_algorithms.h. */
 #ifndef RAYTETRA_RT_BASELINE_H
 #define RAYTETRA_RT_BASELINE_H

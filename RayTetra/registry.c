@@ -1,0 +1,342 @@
+/* registry.c: the table of algorithms (one row each; registry.h says what is derived from a
+ * row), the views the programs run and the name grammar (registry_print.c prints them). Adding
+ * an algorithm: docs/ARCHITECTURE.md, "Adding an algorithm". */
+#include "registry.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* The entry points the rows name: both precisions from one source (algorithms_pt.c and
+ * algorithms_baseline.c, compiled twice; algorithms_simd.c and algorithms_simd_float.c), or
+ * double only (algorithms_robust.c, which also holds the robust kernel's finishing). */
+#define DECLARE_BOTH(name)                                                                                            \
+    RAY_TETRA_DECLARE(name);                                                                                          \
+    RAY_TETRA_DECLARE(name##f)
+DECLARE_BOTH(haines);
+DECLARE_BOTH(moller1);
+DECLARE_BOTH(moller2);
+DECLARE_BOTH(moller3);
+DECLARE_BOTH(pluecker0);
+DECLARE_BOTH(pluecker1);
+DECLARE_BOTH(pluecker2);
+DECLARE_BOTH(stp0);
+DECLARE_BOTH(stp1);
+DECLARE_BOTH(stp2);
+DECLARE_BOTH(pluecker0v);
+DECLARE_BOTH(stp0v);
+RAY_TETRA_DECLARE(stp0r);
+size_t stp0r_finish(const struct rt_gpu_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+                    size_t count);
+
+/* A row's CPU entry points: double and float, or double only. */
+#define CPU_BOTH(name) .run = {name, name##f}, .batch = {name##_batch, name##f_batch}
+#define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
+
+/* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
+ * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last. */
+static const registry_algorithm ROWS[] = {
+    {.name = "haines", .csv_name = "Haines", .description = "Haines: the line against the four face planes",
+     .flag = 'a', .flag_value = -1, CPU_BOTH(haines), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
+    {.name = "moller1", .alias = "moller", .csv_name = "Moller1",
+     .description = "Moller-Trumbore on each face, 1/det first", .flag = 'm', .flag_value = 1, CPU_BOTH(moller1),
+     .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
+    {.name = "moller2", .csv_name = "Moller2", .description = "Moller-Trumbore on each face, division only on a hit",
+     .flag = 'm', .flag_value = 2, CPU_BOTH(moller2), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
+    {.name = "moller3", .csv_name = "Moller3", .description = "Moller2, stopping once both faces are found",
+     .flag = 'm', .flag_value = 3, CPU_BOTH(moller3), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
+    {.name = "pluecker0", .csv_name = "Segura0", .description = "Pluecker form 0: thesis Algorithm 1", .flag = 's',
+     .flag_value = 0, CPU_BOTH(pluecker0),
+     .kernel = {"RayTetraSegura0.cl", "ray_tetra_segura0", "", true, {0, 4}, NULL}, .properties = REGISTRY_THESIS},
+    {.name = "pluecker1", .csv_name = "Segura1", .description = "Pluecker form 1: PT03 sections 3.1-3.2 optimisations",
+     .flag = 's', .flag_value = 1, CPU_BOTH(pluecker1), .properties = REGISTRY_THESIS},
+    {.name = "pluecker2", .csv_name = "Segura2",
+     .description = "Pluecker form 2: form 1 plus the geometric optimisation", .flag = 's', .flag_value = 2,
+     CPU_BOTH(pluecker2), .properties = REGISTRY_THESIS},
+    {.name = "stp0", .csv_name = "STP0", .description = "scalar triple product form 0", .flag = 't', .flag_value = 0,
+     CPU_BOTH(stp0), .kernel = {"RayTetraSTP0.cl", "ray_tetra_stp0", "", true, {1, 5}, NULL},
+     .properties = REGISTRY_THESIS},
+    {.name = "stp1", .csv_name = "STP1", .description = "scalar triple product form 1", .flag = 't', .flag_value = 1,
+     CPU_BOTH(stp1), .kernel = {"RayTetraSTP1.cl", "ray_tetra_stp1", "", true, {2, 6}, NULL},
+     .properties = REGISTRY_THESIS},
+    {.name = "stp2", .csv_name = "STP2", .description = "scalar triple product form 2", .flag = 't', .flag_value = 2,
+     CPU_BOTH(stp2), .kernel = {"RayTetraSTP2.cl", "ray_tetra_stp2", "", true, {3, 7}, NULL},
+     .properties = REGISTRY_THESIS},
+    {.name = "stp0r", .csv_name = "STP0R", .description = "STP form 0 with exact signs (error filter, GMP fallback)",
+     CPU_DOUBLE(stp0r), .kernel = {"RayTetraSTP0R.cl", "ray_tetra_stp0r", "", false, {8, -1}, stp0r_finish},
+     .properties = REGISTRY_EXACT},
+    {.name = "pluecker0v", .csv_name = "Segura0V",
+     .description = "Pluecker form 0, branch-free, vectorised across pairs (SIMD)", CPU_BOTH(pluecker0v),
+     .properties = REGISTRY_SIMD},
+    {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
+     CPU_BOTH(stp0v), .properties = REGISTRY_SIMD},
+};
+#define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
+
+/* ---------------------------------------------------------------- views, filled once */
+
+enum { NAME_SIZE = 48, OPTIONS_SIZE = 160 };
+
+/* The derived text of one variant. */
+typedef struct variant_text {
+    char name[NAME_SIZE], alias[NAME_SIZE], csv_name[NAME_SIZE];
+    char twin[NAME_SIZE];         /* gpu_algorithm.name: the CPU variant a kernel matches */
+    char options[OPTIONS_SIZE];   /* gpu_algorithm.build_options */
+} variant_text;
+
+static struct {
+    cpu_algorithm cpu[2 * ROW_COUNT];
+    gpu_algorithm gpu[2 * ROW_COUNT];
+    registry_variant variants[4 * ROW_COUNT]; /* the CPU views' variants, then the OpenCL views' */
+    variant_text text[4 * ROW_COUNT];
+    int cpu_count, gpu_count, variant_count;
+} views;
+
+static pthread_once_t views_once = PTHREAD_ONCE_INIT;
+
+static const char *PRECISION_SUFFIX[2] = {"", "f"};
+static const char *CSV_PRECISION_SUFFIX[2] = {"", "F"};
+
+/* The next variant of `row`, with its names (registry.h's derivation rules). */
+static registry_variant *add_variant(const registry_algorithm *row, registry_kind kind, cpu_precision precision)
+{
+    int i = views.variant_count++;
+    registry_variant *v = &views.variants[i];
+    variant_text *t = &views.text[i];
+    const char *prefix = kind == REGISTRY_OPENCL ? "gpu_" : "", *csv_prefix = kind == REGISTRY_OPENCL ? "GPU_" : "";
+    snprintf(t->name, sizeof t->name, "%s%s%s", prefix, row->name, PRECISION_SUFFIX[precision]);
+    if (row->alias)
+        snprintf(t->alias, sizeof t->alias, "%s%s%s", prefix, row->alias, PRECISION_SUFFIX[precision]);
+    snprintf(t->csv_name, sizeof t->csv_name, "%s%s%s", csv_prefix, row->csv_name, CSV_PRECISION_SUFFIX[precision]);
+    snprintf(t->twin, sizeof t->twin, "%s%s", row->name, PRECISION_SUFFIX[precision]);
+    *v = (registry_variant){row, kind, precision, t->name, row->alias ? t->alias : NULL, t->csv_name, -1, NULL, NULL};
+    return v;
+}
+
+static void add_cpu(const registry_algorithm *row, cpu_precision precision)
+{
+    registry_variant *v = add_variant(row, REGISTRY_CPU, precision);
+    cpu_algorithm *c = &views.cpu[views.cpu_count++];
+    *c = (cpu_algorithm){v->name, v->csv_name, row->description, row->run[precision], row->batch[precision],
+                         precision, row->name};
+    v->cpu = c;
+}
+
+static void add_gpu(const registry_algorithm *row, cpu_precision precision)
+{
+    registry_variant *v = add_variant(row, REGISTRY_OPENCL, precision);
+    variant_text *t = &views.text[v - views.variants];
+    const char *own = row->kernel.options ? row->kernel.options : "";
+    if (precision == CPU_PRECISION_FLOAT)
+        snprintf(t->options, sizeof t->options, "%s%s-DRT_SINGLE", own, own[0] ? " " : "");
+    else
+        snprintf(t->options, sizeof t->options, "%s", own);
+    v->index = row->kernel.index[precision];
+    gpu_algorithm *g = &views.gpu[views.gpu_count++];
+    *g = (gpu_algorithm){v->index,
+                         t->twin,
+                         v->csv_name,
+                         row->kernel.file,
+                         row->kernel.function,
+                         precision,
+                         t->options,
+                         row->name,
+                         row->kernel.finish != NULL,
+                         row->kernel.finish};
+    v->gpu = g;
+}
+
+static int has_build(const registry_algorithm *row, cpu_precision precision)
+{
+    return row->kernel.file && (precision == CPU_PRECISION_DOUBLE || row->kernel.float_build);
+}
+
+/* Where an OpenCL build goes: by thesis index, those without one after them. */
+static int gpu_order(const registry_algorithm *row, cpu_precision precision)
+{
+    return row->kernel.index[precision] >= 0 ? row->kernel.index[precision] : INT_MAX;
+}
+
+static void fill_views(void)
+{
+    for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p)
+        for (int r = 0; r < ROW_COUNT; ++r)
+            if (ROWS[r].run[p])
+                add_cpu(&ROWS[r], (cpu_precision)p);
+    /* The OpenCL builds, doubles then floats in row order, stably sorted by gpu_order. */
+    struct build {
+        const registry_algorithm *row;
+        cpu_precision precision;
+    } builds[2 * ROW_COUNT];
+    int count = 0;
+    for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p)
+        for (int r = 0; r < ROW_COUNT; ++r)
+            if (has_build(&ROWS[r], (cpu_precision)p)) {
+                struct build b = {&ROWS[r], (cpu_precision)p};
+                int at = count++;
+                while (at > 0 && gpu_order(builds[at - 1].row, builds[at - 1].precision) > gpu_order(b.row, b.precision)) {
+                    builds[at] = builds[at - 1];
+                    --at;
+                }
+                builds[at] = b;
+            }
+    for (int i = 0; i < count; ++i)
+        add_gpu(builds[i].row, builds[i].precision);
+}
+
+static void ensure_views(void) { pthread_once(&views_once, fill_views); }
+
+const registry_algorithm *registry_algorithms(int *count)
+{
+    *count = ROW_COUNT;
+    return ROWS;
+}
+
+const registry_variant *registry_variants(int *count)
+{
+    ensure_views();
+    *count = views.variant_count;
+    return views.variants;
+}
+
+const cpu_algorithm *cpu_algorithms(int *count)
+{
+    ensure_views();
+    *count = views.cpu_count;
+    return views.cpu;
+}
+
+const gpu_algorithm *gpu_algorithms(int *count)
+{
+    ensure_views();
+    *count = views.gpu_count;
+    return views.gpu;
+}
+
+const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm)
+{
+    ensure_views();
+    return &views.variants[algorithm - views.cpu];
+}
+
+const registry_variant *registry_of_gpu(const gpu_algorithm *algorithm)
+{
+    ensure_views();
+    return &views.variants[views.cpu_count + (algorithm - views.gpu)];
+}
+
+/* ---------------------------------------------------------------- names */
+
+const gpu_algorithm *gpu_algorithm_get(int index)
+{
+    ensure_views();
+    for (int i = 0; i < views.gpu_count && index >= 0; ++i)
+        if (views.gpu[i].index == index)
+            return &views.gpu[i];
+    return NULL;
+}
+
+/* gN: the build with thesis index N (decimal digits, no sign, no leading zero). */
+static const registry_variant *find_index(const char *word)
+{
+    if ((word[0] != 'g' && word[0] != 'G') || word[1] < '0' || word[1] > '9' || (word[1] == '0' && word[2]))
+        return NULL;
+    long index = 0;
+    for (const char *c = word + 1; *c; ++c) {
+        if (*c < '0' || *c > '9' || index > INT_MAX / 10)
+            return NULL;
+        index = index * 10 + (*c - '0');
+    }
+    const gpu_algorithm *g = index <= INT_MAX ? gpu_algorithm_get((int)index) : NULL;
+    return g ? registry_of_gpu(g) : NULL;
+}
+
+const registry_variant *registry_find(const char *word)
+{
+    ensure_views();
+    const registry_variant *by_index = find_index(word);
+    if (by_index)
+        return by_index;
+    for (int i = 0; i < views.variant_count; ++i) {
+        const registry_variant *v = &views.variants[i];
+        if (strcasecmp(word, v->name) == 0 || strcasecmp(word, v->csv_name) == 0 ||
+            (v->alias && strcasecmp(word, v->alias) == 0))
+            return v;
+    }
+    return NULL;
+}
+
+const registry_variant *registry_variant_of(const registry_algorithm *algorithm, registry_kind kind,
+                                            cpu_precision precision)
+{
+    ensure_views();
+    for (int i = 0; i < views.variant_count; ++i) {
+        const registry_variant *v = &views.variants[i];
+        if (v->algorithm == algorithm && v->kind == kind && v->precision == precision)
+            return v;
+    }
+    return NULL;
+}
+
+const registry_variant *registry_in_precision(const registry_variant *variant, cpu_precision precision)
+{
+    return registry_variant_of(variant->algorithm, variant->kind, precision);
+}
+
+const cpu_algorithm *cpu_algorithm_find(const char *name)
+{
+    const registry_variant *v = registry_find(name);
+    return v ? v->cpu : NULL;
+}
+
+const cpu_algorithm *cpu_algorithm_in_precision(const cpu_algorithm *algorithm, cpu_precision precision)
+{
+    const registry_variant *v = registry_in_precision(registry_of_cpu(algorithm), precision);
+    return v ? v->cpu : NULL;
+}
+
+const gpu_algorithm *gpu_algorithm_in_precision(const gpu_algorithm *algorithm, cpu_precision precision)
+{
+    const registry_variant *v = registry_in_precision(registry_of_gpu(algorithm), precision);
+    return v ? v->gpu : NULL;
+}
+
+/* ---------------------------------------------------------------- RayTetra's thesis options */
+
+const cpu_algorithm *registry_flag_algorithm(char flag, int value)
+{
+    ensure_views();
+    for (int i = 0; i < views.cpu_count; ++i) {
+        const registry_variant *v = &views.variants[i];
+        if (v->precision == CPU_PRECISION_DOUBLE && v->algorithm->flag == flag && v->algorithm->flag_value == value)
+            return v->cpu;
+    }
+    return NULL;
+}
+
+int registry_flag_range(char flag, int *low, int *high)
+{
+    int count = 0;
+    for (int r = 0; r < ROW_COUNT; ++r) {
+        if (ROWS[r].flag != flag)
+            continue;
+        if (count == 0 || ROWS[r].flag_value < *low)
+            *low = ROWS[r].flag_value;
+        if (count == 0 || ROWS[r].flag_value > *high)
+            *high = ROWS[r].flag_value;
+        ++count;
+    }
+    return count;
+}
+
+int registry_gpu_index_max(void)
+{
+    ensure_views();
+    int max = -1;
+    for (int i = 0; i < views.gpu_count; ++i)
+        if (views.gpu[i].index > max)
+            max = views.gpu[i].index;
+    return max;
+}

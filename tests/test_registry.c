@@ -1,0 +1,294 @@
+/* test_registry: the table of algorithms and its grammar (RayTetra/registry.h). Every variant a
+ * row declares exists, with entry points that compute the same results one pair at a time and in
+ * a batch, and a kernel file that holds its function; the names are derived by the rules and
+ * unique in any case; every name form resolves (canonical, alias, CSV, any case, gN) and unknown
+ * names fail; the order is the one every program shows; RayTetra's thesis options find their
+ * rows; --list-algorithms has one line per variant. Needs no OpenCL device. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "check.h"
+#include "generator/generator.h"
+#include "opencl/gpu_source.h"
+#include "registry.h"
+#include "registry_print.h"
+
+/* `name` in upper case, and with its case alternating. */
+static void recase(const char *name, char *upper, char *mixed, size_t size)
+{
+    size_t i = 0;
+    for (; name[i] && i + 1 < size; ++i) {
+        upper[i] = (char)toupper((unsigned char)name[i]);
+        mixed[i] = (char)(i % 2 ? toupper((unsigned char)name[i]) : tolower((unsigned char)name[i]));
+    }
+    upper[i] = mixed[i] = '\0';
+}
+
+/* Every spelling of every name of every variant finds that variant. */
+static void test_names_resolve(void)
+{
+    int count;
+    const registry_variant *all = registry_variants(&count);
+    CHECK(count > 0, "no variant");
+    for (int i = 0; i < count; ++i) {
+        const registry_variant *v = &all[i];
+        const char *names[3] = {v->name, v->csv_name, v->alias};
+        for (int n = 0; n < 3; ++n) {
+            if (!names[n])
+                continue;
+            char upper[64], mixed[64];
+            recase(names[n], upper, mixed, sizeof upper);
+            CHECK(registry_find(names[n]) == v && registry_find(upper) == v && registry_find(mixed) == v,
+                  "%s (%s, %s) does not name %s", names[n], upper, mixed, v->name);
+        }
+        if (v->index >= 0) {
+            char word[16];
+            snprintf(word, sizeof word, "g%d", v->index);
+            CHECK(registry_find(word) == v, "%s does not name %s", word, v->csv_name);
+            snprintf(word, sizeof word, "G%d", v->index);
+            CHECK(registry_find(word) == v, "%s does not name %s", word, v->csv_name);
+            CHECK(gpu_algorithm_get(v->index) == v->gpu, "gpu_algorithm_get(%d)", v->index);
+        }
+        CHECK(!v->cpu || cpu_algorithm_find(v->name) == v->cpu, "cpu_algorithm_find(%s)", v->name);
+        CHECK(v->cpu || cpu_algorithm_find(v->name) == NULL, "cpu_algorithm_find(%s) finds an OpenCL variant",
+              v->name);
+    }
+    CHECK(registry_find("moller") == registry_find("moller1") && registry_find("MollerF") == registry_find("moller1f"),
+          "moller is moller1");
+    CHECK(registry_find("GPU_STP1") && registry_find("GPU_STP1") == registry_find("g2"), "GPU_STP1 is g2");
+}
+
+static void test_unknown_names(void)
+{
+    static const char *const UNKNOWN[] = {"",      "nope",      "g",    "g-1",     "g01",   "g99",
+                                          "g1x",   "gpu:stp0",  "stp",  "stp0 ",   " stp0", "stp0rf",
+                                          "STP0RF", "gpu_haines", "GPU_Moller1", "gpu_", "99999999999999999999",
+                                          "g99999999999999999999"};
+    for (size_t i = 0; i < sizeof UNKNOWN / sizeof UNKNOWN[0]; ++i)
+        CHECK(registry_find(UNKNOWN[i]) == NULL, "'%s' names %s", UNKNOWN[i], registry_find(UNKNOWN[i])->name);
+}
+
+/* No two variants share a name in any case: canonical, alias or CSV, across all three. */
+static void test_names_unique(void)
+{
+    int count;
+    const registry_variant *all = registry_variants(&count);
+    for (int i = 0; i < count; ++i) {
+        const char *a[3] = {all[i].name, all[i].csv_name, all[i].alias}, *shared = NULL;
+        for (int j = 0; j < count; ++j) {
+            const char *b[3] = {all[j].name, all[j].csv_name, all[j].alias};
+            for (int x = 0; x < 3 && j != i; ++x)
+                for (int y = 0; y < 3; ++y)
+                    if (a[x] && b[y] && strcasecmp(a[x], b[y]) == 0)
+                        shared = a[x];
+        }
+        CHECK(shared == NULL, "%s shares the name %s with another variant", all[i].name, shared);
+    }
+}
+
+/* The derived names of a row's variants (registry.h's table). */
+static void test_derived_names(void)
+{
+    int count;
+    const registry_variant *all = registry_variants(&count);
+    for (int i = 0; i < count; ++i) {
+        const registry_variant *v = &all[i];
+        const registry_algorithm *row = v->algorithm;
+        int opencl = v->kind == REGISTRY_OPENCL, single = v->precision == CPU_PRECISION_FLOAT;
+        char name[64], csv[64];
+        snprintf(name, sizeof name, "%s%s%s", opencl ? "gpu_" : "", row->name, single ? "f" : "");
+        snprintf(csv, sizeof csv, "%s%s%s", opencl ? "GPU_" : "", row->csv_name, single ? "F" : "");
+        CHECK(strcmp(v->name, name) == 0 && strcmp(v->csv_name, csv) == 0, "%s / %s, expected %s / %s", v->name,
+              v->csv_name, name, csv);
+        const char *view_csv = v->cpu ? v->cpu->csv_name : v->gpu->csv_name;
+        CHECK(strcmp(view_csv, csv) == 0, "%s: the view's CSV name is %s", v->name, view_csv);
+    }
+}
+
+/* One pair at a time and a batch: the same hit and faces (they are one algorithm). */
+static int run_and_batch_agree(const registry_algorithm *row, cpu_precision p, const pair_set *set)
+{
+    ray_tetra_result *batch = calloc(set->count, sizeof *batch);
+    if (!batch)
+        return 0;
+    row->batch[p](set->pairs, batch, set->count);
+    int same = 1;
+    for (size_t i = 0; i < set->count; ++i) {
+        const ray_tetra_pair *pair = &set->pairs[i];
+        ray_tetra_result one;
+        vec3 dir = pair_direction(pair);
+        one.hit = row->run[p](&pair->orig, &dir, pair->vert, &one.enter_face, &one.leave_face, &one.enter_point,
+                              &one.leave_point, &one.u_enter1, &one.u_enter2, &one.u_leave1, &one.u_leave2,
+                              &one.t_enter, &one.t_leave);
+        same &= (one.hit != 0) == (batch[i].hit != 0) &&
+                (!one.hit || (one.enter_face == batch[i].enter_face && one.leave_face == batch[i].leave_face));
+    }
+    free(batch);
+    return same;
+}
+
+/* The kernel file is found and declares the row's __kernel function. */
+static int kernel_declared(const registry_kernel *kernel)
+{
+    char *path = NULL, *text = NULL, pattern[128];
+    size_t size;
+    error_text err;
+    int found = 0;
+    if (gpu_source_find(kernel->file, &path, &err) == 0 && gpu_read_file(path, &text, &size) == 0) {
+        snprintf(pattern, sizeof pattern, "__kernel void %s(", kernel->function);
+        found = strstr(text, pattern) != NULL;
+    }
+    free(text);
+    free(path);
+    return found;
+}
+
+/* Every variant a row declares exists, and no other. */
+static void test_rows(const pair_set *set)
+{
+    int rows, variants, cpu_count, gpu_count;
+    const registry_algorithm *row = registry_algorithms(&rows);
+    registry_variants(&variants);
+    cpu_algorithms(&cpu_count);
+    gpu_algorithms(&gpu_count);
+    int declared = 0;
+    for (int r = 0; r < rows; ++r) {
+        CHECK(row[r].name && row[r].csv_name && row[r].description && row[r].description[0], "row %d: names", r);
+        CHECK(row[r].run[CPU_PRECISION_DOUBLE] || row[r].kernel.file, "%s: neither CPU nor OpenCL", row[r].name);
+        for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p) {
+            const registry_variant *cpu = registry_variant_of(&row[r], REGISTRY_CPU, (cpu_precision)p);
+            CHECK(!row[r].run[p] == !row[r].batch[p], "%s: one entry point of two", row[r].name);
+            CHECK(!row[r].run[p] == !cpu, "%s %s: CPU variant %s", row[r].name, cpu_precision_name((cpu_precision)p),
+                  cpu ? "not declared" : "missing");
+            if (cpu) {
+                ++declared;
+                CHECK(cpu->cpu->run == row[r].run[p] && cpu->cpu->batch == row[r].batch[p], "%s: entry points",
+                      cpu->name);
+                CHECK(run_and_batch_agree(&row[r], (cpu_precision)p, set), "%s: one pair and batch differ", cpu->name);
+                CHECK(cpu_algorithm_in_precision(cpu->cpu, (cpu_precision)p) == cpu->cpu, "%s in its own precision",
+                      cpu->name);
+            }
+            int build = row[r].kernel.file && (p == CPU_PRECISION_DOUBLE || row[r].kernel.float_build);
+            const registry_variant *gpu = registry_variant_of(&row[r], REGISTRY_OPENCL, (cpu_precision)p);
+            CHECK(!build == !gpu, "%s %s: OpenCL variant", row[r].name, cpu_precision_name((cpu_precision)p));
+            if (gpu) {
+                ++declared;
+                CHECK(gpu->index == row[r].kernel.index[p] && gpu->gpu->index == gpu->index, "%s: index %d",
+                      gpu->name, gpu->index);
+                CHECK(gpu->gpu->finish == row[r].kernel.finish && gpu->gpu->robust == (row[r].kernel.finish != NULL),
+                      "%s: finishing hook", gpu->name);
+            }
+        }
+        if (row[r].kernel.file)
+            CHECK(kernel_declared(&row[r].kernel), "%s: %s does not declare __kernel %s", row[r].name,
+                  row[r].kernel.file, row[r].kernel.function);
+    }
+    CHECK(declared == variants && cpu_count + gpu_count == variants, "%d variants declared, %d listed (%d + %d views)",
+          declared, variants, cpu_count, gpu_count);
+}
+
+/* CPU doubles, CPU floats (each in row order), then OpenCL by thesis index, 0..max without a
+ * gap, then the builds without an index. */
+static void test_order(void)
+{
+    int count, row_count;
+    const registry_variant *all = registry_variants(&count);
+    const registry_algorithm *rows = registry_algorithms(&row_count);
+    int stage = 0, last_row = -1, next_index = 0, unindexed = 0;
+    for (int i = 0; i < count; ++i) {
+        const registry_variant *v = &all[i];
+        int this_stage = v->kind == REGISTRY_OPENCL ? 2 : (int)v->precision, ordered = 1;
+        if (this_stage != stage) {
+            ordered = this_stage > stage;
+            stage = this_stage;
+            last_row = -1;
+        }
+        if (stage < 2) {
+            ordered = ordered && (int)(v->algorithm - rows) > last_row;
+            last_row = (int)(v->algorithm - rows);
+        } else if (v->index >= 0) {
+            ordered = ordered && !unindexed && v->index == next_index;
+            next_index = v->index + 1;
+        } else {
+            unindexed = 1;
+        }
+        CHECK(ordered, "%s is out of order", v->name);
+        CHECK(v->cpu ? registry_of_cpu(v->cpu) == v : registry_of_gpu(v->gpu) == v, "%s: view round trip", v->name);
+    }
+    CHECK(registry_gpu_index_max() == next_index - 1, "largest -g index %d, expected %d", registry_gpu_index_max(),
+          next_index - 1);
+}
+
+/* RayTetra's -s, -t, -a, -m find their rows; values are unique per option. */
+static void test_flags(void)
+{
+    int count;
+    const registry_algorithm *rows = registry_algorithms(&count);
+    for (int r = 0; r < count; ++r) {
+        if (!rows[r].flag)
+            continue;
+        const registry_variant *v = registry_variant_of(&rows[r], REGISTRY_CPU, CPU_PRECISION_DOUBLE);
+        CHECK(v && registry_flag_algorithm(rows[r].flag, rows[r].flag_value) == v->cpu, "-%c %d is not %s",
+              rows[r].flag, rows[r].flag_value, rows[r].name);
+        int low = 0, high = 0;
+        CHECK(registry_flag_range(rows[r].flag, &low, &high) > 0 && low <= rows[r].flag_value &&
+                  rows[r].flag_value <= high,
+              "-%c range %d..%d", rows[r].flag, low, high);
+    }
+    CHECK(registry_flag_algorithm('t', 1) == cpu_algorithm_find("stp1") &&
+              registry_flag_algorithm('s', 0) == cpu_algorithm_find("pluecker0") &&
+              registry_flag_algorithm('a', -1) == cpu_algorithm_find("haines") &&
+              registry_flag_algorithm('m', 3) == cpu_algorithm_find("moller3"),
+          "the thesis options");
+    CHECK(registry_flag_algorithm('s', 99) == NULL && registry_flag_algorithm('x', 0) == NULL, "no such option");
+}
+
+static void test_list(void)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out) {
+        CHECK(0, "open_memstream");
+        return;
+    }
+    registry_print_list(out);
+    fclose(out);
+    int count, lines = 0;
+    const registry_variant *all = registry_variants(&count);
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), ++lines) {
+        char name[64], csv[64], kind[16], precision[16];
+        int fields = sscanf(line, "%63s %63s %15s %15s", name, csv, kind, precision);
+        CHECK(lines < count && fields == 4 && strcmp(name, all[lines].name) == 0 &&
+                  strcmp(csv, all[lines].csv_name) == 0 &&
+                  strcmp(kind, all[lines].kind == REGISTRY_CPU ? "cpu" : "opencl") == 0 &&
+                  strcmp(precision, cpu_precision_name(all[lines].precision)) == 0 &&
+                  strstr(line, all[lines].algorithm->description),
+              "line %d: %s", lines + 1, line);
+    }
+    CHECK(lines == count, "%d lines for %d variants", lines, count);
+    free(text);
+}
+
+int main(void)
+{
+    generator_config config = {.seed = 11, .hits = 100, .misses = 100};
+    pair_set set;
+    error_text err;
+    if (generator_fill(&config, &set, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return 1;
+    }
+    test_names_resolve();
+    test_unknown_names();
+    test_names_unique();
+    test_derived_names();
+    test_rows(&set);
+    test_order();
+    test_flags();
+    test_list();
+    pair_set_free(&set);
+    return check_summary("test_registry");
+}
