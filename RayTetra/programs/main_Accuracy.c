@@ -8,9 +8,11 @@
 #include <strings.h>
 
 #include "accuracy/accuracy.h"
+#include "atomic_file.h"
 #include "cpu/algorithms.h"
 #include "cli.h"
 #include "opencl/gpu_handler.h"
+#include "pair_check.h"
 #include "pairs_io.h"
 
 static const char *PROGRAM = "Accuracy";
@@ -39,7 +41,8 @@ static void usage(FILE *out)
             "'random'): misclassified hit/miss, wrong faces, and the max and median error of t and of\n"
             "the points, relative to the tetrahedron's longest edge (t as the distance |dt| |L|).\n"
             "\n"
-            "  --csv FILE         also write the table as CSV (written whole or not at all)\n"
+            "  --csv FILE         also write the table as CSV (written whole or not at all; '-' for\n"
+            "                     standard output, the table and notes then go to standard error)\n"
             "  --algorithms LIST  comma-separated names (default: all): CPU names as RayTetra\n"
             "                     --algorithm takes them (stp0, stp0f, stp0r, ...), OpenCL ones as\n"
             "                     gpu:NAME (gpu:stp0) or by CSV name (GPU_STP0)\n"
@@ -86,6 +89,8 @@ static void parse(int argc, char **argv, options *o)
             usage(stdout);
             exit(0);
         default:
+            if (cli_is_negative_number(argv[optind - 1]))
+                usage_error("a negative number is not a valid argument:", argv[optind - 1]);
             usage_error("unknown option or missing argument:", argv[optind - 1]);
         }
     }
@@ -95,6 +100,12 @@ static void parse(int argc, char **argv, options *o)
         exit(2);
     }
     o->input = argv[optind];
+    if (o->csv && atomic_same_file(o->csv, o->input)) {
+        fprintf(stderr, "%s: error: --csv %s is the INPUT file %s: writing it would destroy the input; give another "
+                        "file\n",
+                PROGRAM, o->csv, o->input);
+        exit(2);
+    }
 }
 
 static const gpu_algorithm *find_gpu(const char *name)
@@ -198,6 +209,8 @@ int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
+    if (o.csv && strcmp(o.csv, "-") == 0)
+        atomic_claim_stdout(); /* the CSV alone on standard output */
     selection s = {0};
     select_algorithms(&o, &s);
     error_text err;
@@ -221,11 +234,27 @@ int main(int argc, char **argv)
         return 1;
     }
     accuracy_table table = {0};
+    /* The single-precision variants compute only input inside their narrower range. */
+    char why[ERROR_TEXT_SIZE / 2];
+    size_t outside = pairs_check_single(&set, why, sizeof why);
+    int single_ok = outside == set.count;
+    if (!single_ok)
+        fprintf(stderr, "%s: the single-precision algorithms are left out: %s: pair %zu: %s\n", PROGRAM, o.input,
+                outside, why);
     for (int i = 0; i < s.cpu_count; ++i) {
         const cpu_algorithm *a = s.cpu[i];
+        if (a->precision == CPU_PRECISION_FLOAT && !single_ok)
+            continue;
         cpu_algorithm_run(a, &set, results, 1);
         accuracy_subject subject = {a->name, cpu_precision_name(a->precision), "cpu", results};
         measure(&set, &classes, &reference, &subject, &table);
+    }
+    if (!single_ok) { /* the same for the OpenCL ones */
+        int kept = 0;
+        for (int i = 0; i < s.gpu_count; ++i)
+            if (s.gpu[i]->precision != CPU_PRECISION_FLOAT)
+                s.gpu[kept++] = s.gpu[i];
+        s.gpu_count = kept;
     }
     measure_opencl(&o, &s, &set, &classes, &reference, results, &table);
     printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);
