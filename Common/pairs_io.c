@@ -287,6 +287,9 @@ static int read_pairs_path(const char *path, pair_set *set, pair_classes *classe
 
 int pairs_read(const char *path, pair_set *set, error_text *err) { return read_pairs_path(path, set, NULL, err); }
 
+/* The labels after a read: a binary file (none) or no pairs get class "random" throughout. */
+static int finish_classes(const char *name, pair_set *set, pair_classes *classes, error_text *err);
+
 int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
 {
     memset(classes, 0, sizeof *classes);
@@ -294,6 +297,21 @@ int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, e
         pair_classes_free(classes);
         return -1;
     }
+    return finish_classes(path, set, classes, err);
+}
+
+int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *classes, error_text *err)
+{
+    memset(classes, 0, sizeof *classes);
+    if (read_pairs(in, set, classes, err) != 0) {
+        pair_classes_free(classes);
+        return -1;
+    }
+    return finish_classes(in->name, set, classes, err);
+}
+
+static int finish_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+{
     if (!classes->of_pair) { /* a binary file (no labels), or no pairs */
         classes->of_pair = calloc(set->count ? set->count : 1, 1);
         if (!classes->of_pair) {

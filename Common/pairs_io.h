@@ -45,6 +45,7 @@ typedef struct pair_classes {
 /* pairs_read, plus the class of every pair. More than PAIRS_CLASSES_MAX classes, or a "# class"
  * line with a bad name, is an error naming the line. */
 int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err);
+int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *classes, error_text *err);
 
 void pair_classes_free(pair_classes *classes);
 
