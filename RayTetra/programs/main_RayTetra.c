@@ -240,6 +240,12 @@ static void parse(int argc, char **argv, options *o)
         if (positional < 1)
             usage_error("%s: -d needs INPUT", "-d");
         o->input = argv[optind]; /* OUTPUT and REPS, if given, are ignored (docs/SPECIFICATION.md section 5) */
+        if (o->snapshot && atomic_same_file(o->snapshot, o->input)) {
+            fprintf(stderr, "%s: error: --snapshot %s is the INPUT file %s: writing it would destroy the input; give "
+                            "another file\n",
+                    PROGRAM, o->snapshot, o->input);
+            exit(2);
+        }
         return;
     }
     if (o->snapshot)
@@ -339,8 +345,8 @@ int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
-    if (o.output && strcmp(o.output, "-") == 0)
-        atomic_claim_stdout(); /* the results alone on standard output; the progress lines on stderr */
+    if ((o.output && strcmp(o.output, "-") == 0) || (o.snapshot && strcmp(o.snapshot, "-") == 0))
+        atomic_claim_stdout(); /* the data alone on standard output; the progress lines on stderr */
     error_text err;
     if (o.list_devices) {
         if (gpu_list_devices(stdout, &err) < 0) {
