@@ -171,9 +171,11 @@ static char *temporary_name(const char *target)
 /* The descriptor that "-" writes to: standard output, or its copy after atomic_claim_stdout. */
 static int data_stdout = STDOUT_FILENO;
 
-void atomic_claim_stdout(void)
+void atomic_claim_stdout(const char *output)
 {
-    if (data_stdout != STDOUT_FILENO)
+    if (!output || data_stdout != STDOUT_FILENO ||
+        !(strcmp(output, "-") == 0 || strcmp(output, "/dev/stdout") == 0 || strcmp(output, "/dev/fd/1") == 0 ||
+          strcmp(output, "/proc/self/fd/1") == 0))
         return;
     fflush(stdout);
     int copy = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
@@ -208,11 +210,39 @@ static int write_through(atomic_file *file, int fd, error_text *err)
     return 0;
 }
 
-/* What kind of output `target` is: 1 write through, 0 replace or create, -1 refused (err set,
- * messages naming `path`). Sets *existing to the file's status when it exists. */
-static int output_kind(const char *path, const char *target, struct stat *existing, int *exists, error_text *err)
+/* The descriptor a name stands for: "/dev/stdout", "/dev/stderr", "/dev/fd/N" and
+ * "/proc/self/fd/N" are the program's own open descriptors (process substitution >(...) gives
+ * such names). Written through that very descriptor, they keep what the shell set up (an append
+ * with >>, a pipe); followed as links, they would lead to "pipe:[123]" or reopen a file at its
+ * start. -1 for any other name. */
+static int descriptor_of(const char *path)
 {
-    *exists = stat(target, existing) == 0;
+    if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
+        return data_stdout;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    const char *number = NULL;
+    if (strncmp(path, "/dev/fd/", 8) == 0)
+        number = path + 8;
+    else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+        number = path + 14;
+    if (!number || *number < '0' || *number > '9')
+        return -1;
+    char *end;
+    long fd = strtol(number, &end, 10);
+    if (*end != '\0' || fd > INT_MAX || fcntl((int)fd, F_GETFD) == -1)
+        return -1;
+    return fd == STDOUT_FILENO ? data_stdout : (int)fd;
+}
+
+/* What kind of output `path` is: 1 write through, 0 replace or create, -1 refused (err set).
+ * Sets *existing to the status of what it names, when that exists. */
+static int output_kind(const char *path, struct stat *existing, int *exists, error_text *err)
+{
+    int fd = descriptor_of(path);
+    *exists = fd >= 0 ? fstat(fd, existing) == 0 : stat(path, existing) == 0;
+    if (fd >= 0)
+        return 1;
     if (!*exists) {
         if (errno == ENOENT)
             return 0;
@@ -230,16 +260,9 @@ static int output_kind(const char *path, const char *target, struct stat *existi
 
 int atomic_is_stream(const char *path, error_text *err)
 {
-    if (strcmp(path, "-") == 0)
-        return 1;
-    char *target = follow_links(path);
-    if (!target)
-        return error_set(err, "%s: cannot follow the symbolic link: %s", path, strerror(errno));
     struct stat st;
     int exists;
-    int kind = output_kind(path, target, &st, &exists, err);
-    free(target);
-    return kind;
+    return output_kind(path, &st, &exists, err);
 }
 
 int atomic_open(atomic_file *file, const char *path, error_text *err)
@@ -251,36 +274,32 @@ int atomic_open(atomic_file *file, const char *path, error_text *err)
         release(file);
         return error_set(err, "%s: out of memory", path);
     }
-    if (strcmp(path, "-") == 0) {
-        int fd = fcntl(data_stdout, F_DUPFD_CLOEXEC, 3);
-        if (fd < 0) {
-            release(file);
-            return error_set(err, "standard output: cannot write: %s", strerror(errno));
-        }
-        return write_through(file, fd, err);
-    }
-    file->target = follow_links(path);
-    if (!file->target) {
-        int saved = errno;
-        release(file);
-        return error_set(err, "%s: cannot follow the symbolic link: %s", path, strerror(saved));
-    }
     struct stat existing;
     int exists;
-    int kind = output_kind(path, file->target, &existing, &exists, err);
+    int kind = output_kind(path, &existing, &exists, err);
     if (kind < 0) {
         release(file);
         return -1;
     }
     if (kind == 1) {
-        /* No O_TRUNC: a device or FIFO is written to, never emptied or replaced. */
-        int fd = open(file->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        /* A descriptor of ours is duplicated; a device or FIFO is opened by its name (the kernel
+         * follows any link), without O_TRUNC: written to, never emptied or replaced. */
+        int own = descriptor_of(path);
+        int fd = own >= 0 ? fcntl(own, F_DUPFD_CLOEXEC, 3) : open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
         if (fd < 0) {
             int saved = errno;
             release(file);
-            return error_set(err, "%s: cannot open for writing: %s", path, strerror(saved));
+            return error_set(err, "%s: cannot open for writing: %s", strcmp(path, "-") ? path : "standard output",
+                             strerror(saved));
         }
         return write_through(file, fd, err);
+    }
+    /* A file (or a new name, maybe behind a dangling link) is replaced where its links lead. */
+    file->target = follow_links(path);
+    if (!file->target) {
+        int saved = errno;
+        release(file);
+        return error_set(err, "%s: cannot follow the symbolic link: %s", path, strerror(saved));
     }
     file->tmp_path = temporary_name(file->target);
     if (!file->tmp_path) {
@@ -390,15 +409,14 @@ static char *canonical_new_name(const char *target)
 static int output_status(const char *output, struct stat *st, char **new_name)
 {
     *new_name = NULL;
-    if (strcmp(output, "-") == 0)
-        return fstat(data_stdout, st) == 0 ? 1 : 0;
+    int fd = descriptor_of(output);
+    if (fd >= 0)
+        return fstat(fd, st) == 0 ? 1 : 0;
+    if (stat(output, st) == 0)
+        return 1;
     char *target = follow_links(output);
     if (!target)
         return 0;
-    if (stat(target, st) == 0) {
-        free(target);
-        return 1;
-    }
     *new_name = canonical_new_name(target);
     free(target);
     return 0;

@@ -8,7 +8,8 @@
  *     above, the link stays;
  *   a character or block device, or a FIFO: written through (opened for writing, never
  *     replaced or truncated), as `cmd > /dev/null` would;
- *   "-": standard output, written through;
+ *   "-" (or /dev/stdout): standard output, written through; /dev/fd/N, /proc/self/fd/N and
+ *     /dev/stderr: that open descriptor, written through (an append with >> stays one);
  *   a folder or a socket: refused.
  * Temporary names are "NAME.tmp.XXXXXX" in the target's folder, NAME shortened when needed so
  * that they stay within the file-name limit. While one exists, SIGINT, SIGTERM and SIGHUP
@@ -43,10 +44,11 @@ void atomic_abort(atomic_file *file);
  * replaced or created, -1 (err set) when it cannot be an output at all. */
 int atomic_is_stream(const char *path, error_text *err);
 
-/* For programs that write data to "-": keep the real standard output for the data and point
- * stdout (and so every printf) at standard error, so that progress lines never mix with the
- * data. Call it before anything is printed. */
-void atomic_claim_stdout(void);
+/* For programs whose OUTPUT `output` (NULL: none) is standard output ("-", /dev/stdout,
+ * /dev/fd/1): keep the real standard output for the data and point stdout (and so every
+ * printf) at standard error, so that progress lines never mix with the data. Does nothing for
+ * any other output. Call it before anything is printed. */
+void atomic_claim_stdout(const char *output);
 
 /* 1 when writing OUTPUT `output` would write the file that `input` names (read with "-" as
  * standard input): the same device and inode when both exist, or the same folder and name

@@ -54,6 +54,17 @@ check "Bench OUTPUT '-' gets only CSV lines" test "$(grep -Evc '^#|^[0-9.]+,' "$
 "$BIN/Accuracy" --no-opencl --algorithms stp0 --csv - "$in" >"$TMP/acc_dash.csv" 2>/dev/null
 check "Accuracy --csv - writes only the CSV" test "$(head -n 1 "$TMP/acc_dash.csv" | cut -d, -f1)" = algorithm
 
+# The program's own descriptors by name (what >(...) gives, or /dev/stdout, which this test leaves
+# alone: it lives in the real /dev): written through that descriptor, keeping an append.
+"$RT" -p r "$in" >(cat >"$TMP/substituted.out") 1 >/dev/null
+for _ in $(seq 1 50); do [ -s "$TMP/substituted.out" ] && break; sleep 0.1; done
+sleep 0.2
+check "process substitution >(...) as OUTPUT" cmp -s "$TMP/substituted.out" "$TMP/expected.out"
+echo "first line" >"$TMP/appended.out"
+"$RT" -p r "$in" /proc/self/fd/1 1 >>"$TMP/appended.out" 2>/dev/null
+check "/proc/self/fd/1 keeps the shell's append" test "$(head -n 1 "$TMP/appended.out")" = "first line"
+check "/proc/self/fd/1 gets the results alone" test "$(tail -n +2 "$TMP/appended.out" | cmp -s - "$TMP/expected.out" && echo same)" = same
+
 # A symbolic link: followed through a chain, the link stays, the target is replaced and keeps
 # its permissions; a dangling link creates its target.
 echo old >"$TMP/target.out"

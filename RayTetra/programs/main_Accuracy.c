@@ -209,8 +209,7 @@ int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
-    if (o.csv && strcmp(o.csv, "-") == 0)
-        atomic_claim_stdout(); /* the CSV alone on standard output */
+    atomic_claim_stdout(o.csv); /* the CSV alone on standard output */
     selection s = {0};
     select_algorithms(&o, &s);
     error_text err;

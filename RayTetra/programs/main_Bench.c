@@ -429,8 +429,9 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "C");
     options o;
     parse(argc, argv, &o);
-    if ((o.output && strcmp(o.output, "-") == 0) || (o.long_csv && strcmp(o.long_csv, "-") == 0))
-        atomic_claim_stdout(); /* the CSV alone on standard output; the progress lines on stderr */
+    /* The CSV alone on standard output; the progress lines on stderr. */
+    atomic_claim_stdout(o.output);
+    atomic_claim_stdout(o.long_csv);
     if (o.list_devices)
         return list_devices();
     if (o.list_algorithms)

@@ -109,8 +109,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *path = argv[optind];
-    if (strcmp(path, "-") == 0)
-        atomic_claim_stdout(); /* the pairs alone on standard output; the summary on stderr */
+    atomic_claim_stdout(path); /* the pairs alone on standard output; the summary on stderr */
     double start = timer_now_ms();
     error_text err;
     if (generator_write(path, &config, &err) != 0) {

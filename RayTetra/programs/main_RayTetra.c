@@ -345,8 +345,9 @@ int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
-    if ((o.output && strcmp(o.output, "-") == 0) || (o.snapshot && strcmp(o.snapshot, "-") == 0))
-        atomic_claim_stdout(); /* the data alone on standard output; the progress lines on stderr */
+    /* The data alone on standard output; the progress lines on stderr. */
+    atomic_claim_stdout(o.output);
+    atomic_claim_stdout(o.snapshot);
     error_text err;
     if (o.list_devices) {
         if (gpu_list_devices(stdout, &err) < 0) {
