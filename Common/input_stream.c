@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Bytes read at once; the buffer holds a whole longest line and one such read. */
 #define CHUNK 65536
@@ -39,8 +40,11 @@ int input_open(input_stream *in, const char *path, const char *what, error_text 
             input_close(in);
             return error_set(err, "%s: is a folder, not a file", path);
         }
-        if (S_ISREG(st.st_mode))
-            in->size = st.st_size;
+        if (S_ISREG(st.st_mode)) {
+            /* What is left to read: standard input may have been read from already. */
+            off_t at = lseek(fileno(in->file), 0, SEEK_CUR);
+            in->size = st.st_size - (at > 0 && at <= st.st_size ? at : 0);
+        }
     }
     return 0;
 }

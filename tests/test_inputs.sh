@@ -33,6 +33,9 @@ for input in "$txt" "$rtb"; do
     wait
     same_results "$kind through a FIFO"
 done
+{ printf 'skip'; cat "$rtb"; } >"$TMP/offset.rtb"
+{ head -c 4 >/dev/null; "$RT" -p r - "$TMP/got.out" 1 >/dev/null; } <"$TMP/offset.rtb"
+same_results "standard input read from part-way through a file"
 "$RT" -p r "$txt" "$TMP/expected.rtb" 1 >/dev/null
 expect 0 '' -- "$BIN/CompareResults" "$txt" <(cat "$TMP/expected.out") "$TMP/expected.rtb"
 cat "$TMP/expected.rtb" | "$BIN/CompareResults" --exact <(cat "$rtb") - >"$TMP/compare.out" 2>&1
