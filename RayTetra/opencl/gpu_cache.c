@@ -124,9 +124,10 @@ gpu_cache_status gpu_cache_load(const char *path, const char *key, unsigned char
     *size = 0;
     /* A FIFO or device in the cache would block or never end: only regular files are read. */
     struct stat st;
-    if (stat(path, &st) != 0 && errno == ENOENT)
-        return GPU_CACHE_MISSING;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return GPU_CACHE_MISSING;
+    } else if (!S_ISREG(st.st_mode)) {
         error_set(why, "%s is not a regular file; not used", path);
         return GPU_CACHE_INVALID;
     }
