@@ -56,7 +56,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Keep the objects of executables and tests (make would delete them as intermediates).
 .SECONDARY:
 
-.PHONY: all test test-normal test-sanitize valgrind bench clean install vectorisation-report FORCE
+.PHONY: all test test-normal test-sanitize valgrind bench clean install vectorisation-report fuzz fuzz-build FORCE
 all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -118,6 +118,30 @@ test-sanitize:
 valgrind: all
 	BUILD=$(BUILD) VALGRIND=1 tests/run_tests.sh
 
+# Fuzzing (tests/fuzz/README.md): libFuzzer targets for the readers, built with clang and
+# AddressSanitizer + UndefinedBehaviorSanitizer into $(FUZZ_BUILD); `make fuzz` runs each for
+# FUZZ_SECONDS on a scratch copy of its seed corpus and prints executions and coverage.
+FUZZ_CC      ?= clang
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB_SRC := $(COMMON_SRC) RayTetra/opencl/gpu_cache.c RayTetra/opencl/gpu_source.c
+FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(FUZZ_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(OPENMP) $(FUZZ_CFLAGS) -ICommon -IRayTetra -Ikernels/shared $(DEP_CFLAGS) \
+	    -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(OPENMP) -fsanitize=fuzzer,address,undefined $^ $(DEP_LIBS) -o $@
+
+fuzz-build: $(FUZZ_TARGETS)
+
+fuzz: fuzz-build
+	FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run_fuzz.sh
+
 # Installed layout: PREFIX/bin, and the kernels with the headers they include in
 # PREFIX/share/raytetra/kernels (the shared headers in its shared/), where the executables look
 # first (RayTetra/opencl/gpu_source.h).
@@ -129,6 +153,6 @@ install: $(PROGRAMS)
 	install -m 644 kernels/shared/*.h '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
 
 clean:
-	rm -rf build build-sanitize
+	rm -rf build build-sanitize build-fuzz
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) $(FUZZ_BUILD) -name '*.d' 2>/dev/null)

@@ -1,5 +1,19 @@
-/* atomic_file.h: output files that appear whole or not at all. Data go to a temporary file in
- * the target's folder, which replaces the target (rename) only once everything was written. */
+/* atomic_file.h: output files that appear whole or not at all, and outputs that are not files.
+ *
+ * What an OUTPUT name may be, and what happens to it (docs/FILES.md):
+ *   a regular file or a new name: the data go to a temporary file in the same folder, which
+ *     replaces the target (rename) only once everything was written; an existing file keeps
+ *     its permission bits;
+ *   a symbolic link: followed (through any chain of links); its final target is replaced as
+ *     above, the link stays;
+ *   a character or block device, or a FIFO: written through (opened for writing, never
+ *     replaced or truncated), as `cmd > /dev/null` would;
+ *   "-" (or /dev/stdout): standard output, written through; /dev/fd/N, /proc/self/fd/N and
+ *     /dev/stderr: that open descriptor, written through (an append with >> stays one);
+ *   a folder or a socket: refused.
+ * Temporary names are "NAME.tmp.XXXXXX" in the target's folder, NAME shortened when needed so
+ * that they stay within the file-name limit. While one exists, SIGINT, SIGTERM and SIGHUP
+ * remove it before the program dies of the signal. */
 #ifndef RAYTETRA_ATOMIC_FILE_H
 #define RAYTETRA_ATOMIC_FILE_H
 
@@ -9,18 +23,48 @@
 
 typedef struct atomic_file {
     FILE *stream;   /* write here */
-    char *path;     /* final name */
-    char *tmp_path; /* temporary name */
+    char *path;     /* the name given, for messages */
+    char *target;   /* the file written: path with its symbolic links followed */
+    char *tmp_path; /* temporary name; NULL when written through */
+    int slot;       /* this file's place in the registry the signal handler reads; -1: none */
 } atomic_file;
 
-/* Open a temporary file beside `path`; returns 0, or -1 with err set. */
+/* Open OUTPUT `path` as described above; returns 0, or -1 with err set. */
 int atomic_open(atomic_file *file, const char *path, error_text *err);
 
-/* Flush, close and rename onto the final path; on any failure the temporary file is removed
- * and -1 returned with err set. The structure is released either way. */
+/* Flush and close; a temporary file then replaces the target. On any failure the temporary
+ * file is removed and -1 returned with err set. The structure is released either way. */
 int atomic_commit(atomic_file *file, error_text *err);
 
-/* Discard everything written; the target is left untouched. */
+/* Discard everything written to a temporary file (the target is left untouched); a stream
+ * written through is only closed. */
 void atomic_abort(atomic_file *file);
+
+/* 1 when OUTPUT `path` would be written through (a device, a FIFO or "-"), 0 when it would be
+ * replaced or created, -1 (err set) when it cannot be an output at all. */
+int atomic_is_stream(const char *path, error_text *err);
+
+/* For programs whose OUTPUT `output` (NULL: none) is standard output ("-", /dev/stdout,
+ * /dev/fd/1): keep the real standard output for the data and point stdout (and so every
+ * printf) at standard error, so that progress lines never mix with the data. Does nothing for
+ * any other output. Call it before anything is printed. */
+void atomic_claim_stdout(const char *output);
+
+/* 1 when writing OUTPUT `output` would write the file that `input` names (read with "-" as
+ * standard input): the same device and inode when both exist, or the same folder and name
+ * once symbolic links are followed. Character devices (a terminal, /dev/null) never count:
+ * reading and writing one destroys nothing. */
+int atomic_same_file(const char *output, const char *input);
+
+/* The same for two OUTPUT names (e.g. two CSV files of one run). */
+int atomic_same_output(const char *first, const char *second);
+
+/* For read-modify-replace cycles on OUTPUT `path` (an append): an exclusive lock, between
+ * processes, on the folder that holds the file behind `path`, so that two cycles never
+ * overlap and lose each other's change (flock; the file itself cannot carry the lock, since
+ * every cycle replaces it). Waits for the lock; returns a descriptor for atomic_unlock, or -1
+ * with err set. */
+int atomic_lock(const char *path, error_text *err);
+void atomic_unlock(int lock);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "pair_check.h"
@@ -23,13 +22,13 @@ int binary_path(const char *path)
     return n >= 4 && strcmp(path + n - 4, ".rtb") == 0;
 }
 
-int binary_stream(FILE *stream)
+int binary_input(input_stream *in, error_text *err)
 {
-    char magic[8];
-    long at = ftell(stream);
-    size_t got = fread(magic, 1, sizeof magic, stream);
-    fseek(stream, at, SEEK_SET);
-    return got == sizeof magic && memcmp(magic, BINARY_MAGIC, sizeof magic) == 0;
+    const unsigned char *bytes;
+    long got = input_peek(in, 8, &bytes, err);
+    if (got < 0)
+        return -1;
+    return got == 8 && memcmp(bytes, BINARY_MAGIC, 8) == 0;
 }
 
 static int little_endian_host(void)
@@ -77,60 +76,144 @@ static uint64_t get_u64(const unsigned char *p)
     return v;
 }
 
-/* Read and check the header; sets *count. */
-static int read_header(const char *path, FILE *stream, uint32_t kind, uint32_t record, uint64_t *count,
-                       error_text *err)
+/* The four bytes of a header field are all text: the magic was the start of a text file. */
+static int looks_like_text(const unsigned char *p)
 {
+    for (int i = 0; i < 4; ++i)
+        if (!((p[i] >= 0x20 && p[i] < 0x7f) || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+            return 0;
+    return 1;
+}
+
+static const char *kind_name(uint32_t kind) { return kind == BINARY_KIND_PAIRS ? "pairs" : "results"; }
+
+/* Read and check the header; sets *count. */
+static int read_header(input_stream *in, uint32_t kind, uint32_t record, uint64_t *count, error_text *err)
+{
+    const char *name = in->name;
     unsigned char h[BINARY_HEADER_SIZE];
-    if (fread(h, 1, sizeof h, stream) != sizeof h)
-        return error_set(err, "%s: the binary header is cut short (64 bytes expected)", path);
-    if (memcmp(h, BINARY_MAGIC, 8) != 0)
-        return error_set(err, "%s: not a RayTetra binary file (bad magic)", path);
-    if (get_u32(h + 8) != BINARY_VERSION)
-        return error_set(err, "%s: binary format version %u, this program reads version %d", path, get_u32(h + 8),
+    long got = input_read(in, h, sizeof h, err);
+    if (got < 0)
+        return -1;
+    if (got < 8 || memcmp(h, BINARY_MAGIC, 8) != 0)
+        return error_set(err, "%s: not a RayTetra binary file (bad magic)", name);
+    uint32_t version = got >= 12 ? get_u32(h + 8) : 0;
+    if (got >= 12 && version != BINARY_VERSION && looks_like_text(h + 8))
+        return error_set(err, "%s: starts with \"RAYTETRA\" but text follows, so it is no binary file; a text "
+                              "file starts with the number of pairs",
+                         name);
+    if (got != (long)sizeof h)
+        return error_set(err, "%s: the binary header is cut short (%ld of its 64 bytes)", name, got);
+    uint32_t file_kind = get_u32(h + 12), file_record = get_u32(h + 24);
+    if (version != BINARY_VERSION)
+        return error_set(err, "%s: binary format version %u, this program reads version %d", name, version,
                          BINARY_VERSION);
-    if (get_u32(h + 12) != kind)
-        return error_set(err, "%s: holds %s, expected %s", path, get_u32(h + 12) == BINARY_KIND_PAIRS ? "pairs" : "results",
-                         kind == BINARY_KIND_PAIRS ? "pairs" : "results");
-    if (get_u32(h + 24) != record)
-        return error_set(err, "%s: record size %u, expected %u", path, get_u32(h + 24), record);
+    if (file_kind != BINARY_KIND_PAIRS && file_kind != BINARY_KIND_RESULTS)
+        return error_set(err, "%s: unknown record kind %u in the binary header (1 = pairs, 2 = results)", name,
+                         file_kind);
+    if (file_kind != kind)
+        return error_set(err, "%s: holds %s, expected %s", name, kind_name(file_kind), kind_name(kind));
+    if (file_record != record)
+        return error_set(err, "%s: record size %u, expected %u for %s", name, file_record, record, kind_name(kind));
+    for (int i = 28; i < BINARY_HEADER_SIZE; ++i)
+        if (h[i] != 0)
+            return error_set(err, "%s: byte %d of the binary header is not zero (reserved); the file is damaged or "
+                                  "from a newer version",
+                             name, i);
     *count = get_u64(h + 16);
-    struct stat st;
-    if (fstat(fileno(stream), &st) == 0 && S_ISREG(st.st_mode)) {
-        uint64_t expected = BINARY_HEADER_SIZE + *count * record;
-        if (*count > (uint64_t)(st.st_size / record) || (uint64_t)st.st_size != expected)
-            return error_set(err, "%s: the header announces %llu records, which needs %llu bytes, but the file has %lld",
-                             path, (unsigned long long)*count, (unsigned long long)expected, (long long)st.st_size);
-    }
+    if (*count > (UINT64_MAX - BINARY_HEADER_SIZE) / record)
+        return error_set(err, "%s: the header announces %llu records, more than any file can hold", name,
+                         (unsigned long long)*count);
+    uint64_t expected = BINARY_HEADER_SIZE + *count * record;
+    if (in->size >= 0 && (uint64_t)in->size != expected)
+        return error_set(err, "%s: the header announces %llu records, which needs %llu bytes, but the file has %lld",
+                         name, (unsigned long long)*count, (unsigned long long)expected, (long long)in->size);
     if (*count > SIZE_MAX / record)
-        return error_set(err, "%s: %llu records do not fit in memory", path, (unsigned long long)*count);
+        return error_set(err, "%s: %llu records do not fit in memory", name, (unsigned long long)*count);
     return 0;
 }
 
-int binary_pairs_read(const char *path, FILE *stream, pair_set *set, error_text *err)
+/* After the last record: nothing may follow. */
+static int check_end(input_stream *in, uint64_t count, error_text *err)
+{
+    const unsigned char *bytes;
+    long got = input_peek(in, 1, &bytes, err);
+    if (got < 0)
+        return -1;
+    if (got > 0)
+        return error_set(err, "%s: bytes follow the %llu records the header announces", in->name,
+                         (unsigned long long)count);
+    return 0;
+}
+
+/* Records of `size` bytes into a growing array: a stream's header may announce more than it
+ * holds, so memory follows what arrives. Returns the array, or NULL with err set. */
+static unsigned char *read_records(input_stream *in, uint64_t count, size_t size, const char *what, error_text *err)
+{
+    /* A regular file's size was checked against count, so all of it can be allocated at once. */
+    size_t capacity = in->size >= 0 || count < 65536 ? (size_t)count : 65536, done = 0;
+    unsigned char *records = malloc(capacity ? capacity * size : 1);
+    if (!records) {
+        error_set(err, "%s: not enough memory for %llu %s", in->name, (unsigned long long)count, what);
+        return NULL;
+    }
+    while (done < count) {
+        if (done == capacity) {
+            size_t grown = capacity * 2 < count ? capacity * 2 : (size_t)count;
+            unsigned char *bigger = realloc(records, grown * size);
+            if (!bigger) {
+                free(records);
+                error_set(err, "%s: not enough memory for %llu %s", in->name, (unsigned long long)count, what);
+                return NULL;
+            }
+            records = bigger;
+            capacity = grown;
+        }
+        size_t want = (capacity - done) * size;
+        long got = input_read(in, records + done * size, want, err);
+        if (got < 0) {
+            free(records);
+            return NULL;
+        }
+        done += (size_t)got / size;
+        if ((size_t)got < want) { /* the end of the input (a partial record is no record) */
+            free(records);
+            error_set(err, "%s: the file ends after %zu of the %llu %s its header announces", in->name, done,
+                      (unsigned long long)count, what);
+            return NULL;
+        }
+    }
+    if (check_end(in, count, err) != 0) {
+        free(records);
+        return NULL;
+    }
+    return records;
+}
+
+int binary_pairs_read(input_stream *in, pair_set *set, error_text *err)
 {
     set->count = 0;
     set->pairs = NULL;
     uint64_t count;
-    if (read_header(path, stream, BINARY_KIND_PAIRS, PAIR_RECORD, &count, err) != 0)
+    if (read_header(in, BINARY_KIND_PAIRS, PAIR_RECORD, &count, err) != 0)
         return -1;
-    ray_tetra_pair *pairs = malloc(count ? count * sizeof *pairs : 1);
+    ray_tetra_pair *pairs = (ray_tetra_pair *)read_records(in, count, PAIR_RECORD, "pairs", err);
     if (!pairs)
-        return error_set(err, "%s: not enough memory for %llu pairs", path, (unsigned long long)count);
-    if (fread(pairs, PAIR_RECORD, count, stream) != count) {
-        free(pairs);
-        return error_set(err, "%s: the file ends before its %llu pairs", path, (unsigned long long)count);
-    }
+        return -1;
     if (!little_endian_host())
         swap_bytes(pairs, 8, count * 18);
     /* Validate in parallel: at 10^8 pairs the exact orientation test is most of the load time. */
     long long first_bad = LLONG_MAX;
-#pragma omp parallel for schedule(static) reduction(min : first_bad)
-    for (long long i = 0; i < (long long)count; ++i)
-        if (pair_problem(&pairs[i]) && i < first_bad)
+#pragma omp parallel for schedule(static) reduction(min : first_bad) if (count > 4096)
+    for (long long i = 0; i < (long long)count; ++i) {
+        char why[ERROR_TEXT_SIZE / 2];
+        if (i < first_bad && pair_check(&pairs[i], why, sizeof why) != 0)
             first_bad = i;
+    }
     if (first_bad != LLONG_MAX) {
-        error_set(err, "%s: pair %lld: %s", path, first_bad, pair_problem(&pairs[first_bad]));
+        char why[ERROR_TEXT_SIZE / 2];
+        pair_check(&pairs[first_bad], why, sizeof why);
+        error_set(err, "%s: pair %lld: %s", in->name, first_bad, why);
         free(pairs);
         return -1;
     }
@@ -139,44 +222,82 @@ int binary_pairs_read(const char *path, FILE *stream, pair_set *set, error_text 
     return 0;
 }
 
-int binary_results_read(const char *path, FILE *stream, ray_tetra_result **results, size_t *count, error_text *err)
+static const char *const RESULT_REAL_NAMES[12] = {
+    "enterPoint.x", "enterPoint.y", "enterPoint.z", "leavePoint.x", "leavePoint.y", "leavePoint.z",
+    "uEnter1",      "uEnter2",      "uLeave1",      "uLeave2",      "tEnter",       "tLeave",
+};
+
+/* One record into *r: 0, or -1 with err set (what the text reader would refuse, refused here). */
+static int decode_result(const input_stream *in, uint64_t index, const unsigned char *record, ray_tetra_result *r,
+                         error_text *err)
+{
+    int32_t hit = (int32_t)get_u32(record), enter = (int32_t)get_u32(record + 4),
+            leave = (int32_t)get_u32(record + 8), reserved = (int32_t)get_u32(record + 12);
+    double v[12];
+    memcpy(v, record + 16, sizeof v);
+    if (!little_endian_host())
+        swap_bytes(v, 8, 12);
+    unsigned long long i = (unsigned long long)index;
+    if (hit != 0 && hit != 1)
+        return error_set(err, "%s: result %llu: the hit flag is %d, not 0 or 1", in->name, i, (int)hit);
+    if (reserved != 0)
+        return error_set(err, "%s: result %llu: the reserved field is %d, not 0 (a damaged file?)", in->name, i,
+                         (int)reserved);
+    if (!hit) {
+        int zeros = enter == -1 && leave == -1;
+        for (int k = 0; k < 12; ++k)
+            zeros = zeros && v[k] == 0;
+        if (!zeros)
+            return error_set(err, "%s: result %llu: a miss has faces -1 and zero reals, this one has faces %d %d or "
+                                  "other reals (a damaged file?)",
+                             in->name, i, (int)enter, (int)leave);
+        memset(r, 0, sizeof *r);
+        r->enter_face = r->leave_face = -1;
+        return 0;
+    }
+    if (enter < 0 || enter > 3 || leave < 0 || leave > 3)
+        return error_set(err, "%s: result %llu: faces %d %d; faces are 0..3", in->name, i, (int)enter, (int)leave);
+    for (int k = 0; k < 12; ++k)
+        if (!isfinite(v[k]))
+            return error_set(err, "%s: result %llu: %s is not a finite number (RayTetra --output faces or hit "
+                                  "leaves some fields NaN; such results cannot be read back)",
+                             in->name, i, RESULT_REAL_NAMES[k]);
+    r->hit = 1;
+    r->enter_face = enter;
+    r->leave_face = leave;
+    r->enter_point = (vec3){v[0], v[1], v[2]};
+    r->leave_point = (vec3){v[3], v[4], v[5]};
+    r->u_enter1 = v[6];
+    r->u_enter2 = v[7];
+    r->u_leave1 = v[8];
+    r->u_leave2 = v[9];
+    r->t_enter = v[10];
+    r->t_leave = v[11];
+    return 0;
+}
+
+int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *count, error_text *err)
 {
     *results = NULL;
     *count = 0;
     uint64_t n;
-    if (read_header(path, stream, BINARY_KIND_RESULTS, RESULT_RECORD, &n, err) != 0)
+    if (read_header(in, BINARY_KIND_RESULTS, RESULT_RECORD, &n, err) != 0)
+        return -1;
+    unsigned char *records = read_records(in, n, RESULT_RECORD, "results", err);
+    if (!records)
         return -1;
     ray_tetra_result *list = calloc(n ? n : 1, sizeof *list);
-    if (!list)
-        return error_set(err, "%s: not enough memory for %llu results", path, (unsigned long long)n);
-    unsigned char record[RESULT_RECORD];
-    for (uint64_t i = 0; i < n; ++i) {
-        if (fread(record, 1, sizeof record, stream) != sizeof record) {
-            free(list);
-            return error_set(err, "%s: the file ends before its %llu results", path, (unsigned long long)n);
-        }
-        ray_tetra_result *r = &list[i];
-        r->hit = (int32_t)get_u32(record);
-        r->enter_face = (int32_t)get_u32(record + 4);
-        r->leave_face = (int32_t)get_u32(record + 8);
-        double v[12];
-        memcpy(v, record + 16, sizeof v);
-        if (!little_endian_host())
-            swap_bytes(v, 8, 12);
-        r->enter_point = (vec3){v[0], v[1], v[2]};
-        r->leave_point = (vec3){v[3], v[4], v[5]};
-        r->u_enter1 = v[6];
-        r->u_enter2 = v[7];
-        r->u_leave1 = v[8];
-        r->u_leave2 = v[9];
-        r->t_enter = v[10];
-        r->t_leave = v[11];
-        if ((r->hit != 0 && r->hit != 1) || (r->hit && (r->enter_face < 0 || r->enter_face > 3 || r->leave_face < 0 ||
-                                                        r->leave_face > 3))) {
-            free(list);
-            return error_set(err, "%s: result %llu: invalid hit flag or face", path, (unsigned long long)i);
-        }
+    if (!list) {
+        free(records);
+        return error_set(err, "%s: not enough memory for %llu results", in->name, (unsigned long long)n);
     }
+    for (uint64_t i = 0; i < n; ++i)
+        if (decode_result(in, i, records + i * RESULT_RECORD, &list[i], err) != 0) {
+            free(records);
+            free(list);
+            return -1;
+        }
+    free(records);
     *results = list;
     *count = (size_t)n;
     return 0;

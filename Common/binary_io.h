@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "input_stream.h"
 #include "pairs.h"
 
 #define BINARY_MAGIC "RAYTETRA"
@@ -32,14 +33,17 @@
 /* 1 if the path names a binary file to write (".rtb"). */
 int binary_path(const char *path);
 
-/* 1 if the open stream starts with the binary magic (the position is restored). */
-int binary_stream(FILE *stream);
+/* 1 if the input starts with the binary magic, 0 if not (nothing is consumed either way), -1
+ * with err set on a read error. */
+int binary_input(input_stream *in, error_text *err);
 
-/* Read the records of an open binary file of the given kind; pairs are validated like text
- * (docs/SPECIFICATION.md section 4), errors name the file and the pair number. */
-int binary_pairs_read(const char *path, FILE *stream, pair_set *set, error_text *err);
-int binary_results_read(const char *path, FILE *stream, ray_tetra_result **results, size_t *count,
-                        error_text *err);
+/* Read a binary input of the given kind from its first byte, without seeking (a pipe will do).
+ * Pairs are validated like text (docs/SPECIFICATION.md section 4, docs/INPUT_RANGE.md);
+ * results are held to what the text format can say: hit 0 or 1, faces 0..3 and finite reals
+ * on a hit, faces -1 and zeros on a miss. Errors name the file and the record number
+ * ("pair 3", "result 3", counting from 0); bytes after the records are an error too. */
+int binary_pairs_read(input_stream *in, pair_set *set, error_text *err);
+int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *count, error_text *err);
 
 /* The 64-byte header, for writers that stream their records (the generator). */
 void binary_write_header(FILE *stream, unsigned kind, unsigned long long count, unsigned record_size);

@@ -16,3 +16,12 @@ int cli_parse_long(const char *s, long long lo, long long hi, long long *out)
     *out = v;
     return 0;
 }
+
+int cli_is_negative_number(const char *s)
+{
+    if (!s || s[0] != '-' || !((s[1] >= '0' && s[1] <= '9') || s[1] == '.'))
+        return 0;
+    char *end;
+    strtod(s, &end);
+    return *end == '\0';
+}

@@ -1,11 +1,38 @@
-/* pair_check.h: what makes a pair invalid input (docs/SPECIFICATION.md section 4), shared by the text and binary
- * readers. */
+/* pair_check.h: what makes a pair invalid input (docs/SPECIFICATION.md section 4), shared by the
+ * text and binary readers, and the range of coordinates every algorithm computes without
+ * overflow or underflow (docs/INPUT_RANGE.md says why these bounds). */
 #ifndef RAYTETRA_PAIR_CHECK_H
 #define RAYTETRA_PAIR_CHECK_H
 
+#include <stddef.h>
+
 #include "pairs.h"
 
-/* NULL for a valid pair, else a short description of the problem. */
-const char *pair_problem(const ray_tetra_pair *pair);
+/* Every coordinate of an accepted pair is 0 or has a magnitude in [PAIR_RANGE_MIN,
+ * PAIR_RANGE_MAX]: then no product any double-precision algorithm forms (cubic in the
+ * coordinates; Haines' barycentric normalisation is quartic) overflows, and none that decides
+ * a sign or divides underflows. */
+#define PAIR_RANGE_MIN 1e-50
+#define PAIR_RANGE_MAX 1e75
+#define PAIR_RANGE_TEXT "every coordinate must be 0 or between 1e-50 and 1e+75 in magnitude"
+
+/* The single-precision variants (CPU and OpenCL) round the input to float, whose range is far
+ * smaller: they need every coordinate within SINGLE_RANGE_MAX in magnitude and each pair's
+ * largest coordinate at least SINGLE_RANGE_MIN. Input outside it is read (the double
+ * algorithms compute it) but not given to a float variant. */
+#define SINGLE_RANGE_MIN 1e-6
+#define SINGLE_RANGE_MAX 1e8
+#define SINGLE_RANGE_TEXT "the single-precision algorithms need every coordinate within 1e+8 in magnitude and " \
+                          "each pair's largest coordinate at least 1e-6"
+
+/* 0 for a valid pair, else -1 with a short description of the problem in why. */
+int pair_check(const ray_tetra_pair *pair, char *why, size_t size);
+
+/* 0 when the single-precision variants can compute the pair, else -1 with why set. */
+int pair_check_single(const ray_tetra_pair *pair, char *why, size_t size);
+
+/* Index of the first pair of the set outside the single-precision range, or set->count when
+ * all are inside; why describes the problem of that pair. */
+size_t pairs_check_single(const pair_set *set, char *why, size_t size);
 
 #endif

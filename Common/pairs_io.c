@@ -1,4 +1,5 @@
-/* pairs_io.c: reading and writing pairs and results as text. */
+/* pairs_io.c: reading and writing pairs and results as text; binary inputs are handed to
+ * binary_io.c once their magic is seen. Inputs are read without seeking (input_stream.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "pairs_io.h"
 
@@ -7,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "binary_io.h"
@@ -20,13 +20,13 @@ void pair_set_free(pair_set *set)
     set->count = 0;
 }
 
-/* Line reader that keeps the line number and skips comments and blank lines. */
+/* Line reader that skips comments and blank lines (input_stream keeps the line number and
+ * refuses control bytes and overlong lines). */
 typedef struct line_reader {
-    FILE *stream;
-    const char *path;
-    char *line;
-    size_t capacity;
-    size_t number;
+    input_stream *in;
+    const char *path; /* the input's name in messages */
+    const char *line; /* the current line */
+    size_t number;    /* its number */
     pair_classes *classes; /* NULL: "# class" lines are plain comments */
     int current_class;     /* index in classes of the label in force, -1 before the first */
 } line_reader;
@@ -86,14 +86,12 @@ static int class_comment(line_reader *r, const char *s, error_text *err)
 static int next_line(line_reader *r, error_text *err)
 {
     for (;;) {
-        errno = 0;
-        ssize_t len = getline(&r->line, &r->capacity, r->stream);
-        if (len < 0) {
-            if (ferror(r->stream))
-                return error_set(err, "%s:%zu: read error: %s", r->path, r->number + 1, strerror(errno));
-            return 0;
-        }
-        r->number++;
+        size_t length;
+        int found = input_line(r->in, &length, err);
+        if (found <= 0)
+            return found;
+        r->line = r->in->line;
+        r->number = r->in->line_number;
         const char *s = r->line;
         while (*s == ' ' || *s == '\t')
             ++s;
@@ -105,11 +103,21 @@ static int next_line(line_reader *r, error_text *err)
     }
 }
 
+/* A token for a message: at most 40 bytes of it, any byte that is not printable ASCII as \xHH. */
+static const char *quoted(const char *token, size_t length, char *out, size_t size)
+{
+    input_quote(token, length > 40 ? 40 : length, out, size);
+    return out;
+}
+
 /* Parse up to `max` reals from s; returns how many there were (max + 1 if more), or -1 with err
- * set for a bad token. */
-static int parse_reals(const char *s, double *values, int max, const line_reader *r, error_text *err)
+ * set for a bad token. For coordinates, a number too small for a double (read as 0 or as a
+ * subnormal) is refused too: it is outside the supported range. */
+static int parse_reals(const char *s, double *values, int max, int coordinates, const line_reader *r,
+                       error_text *err)
 {
     int count = 0;
+    char text[200];
     for (;;) {
         while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
             ++s;
@@ -121,13 +129,17 @@ static int parse_reals(const char *s, double *values, int max, const line_reader
         const char *token_end = s;
         while (*token_end && *token_end != ' ' && *token_end != '\t' && *token_end != '\r' && *token_end != '\n')
             ++token_end;
-        if (end == s || end != token_end) {
-            return error_set(err, "%s:%zu: '%.*s' is not a number",
-                             r->path, r->number, (int)(token_end - s > 40 ? 40 : token_end - s), s);
-        }
+        size_t token_length = (size_t)(token_end - s);
+        if (end == s || end != token_end)
+            return error_set(err, "%s:%zu: '%s' is not a number", r->path, r->number,
+                             quoted(s, token_length, text, sizeof text));
         if (!isfinite(v) || (errno == ERANGE && fabs(v) > 1.0))
-            return error_set(err, "%s:%zu: '%.*s' is not a finite number (NaN and Inf are not valid coordinates)",
-                             r->path, r->number, (int)(token_end - s > 40 ? 40 : token_end - s), s);
+            return error_set(err, "%s:%zu: '%s' is not a finite number (NaN and Inf are not valid %s)", r->path,
+                             r->number, quoted(s, token_length, text, sizeof text),
+                             coordinates ? "coordinates" : "results");
+        if (coordinates && errno == ERANGE)
+            return error_set(err, "%s:%zu: '%s' is outside the supported range: %s (docs/INPUT_RANGE.md)", r->path,
+                             r->number, quoted(s, token_length, text, sizeof text), PAIR_RANGE_TEXT);
         if (count == max)
             return max + 1;
         values[count++] = v;
@@ -137,8 +149,8 @@ static int parse_reals(const char *s, double *values, int max, const line_reader
 
 static int validate_pair(const ray_tetra_pair *p, const line_reader *r, error_text *err)
 {
-    const char *problem = pair_problem(p);
-    return problem ? error_set(err, "%s:%zu: %s", r->path, r->number, problem) : 0;
+    char why[ERROR_TEXT_SIZE / 2];
+    return pair_check(p, why, sizeof why) != 0 ? error_set(err, "%s:%zu: %s", r->path, r->number, why) : 0;
 }
 
 static int read_count(line_reader *r, off_t file_size, size_t *count, error_text *err)
@@ -161,42 +173,44 @@ static int read_count(line_reader *r, off_t file_size, size_t *count, error_text
         return error_set(err, "%s:%zu: the number of pairs is negative (%lld)", r->path, r->number, n);
     /* Each pair line holds at least 18 one-character reals and their separators. */
     if (errno == ERANGE || (unsigned long long)n > SIZE_MAX / sizeof(ray_tetra_pair) ||
-        (file_size > 0 && (unsigned long long)n > (unsigned long long)file_size / 36 + 1))
+        (file_size >= 0 && (unsigned long long)n > (unsigned long long)file_size / 36 + 1))
         return error_set(err, "%s:%zu: %lld pairs cannot fit in this file; the first line must be the number of pairs",
                          r->path, r->number, n);
     *count = (size_t)n;
     return 0;
 }
 
-/* The reader of pairs_read and pairs_read_classes (classes NULL: labels are not kept). */
-static int read_pairs(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+/* Room for pair i (and its class label): the arrays grow as pairs arrive, up to the count the
+ * first line announces, so that a stream announcing more than it holds costs no memory. */
+static int make_room(const line_reader *r, size_t i, size_t count, ray_tetra_pair **pairs, size_t *capacity,
+                     pair_classes *classes, error_text *err)
 {
-    set->count = 0;
-    set->pairs = NULL;
-    line_reader r = {.path = path, .classes = classes, .current_class = -1};
-    r.stream = fopen(path, "r");
-    if (!r.stream)
-        return error_set(err, "%s: cannot open the input file: %s", path, strerror(errno));
-    if (binary_stream(r.stream)) {
-        int status = binary_pairs_read(path, r.stream, set, err);
-        fclose(r.stream);
-        return status;
+    if (i < *capacity)
+        return 0;
+    size_t grown = *capacity ? *capacity * 2 : 65536;
+    if (grown > count)
+        grown = count;
+    ray_tetra_pair *bigger = realloc(*pairs, grown * sizeof **pairs);
+    if (!bigger)
+        return error_set(err, "%s: not enough memory for %zu pairs", r->path, count);
+    *pairs = bigger;
+    if (classes) {
+        unsigned char *labels = realloc(classes->of_pair, grown);
+        if (!labels)
+            return error_set(err, "%s: not enough memory for %zu pairs", r->path, count);
+        classes->of_pair = labels;
     }
-    struct stat st;
-    off_t file_size = (fstat(fileno(r.stream), &st) == 0 && S_ISREG(st.st_mode)) ? st.st_size : 0;
-    size_t count = 0;
-    int status = read_count(&r, file_size, &count, err);
+    *capacity = grown;
+    return 0;
+}
+
+/* The text reader of pairs_read and pairs_read_classes (classes NULL: labels are not kept). */
+static int read_text_pairs(input_stream *in, pair_set *set, pair_classes *classes, error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .classes = classes, .current_class = -1};
+    size_t count = 0, capacity = 0;
+    int status = read_count(&r, in->size, &count, err);
     ray_tetra_pair *pairs = NULL;
-    if (status == 0 && count > 0) {
-        pairs = malloc(count * sizeof *pairs);
-        if (!pairs)
-            status = error_set(err, "%s: not enough memory for %zu pairs", path, count);
-    }
-    if (status == 0 && classes && count > 0) {
-        classes->of_pair = malloc(count);
-        if (!classes->of_pair)
-            status = error_set(err, "%s: not enough memory for %zu pairs", path, count);
-    }
     for (size_t i = 0; status == 0 && i < count; ++i) {
         int found = next_line(&r, err);
         if (found < 0) {
@@ -204,16 +218,20 @@ static int read_pairs(const char *path, pair_set *set, pair_classes *classes, er
             break;
         }
         if (found == 0) {
-            status = error_set(err, "%s:%zu: the file ends after %zu pairs, but its first line announces %zu", path,
-                               r.number, i, count);
+            status = error_set(err, "%s:%zu: the file ends after %zu pairs, but its first line announces %zu",
+                               r.path, in->line_number, i, count);
+            break;
+        }
+        if (make_room(&r, i, count, &pairs, &capacity, classes, err) != 0) {
+            status = -1;
             break;
         }
         double v[18];
-        int n = parse_reals(r.line, v, 18, &r, err);
+        int n = parse_reals(r.line, v, 18, 1, &r, err);
         if (n < 0) {
             status = -1;
         } else if (n != 18) {
-            status = error_set(err, "%s:%zu: expected 18 reals (V0 V1 V2 V3 P Q), found %s%d", path, r.number,
+            status = error_set(err, "%s:%zu: expected 18 reals (V0 V1 V2 V3 P Q), found %s%d", r.path, r.number,
                                n > 18 ? "more than " : "", n > 18 ? 18 : n);
         } else {
             memcpy(&pairs[i], v, sizeof v);
@@ -226,15 +244,14 @@ static int read_pairs(const char *path, pair_set *set, pair_classes *classes, er
         }
     }
     if (status == 0) {
+        /* Comments and blank lines may follow the pairs; data may not. */
         int found = next_line(&r, err);
         if (found < 0)
             status = -1;
         else if (found > 0)
-            status = error_set(err, "%s:%zu: more pairs than the %zu announced on the first line", path, r.number,
+            status = error_set(err, "%s:%zu: more pairs than the %zu announced on the first line", r.path, r.number,
                                count);
     }
-    free(r.line);
-    fclose(r.stream);
     if (status != 0) {
         free(pairs);
         return -1;
@@ -244,15 +261,57 @@ static int read_pairs(const char *path, pair_set *set, pair_classes *classes, er
     return 0;
 }
 
-int pairs_read(const char *path, pair_set *set, error_text *err) { return read_pairs(path, set, NULL, err); }
+static int read_pairs(input_stream *in, pair_set *set, pair_classes *classes, error_text *err)
+{
+    set->count = 0;
+    set->pairs = NULL;
+    int binary = binary_input(in, err);
+    if (binary < 0)
+        return -1;
+    return binary ? binary_pairs_read(in, set, err) : read_text_pairs(in, set, classes, err);
+}
+
+int pairs_read_input(input_stream *in, pair_set *set, error_text *err) { return read_pairs(in, set, NULL, err); }
+
+static int read_pairs_path(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+{
+    set->count = 0;
+    set->pairs = NULL;
+    input_stream in;
+    if (input_open(&in, path, "input file", err) != 0)
+        return -1;
+    int status = read_pairs(&in, set, classes, err);
+    input_close(&in);
+    return status;
+}
+
+int pairs_read(const char *path, pair_set *set, error_text *err) { return read_pairs_path(path, set, NULL, err); }
+
+/* The labels after a read: a binary file (none) or no pairs get class "random" throughout. */
+static int finish_classes(const char *name, pair_set *set, pair_classes *classes, error_text *err);
 
 int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
 {
     memset(classes, 0, sizeof *classes);
-    if (read_pairs(path, set, classes, err) != 0) {
+    if (read_pairs_path(path, set, classes, err) != 0) {
         pair_classes_free(classes);
         return -1;
     }
+    return finish_classes(path, set, classes, err);
+}
+
+int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *classes, error_text *err)
+{
+    memset(classes, 0, sizeof *classes);
+    if (read_pairs(in, set, classes, err) != 0) {
+        pair_classes_free(classes);
+        return -1;
+    }
+    return finish_classes(in->name, set, classes, err);
+}
+
+static int finish_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+{
     if (!classes->of_pair) { /* a binary file (no labels), or no pairs */
         classes->of_pair = calloc(set->count ? set->count : 1, 1);
         if (!classes->of_pair) {
@@ -326,14 +385,16 @@ static int parse_result(const line_reader *r, ray_tetra_result *res, error_text 
     if (!((word == 4 && strncmp(s, "true", 4) == 0) || (word == 1 && s[0] == '1')))
         return error_set(err, "%s:%zu: a result line starts with true/false (or 1/0)", r->path, r->number);
     double v[15];
-    int n = parse_reals(s + word, v, 14, r, err);
+    int n = parse_reals(s + word, v, 14, 0, r, err);
     if (n < 0)
         return -1;
     if (n != 14)
         return error_set(err, "%s:%zu: a hit needs 14 values after 'true' (faces, points, u, t), found %s%d", r->path,
                          r->number, n > 14 ? "more than " : "", n > 14 ? 14 : n);
-    if (v[0] != (int)v[0] || v[1] != (int)v[1] || v[0] < 0 || v[0] > 3 || v[1] < 0 || v[1] > 3)
-        return error_set(err, "%s:%zu: faces must be whole numbers 0..3", r->path, r->number);
+    /* In range before any conversion: (int)3e9 would be undefined. */
+    for (int k = 0; k < 2; ++k)
+        if (!(v[k] >= 0 && v[k] <= 3 && v[k] == floor(v[k])))
+            return error_set(err, "%s:%zu: faces must be whole numbers 0..3", r->path, r->number);
     res->hit = 1;
     res->enter_face = (int)v[0];
     res->leave_face = (int)v[1];
@@ -348,47 +409,81 @@ static int parse_result(const line_reader *r, ray_tetra_result *res, error_text 
     return 0;
 }
 
-int results_read(const char *path, ray_tetra_result **results, size_t *count, error_text *err)
+static int read_text_results(input_stream *in, ray_tetra_result **results, size_t *count, size_t **lines,
+                             error_text *err)
 {
-    *results = NULL;
-    *count = 0;
-    line_reader r = {.path = path};
-    r.stream = fopen(path, "r");
-    if (!r.stream)
-        return error_set(err, "%s: cannot open the result file: %s", path, strerror(errno));
-    if (binary_stream(r.stream)) {
-        int status = binary_results_read(path, r.stream, results, count, err);
-        fclose(r.stream);
-        return status;
-    }
+    line_reader r = {.in = in, .path = in->name};
     size_t capacity = 0, n = 0;
     ray_tetra_result *list = NULL;
+    size_t *numbers = NULL;
     int status = 0, found;
     while ((found = next_line(&r, err)) > 0) {
         if (n == capacity) {
             capacity = capacity ? capacity * 2 : 1024;
             ray_tetra_result *grown = realloc(list, capacity * sizeof *list);
-            if (!grown) {
-                status = error_set(err, "%s: out of memory", path);
+            if (grown)
+                list = grown;
+            size_t *grown_numbers = grown && lines ? realloc(numbers, capacity * sizeof *numbers) : numbers;
+            if (grown_numbers)
+                numbers = grown_numbers;
+            if (!grown || (lines && !grown_numbers)) {
+                status = error_set(err, "%s: out of memory after %zu results", r.path, n);
                 break;
             }
-            list = grown;
         }
         if (parse_result(&r, &list[n], err) != 0) {
             status = -1;
             break;
         }
+        if (lines)
+            numbers[n] = r.number;
         ++n;
     }
     if (found < 0)
         status = -1;
-    free(r.line);
-    fclose(r.stream);
     if (status != 0) {
         free(list);
+        free(numbers);
         return -1;
     }
     *results = list;
     *count = n;
+    if (lines)
+        *lines = numbers;
     return 0;
+}
+
+int results_read_input(input_stream *in, ray_tetra_result **results, size_t *count, size_t **lines,
+                       error_text *err)
+{
+    *results = NULL;
+    *count = 0;
+    if (lines)
+        *lines = NULL;
+    int binary = binary_input(in, err);
+    if (binary < 0)
+        return -1;
+    if (binary)
+        return binary_results_read(in, results, count, err);
+    return read_text_results(in, results, count, lines, err);
+}
+
+int results_read_located(const char *path, ray_tetra_result **results, size_t *count, size_t **lines,
+                         error_text *err)
+{
+    *results = NULL;
+    *count = 0;
+    if (lines)
+        *lines = NULL;
+    input_stream in;
+    if (input_open(&in, path, "result file", err) != 0)
+        return -1;
+    int status = results_read_input(&in, results, count, lines, err);
+    input_close(&in);
+    return status;
+}
+
+int results_read(const char *path, ray_tetra_result **results, size_t *count, error_text *err)
+{
+    return results_read_located(path, results, count, NULL, err);
 }

@@ -4,19 +4,28 @@
  * with '#' are comments. Output: one line per pair, "true" and the 14 result fields, or
  * "false"; reals printed with %.17g so that they read back exactly.
  * Every function here also handles the binary format of binary_io.h: readers recognise it by
- * its magic, writers use it for paths ending in ".rtb" (results then carry no trailer). */
+ * its magic, writers use it for paths ending in ".rtb" (results then carry no trailer).
+ * Readers take "-" for standard input and read pipes and FIFOs as well as files; writers take
+ * any OUTPUT atomic_file.h accepts ("-" for standard output). Text inputs hold no control byte
+ * but tab and carriage return, lines of at most INPUT_LINE_MAX bytes, and after the data only
+ * comments and blank lines (docs/FILES.md). */
 #ifndef RAYTETRA_PAIRS_IO_H
 #define RAYTETRA_PAIRS_IO_H
 
 #include <stdio.h>
 
 #include "error.h"
+#include "input_stream.h"
 #include "pairs.h"
 
 /* Read and validate an input file: every failure of docs/SPECIFICATION.md section 4 (unreadable file,
- * non-numeric token, wrong count of reals or lines, bad N, NaN/Inf, P == Q, flat or negatively
- * oriented tetrahedron) gives -1 and "FILE:LINE: what is wrong" in err. */
+ * non-numeric token, wrong count of reals or lines, bad N, NaN/Inf, a coordinate outside the
+ * supported range of pair_check.h, P == Q, flat or negatively oriented tetrahedron) gives -1
+ * and "FILE:LINE: what is wrong" in err. */
 int pairs_read(const char *path, pair_set *set, error_text *err);
+
+/* The same from an open input (for bytes in memory: input_open_memory). */
+int pairs_read_input(input_stream *in, pair_set *set, error_text *err);
 
 /* Class labels of an input file. A comment line "# class NAME" (NAME: letters, digits, '-' and
  * '_', at most PAIRS_CLASS_NAME_MAX characters) labels the pairs after it, up to the next such
@@ -36,6 +45,7 @@ typedef struct pair_classes {
 /* pairs_read, plus the class of every pair. More than PAIRS_CLASSES_MAX classes, or a "# class"
  * line with a bad name, is an error naming the line. */
 int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err);
+int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *classes, error_text *err);
 
 void pair_classes_free(pair_classes *classes);
 
@@ -53,7 +63,18 @@ void result_print(FILE *out, const ray_tetra_result *result);
 int results_write(const char *path, const ray_tetra_result *results, size_t count, const char *trailer,
                   error_text *err);
 
-/* Read a result file (ours or the original program's: true/false or 1/0, comments skipped). */
+/* Read a result file (ours or the original program's: true/false or 1/0, comments skipped).
+ * Reals must be finite and faces whole numbers 0..3, in text and binary alike. */
 int results_read(const char *path, ray_tetra_result **results, size_t *count, error_text *err);
+
+/* results_read, and where each result stands: *lines (malloc'd) holds the line number of each
+ * result of a text file; it is NULL for a binary file, whose results are located by their
+ * record number (their index). `lines` may be NULL. */
+int results_read_located(const char *path, ray_tetra_result **results, size_t *count, size_t **lines,
+                         error_text *err);
+
+/* The same from an open input. */
+int results_read_input(input_stream *in, ray_tetra_result **results, size_t *count, size_t **lines,
+                       error_text *err);
 
 #endif

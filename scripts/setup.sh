@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers, the OpenCL
-# ICD loader and headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP,
-# freeglut/GL/libpng for the viewer, gnuplot for the charts, Xvfb for the viewer's tests.
+# Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers (clang with
+# its libFuzzer runtime, libclang-rt-14-dev, for the fuzz targets), the OpenCL ICD loader and
+# headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP, freeglut/GL/libpng for
+# the viewer, gnuplot for the charts, Xvfb for the viewer's tests.
 set -euo pipefail
 packages=(
-    build-essential clang pkg-config
+    build-essential clang libclang-rt-14-dev pkg-config
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
     libgmp-dev
     freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev libx11-dev

@@ -3,7 +3,9 @@
  * devices) before each row; the long one has one row per algorithm and phase, for other tools.
  * Numbers are printed in the "C" locale (this program never calls setlocale with ""), the
  * header only goes into a new file, and every append is atomic: the old contents and the new row
- * go to a temporary file that then replaces the CSV. */
+ * go to a temporary file that then replaces the CSV, under a lock (atomic_lock) so that Bench
+ * runs appending to one CSV at once lose no row. A CSV that is a device, a FIFO or "-" gets the
+ * header and the row written through. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,8 +193,13 @@ static int first_line(const char *path, char *line, size_t size, error_text *err
     return found;
 }
 
+/* 0 when rows can be appended below the file's first line (or the file is new), 1 when the
+ * CSV is written through (a device, a FIFO, "-": nothing to read back), -1 with err set. */
 static int check_header(const char *path, const char *header, const char *what, error_text *err)
 {
+    int stream = atomic_is_stream(path, err);
+    if (stream != 0)
+        return stream;
     char line[4096];
     int found = first_line(path, line, sizeof line, err);
     if (found <= 0)
@@ -222,19 +229,19 @@ int bench_check_wide_csv(const char *path, const bench_table *table, error_text 
         return error_set(err, "out of memory");
     int status = check_header(path, header, "Bench wide CSV", err);
     free(header);
-    return status < 0 ? -1 : check_writable(path, err);
+    return status < 0 ? -1 : (status == 1 ? 0 : check_writable(path, err));
 }
 
 int bench_check_long_csv(const char *path, error_text *err)
 {
-    return check_header(path, LONG_HEADER, "Bench long CSV", err) < 0 ? -1 : check_writable(path, err);
+    int status = check_header(path, LONG_HEADER, "Bench long CSV", err);
+    return status < 0 ? -1 : (status == 1 ? 0 : check_writable(path, err));
 }
 
-/* Copy the old file, or write the header into a new one, add `text`, replace the file. */
-static int append(const char *path, const char *header, const char *text, error_text *err)
+/* Copy the old file (read under the lock), or write the header into a new one, add `text`,
+ * replace the file. */
+static int copy_and_append(const char *path, const char *header, const char *text, error_text *err)
 {
-    if (check_header(path, header, strcmp(header, LONG_HEADER) ? "Bench wide CSV" : "Bench long CSV", err) < 0)
-        return -1;
     FILE *old = fopen(path, "rb");
     if (!old && errno != ENOENT)
         return error_set(err, "%s: cannot read the CSV file: %s", path, strerror(errno));
@@ -267,6 +274,28 @@ static int append(const char *path, const char *header, const char *text, error_
         fputc('\n', file.stream);
     fputs(text, file.stream);
     return atomic_commit(&file, err);
+}
+
+static int append(const char *path, const char *header, const char *text, error_text *err)
+{
+    const char *what = strcmp(header, LONG_HEADER) ? "Bench wide CSV" : "Bench long CSV";
+    int stream = atomic_is_stream(path, err);
+    if (stream < 0)
+        return -1;
+    if (stream) {
+        atomic_file file;
+        if (atomic_open(&file, path, err) != 0)
+            return -1;
+        fprintf(file.stream, "%s\n%s", header, text);
+        return atomic_commit(&file, err);
+    }
+    /* The header check, the copy and the replacement form one step no other Bench may enter. */
+    int lock = atomic_lock(path, err);
+    if (lock < 0)
+        return -1;
+    int status = check_header(path, header, what, err) < 0 ? -1 : copy_and_append(path, header, text, err);
+    atomic_unlock(lock);
+    return status;
 }
 
 /* A metadata value without the separators of the metadata line. */

@@ -113,6 +113,15 @@ gpu_cache_status gpu_cache_load(const char *path, const char *key, unsigned char
 {
     *binary = NULL;
     *size = 0;
+    /* A FIFO or device in the cache would block or never end: only regular files are read. */
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return GPU_CACHE_MISSING;
+    } else if (!S_ISREG(st.st_mode)) {
+        error_set(why, "%s is not a regular file; not used", path);
+        return GPU_CACHE_INVALID;
+    }
     char *data;
     size_t length;
     int status = gpu_read_file(path, &data, &length);
@@ -201,6 +210,9 @@ int gpu_cache_store(const char *path, const char *key, const unsigned char *bina
 {
     if (make_parents(path, err) != 0)
         return -1;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return error_set(err, "%s is not a regular file; left as it is", path);
     char checksum[GPU_CACHE_KEY_HEX];
     checksum_hex(binary, size, checksum);
     atomic_file file;

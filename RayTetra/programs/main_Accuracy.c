@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "accuracy/accuracy.h"
+#include "atomic_file.h"
 #include "cpu/algorithms.h"
 #include "cli.h"
 #include "opencl/gpu_handler.h"
+#include "pair_check.h"
 #include "pairs_io.h"
 #include "registry.h"
 #include "registry_print.h"
@@ -42,7 +44,8 @@ static void usage(FILE *out)
             "'random'): misclassified hit/miss, wrong faces, and the max and median error of t and of\n"
             "the points, relative to the tetrahedron's longest edge (t as the distance |dt| |L|).\n"
             "\n"
-            "  --csv FILE         also write the table as CSV (written whole or not at all)\n"
+            "  --csv FILE         also write the table as CSV (written whole or not at all; '-' for\n"
+            "                     standard output, the table and notes then go to standard error)\n"
             "  --algorithms LIST  comma-separated names (default: all), as RayTetra --algorithm takes\n"
             "                     them: canonical or CSV names in any case, gI for OpenCL kernel I:\n");
     registry_print_names(out, "                     ");
@@ -95,6 +98,8 @@ static void parse(int argc, char **argv, options *o)
             usage(stdout);
             exit(0);
         default:
+            if (cli_is_negative_number(argv[optind - 1]))
+                usage_error("a negative number is not a valid argument:", argv[optind - 1]);
             usage_error("unknown option or missing argument:", argv[optind - 1]);
         }
     }
@@ -106,6 +111,12 @@ static void parse(int argc, char **argv, options *o)
         exit(2);
     }
     o->input = argv[optind];
+    if (o->csv && atomic_same_file(o->csv, o->input)) {
+        fprintf(stderr, "%s: error: --csv %s is the INPUT file %s: writing it would destroy the input; give another "
+                        "file\n",
+                PROGRAM, o->csv, o->input);
+        exit(2);
+    }
 }
 
 /* Fill `s` from --algorithms (or everything); exits on an unknown name. */
@@ -201,6 +212,7 @@ int main(int argc, char **argv)
         registry_print_list(stdout);
         return 0;
     }
+    atomic_claim_stdout(o.csv); /* the CSV alone on standard output */
     selection s = {0};
     select_algorithms(&o, &s);
     error_text err;
@@ -224,11 +236,27 @@ int main(int argc, char **argv)
         return 1;
     }
     accuracy_table table = {0};
+    /* The single-precision variants compute only input inside their narrower range. */
+    char why[ERROR_TEXT_SIZE / 2];
+    size_t outside = pairs_check_single(&set, why, sizeof why);
+    int single_ok = outside == set.count;
+    if (!single_ok)
+        fprintf(stderr, "%s: the single-precision algorithms are left out: %s: pair %zu: %s\n", PROGRAM, o.input,
+                outside, why);
     for (int i = 0; i < s.cpu_count; ++i) {
         const cpu_algorithm *a = s.cpu[i];
+        if (a->precision == CPU_PRECISION_FLOAT && !single_ok)
+            continue;
         cpu_algorithm_run(a, &set, results, 1);
         accuracy_subject subject = {a->name, cpu_precision_name(a->precision), "cpu", results};
         measure(&set, &classes, &reference, &subject, &table);
+    }
+    if (!single_ok) { /* the same for the OpenCL ones */
+        int kept = 0;
+        for (int i = 0; i < s.gpu_count; ++i)
+            if (s.gpu[i]->precision != CPU_PRECISION_FLOAT)
+                s.gpu[kept++] = s.gpu[i];
+        s.gpu_count = kept;
     }
     measure_opencl(&o, &s, &set, &classes, &reference, results, &table);
     printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);

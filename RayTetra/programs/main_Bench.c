@@ -8,9 +8,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "bench/bench.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
+#include "pair_check.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
 #include "registry.h"
@@ -58,7 +60,10 @@ static void usage(FILE *out)
             "(IT), then in ms each CPU algorithm's time (sum over REPS) and each OpenCL algorithm's write\n"
             "time (once), kernel time (sum over REPS) and read time (once). An algorithm that fails or\n"
             "gives a wrong result gets NA. DEVICE is the OpenCL device number (default 0); without an\n"
-            "OpenCL device the CPU algorithms still run and the OpenCL cells are NA.\n"
+            "OpenCL device the CPU algorithms still run and the OpenCL cells are NA. INPUT may be '-'\n"
+            "(standard input) or a pipe; OUTPUT '-' writes the header and the row to standard output\n"
+            "(the progress lines then go to standard error). Appends from several Bench runs at once\n"
+            "are serialised by a lock, so no row is lost (docs/FILES.md).\n"
             "\n"
             "options:\n"
             "  --algorithms LIST  only these (comma-separated); the others get NA. Names:\n");
@@ -219,6 +224,8 @@ static void parse(int argc, char **argv, options *o)
             usage(stdout);
             exit(0);
         default:
+            if (cli_is_negative_number(argv[optind - 1]))
+                usage_error("a negative number is not a valid argument (REPS and DEVICE are >= 0)", argv[optind - 1]);
             usage_error("unknown option or missing argument", argv[optind - 1]);
         }
     }
@@ -247,8 +254,39 @@ static void parse(int argc, char **argv, options *o)
         o->device = number(argv[optind + 3], 0, 1 << 20, "DEVICE");
         o->device_given = 1;
     }
-    if (o->long_csv && strcmp(o->long_csv, o->output) == 0)
+    if (o->long_csv && atomic_same_output(o->long_csv, o->output))
         usage_error("--long-csv must name another file than OUTPUT", o->long_csv);
+    if (atomic_same_file(o->output, o->input) || (o->long_csv && atomic_same_file(o->long_csv, o->input))) {
+        fprintf(stderr, "%s: error: %s is the INPUT file %s: appending to it would damage the input; give another "
+                        "CSV file (see Bench -h)\n",
+                PROGRAM, atomic_same_file(o->output, o->input) ? o->output : o->long_csv, o->input);
+        exit(2);
+    }
+}
+
+/* The single-precision variants compute only input inside their narrower range (pair_check.h):
+ * outside it they are not run, and their cells are NA. */
+static void leave_out_single(const pair_set *set, const char *input, bench_table *table)
+{
+    char why[ERROR_TEXT_SIZE / 2];
+    size_t bad = pairs_check_single(set, why, sizeof why);
+    if (bad == set->count)
+        return;
+    char note[ERROR_TEXT_SIZE];
+    snprintf(note, sizeof note, "%s: pair %zu: %s", input, bad, why);
+    int left_out = 0;
+    for (int i = 0; i < table->count; ++i) {
+        bench_entry *e = &table->entries[i];
+        cpu_precision precision = e->cpu ? e->cpu->precision : e->gpu->precision;
+        if (!e->selected || precision != CPU_PRECISION_FLOAT)
+            continue;
+        e->selected = 0;
+        e->status = BENCH_UNAVAILABLE;
+        snprintf(e->note, sizeof e->note, "%s", note);
+        ++left_out;
+    }
+    if (left_out)
+        fprintf(stderr, "%s: the single-precision algorithms are not run (their cells are NA): %s\n", PROGRAM, note);
 }
 
 static int list_devices(void)
@@ -386,6 +424,9 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "C");
     options o;
     parse(argc, argv, &o);
+    /* The CSV alone on standard output; the progress lines on stderr. */
+    atomic_claim_stdout(o.output);
+    atomic_claim_stdout(o.long_csv);
     if (o.list_devices)
         return list_devices();
     if (o.list_algorithms)
@@ -415,6 +456,7 @@ int main(int argc, char **argv)
         die(PROGRAM, "%s holds no pairs, so there is nothing to time; give a file with pairs (see RandomRayTetra)",
             o.input);
     }
+    leave_out_single(&set, o.input, &table);
     bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
                              .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
                              .overlap_chunks = (size_t)o.overlap};

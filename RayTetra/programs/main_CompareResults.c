@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "error.h"
 #include "exact.h"
 #include "pairs_io.h"
@@ -24,9 +25,10 @@ static void usage(FILE *out)
             "       CompareResults --list-algorithms\n"
             "\n"
             "Compares two result files of INPUT's pairs (as RayTetra writes them) pair by pair and prints\n"
-            "every disagreement as 'OTHER:LINE: pair I (REFERENCE:LINE): what differs', then a summary\n"
-            "line. With --exact the reference is the exact classifier's result computed from INPUT (its\n"
-            "faces exactly, its reals in long double).\n"
+            "every disagreement as 'OTHER:LINE: pair I (REFERENCE:LINE): what differs' ('FILE: record I'\n"
+            "for a binary result file), then a summary line. With --exact the reference is the exact\n"
+            "classifier's result computed from INPUT (its faces exactly, its reals in long double). Any\n"
+            "one of the files may be '-' (standard input), a pipe or a FIFO.\n"
             "\n"
             "Results agree when hit/miss and both faces are equal and the reals are within the tolerance:\n"
             "points within T x the tetrahedron's longest edge, u within T, t within\n"
@@ -51,48 +53,34 @@ static void fail(const char *format, const char *arg)
     exit(2);
 }
 
-/* The line number of every data line (not blank, not a '#' comment) of a result file, the way
- * results_read counts them, so that differences can be reported as FILE:LINE. */
-static size_t *data_lines(const char *path, size_t count)
-{
-    size_t *lines = calloc(count ? count : 1, sizeof *lines);
-    FILE *in = fopen(path, "r");
-    if (!lines || !in) {
-        free(lines);
-        if (in)
-            fclose(in);
-        return NULL;
-    }
-    char *line = NULL;
-    size_t capacity = 0, number = 0, found = 0;
-    while (found < count && getline(&line, &capacity, in) >= 0) {
-        ++number;
-        const char *s = line + strspn(line, " \t");
-        if (*s == '#' || s[strspn(s, " \t\r\n")] == '\0')
-            continue;
-        lines[found++] = number;
-    }
-    free(line);
-    fclose(in);
-    return lines;
-}
-
-static ray_tetra_result *read_results(const char *path, size_t pairs, const char *input)
+/* A result file's results, and the line of each (NULL for a binary file: its results are
+ * located by record number); exits on an unreadable file or a count that is not the input's. */
+static ray_tetra_result *read_results(const char *path, size_t pairs, const char *input, size_t **lines)
 {
     ray_tetra_result *results;
     size_t count;
     error_text err;
-    if (results_read(path, &results, &count, &err) != 0) {
+    if (results_read_located(path, &results, &count, lines, &err) != 0) {
         error_print(PROGRAM, &err);
         exit(2);
     }
     if (count != pairs) {
         free(results);
+        free(*lines);
         fprintf(stderr, "%s: error: %s holds %zu results but %s holds %zu pairs; compare results of that input\n",
                 PROGRAM, path, count, input, pairs);
         exit(2);
     }
     return results;
+}
+
+/* "FILE:LINE" of a text result, "FILE: record I" of a binary one. */
+static void locate(char *text, size_t size, const char *path, const size_t *lines, size_t i)
+{
+    if (lines)
+        snprintf(text, size, "%s:%zu", path, lines[i]);
+    else
+        snprintf(text, size, "%s: record %zu", path, i);
 }
 
 int main(int argc, char **argv)
@@ -127,6 +115,8 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         default:
+            if (cli_is_negative_number(argv[optind - 1]))
+                fail("a negative number is not a valid argument: %s (see CompareResults -h)", argv[optind - 1]);
             fail("unknown option or missing argument: %s (see CompareResults -h)", argv[optind - 1]);
         }
     }
@@ -137,6 +127,11 @@ int main(int argc, char **argv)
     const char *input = argv[optind];
     const char *reference_path = exact ? "exact classifier" : argv[optind + 1];
     const char *other_path = argv[optind + want - 1];
+    int from_stdin = 0;
+    for (int i = 0; i < want; ++i)
+        from_stdin += strcmp(argv[optind + i], "-") == 0;
+    if (from_stdin > 1)
+        fail("%s", "standard input ('-') can be read only once; give the other files by name (see CompareResults -h)");
     pair_set set;
     error_text err;
     if (pairs_read(input, &set, &err) != 0) {
@@ -150,14 +145,11 @@ int main(int argc, char **argv)
             fail("not enough memory for %s pairs", input);
         for (size_t i = 0; i < set.count; ++i)
             exact_reference(&set.pairs[i], &reference[i]);
-    } else {
-        reference = read_results(reference_path, set.count, input);
     }
-    ray_tetra_result *other = read_results(other_path, set.count, input);
-    size_t *other_lines = data_lines(other_path, set.count);
-    size_t *reference_lines = exact ? NULL : data_lines(reference_path, set.count);
-    if (!other_lines || (!exact && !reference_lines))
-        fail("cannot read the result files again to count their lines (%s)", other_path);
+    size_t *reference_lines = NULL, *other_lines = NULL;
+    if (!exact)
+        reference = read_results(reference_path, set.count, input, &reference_lines);
+    ray_tetra_result *other = read_results(other_path, set.count, input, &other_lines);
     result_compare_summary summary = {.pairs = set.count};
     for (size_t i = 0; i < set.count; ++i) {
         result_mismatch m;
@@ -167,13 +159,15 @@ int main(int argc, char **argv)
         summary.class_differences += kind == RESULT_DIFFERENT_CLASS;
         summary.face_differences += kind == RESULT_DIFFERENT_FACES;
         summary.real_differences += kind == RESULT_DIFFERENT_REAL;
-        char text[512];
+        char text[512], where[1024], reference_where[1024];
         result_mismatch_describe(&m, text, sizeof text);
-        if (exact)
-            printf("%s:%zu: pair %zu: %s\n", other_path, other_lines[i], i, text);
-        else
-            printf("%s:%zu: pair %zu (%s:%zu): %s\n", other_path, other_lines[i], i, reference_path,
-                   reference_lines[i], text);
+        locate(where, sizeof where, other_path, other_lines, i);
+        if (exact) {
+            printf("%s: pair %zu: %s\n", where, i, text);
+        } else {
+            locate(reference_where, sizeof reference_where, reference_path, reference_lines, i);
+            printf("%s: pair %zu (%s): %s\n", where, i, reference_where, text);
+        }
     }
     size_t total = result_compare_total(&summary);
     if (total == 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "error.h"
 #include "generator/generator.h"
@@ -21,7 +22,8 @@ static void usage(FILE *out)
             "Writes HITS intersecting and MISSES non-intersecting ray/tetrahedron pairs, in random\n"
             "order, to OUTPUT. Each pair's class is decided with exact arithmetic; tetrahedra are\n"
             "positively oriented and not flat; no line passes exactly through an edge or vertex or lies\n"
-            "in a face plane. The same seed gives the same file.\n"
+            "in a face plane. The same seed gives the same file. OUTPUT '-' is standard output (the\n"
+            "summary line then goes to standard error); a name ending in .rtb gets the binary format.\n"
             "\n"
             "  -i, --hits HITS       number of intersecting pairs\n"
             "  -n, --misses MISSES   number of non-intersecting pairs\n"
@@ -100,6 +102,12 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         default:
+            if (cli_is_negative_number(argv[optind - 1])) {
+                fprintf(stderr, "%s: error: %s: a negative number is not a valid argument (counts are >= 0; see "
+                                "RandomRayTetra -h)\n",
+                        PROGRAM, argv[optind - 1]);
+                return 2;
+            }
             fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RandomRayTetra -h)\n", PROGRAM,
                     argv[optind - 1]);
             return 2;
@@ -110,6 +118,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *path = argv[optind];
+    atomic_claim_stdout(path); /* the pairs alone on standard output; the summary on stderr */
     double start = timer_now_ms();
     error_text err;
     if (generator_write(path, &config, &err) != 0) {

@@ -4,11 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "cpu/algorithms.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
 #include "error.h"
+#include "binary_io.h"
 #include "opencl/gpu_handler.h"
+#include "pair_check.h"
 #include "pairs_io.h"
 #include "registry.h"
 #include "registry_print.h"
@@ -41,7 +44,10 @@ static void usage(FILE *out)
             "       RayTetra --list-devices | --list-algorithms\n"
             "\n"
             "Runs one ray/tetrahedron algorithm REPS times on every pair of INPUT and writes the results\n"
-            "(and/or the time, the sum over all repetitions) to OUTPUT.\n"
+            "(and/or the time, the sum over all repetitions) to OUTPUT. INPUT may be '-' (standard\n"
+            "input), a pipe or a FIFO; OUTPUT may be '-' (standard output; the progress lines then go to\n"
+            "standard error), a device or a FIFO (written through); a file is replaced whole or not at\n"
+            "all, never while it is INPUT (docs/FILES.md).\n"
             "\n"
             "algorithm (default: --algorithm stp1):\n"
             "  -s I               Pluecker form I (");
@@ -67,7 +73,9 @@ static void usage(FILE *out)
           "                     -g or --algorithm in that precision\n"
           "options:\n"
           "  -p t|r|b           write the time, the results, or both (default b); the time is also\n"
-          "                     printed, and written to OUTPUT as a '#' comment line\n"
+          "                     printed, and written to OUTPUT as a '#' comment line (a binary OUTPUT,\n"
+          "                     *.rtb, holds results only: there the time is only printed, and -p t\n"
+          "                     is refused)\n"
           "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
           "                     OUTPUT and REPS are then not needed\n"
           "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
@@ -235,6 +243,9 @@ static void parse(int argc, char **argv, options *o)
             usage(stdout);
             exit(0);
         default:
+            if (cli_is_negative_number(argv[optind - 1]))
+                usage_error("%s: a negative number is not a valid argument (REPS and every number RayTetra takes are >= 0)",
+                            argv[optind - 1]);
             fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RayTetra -h)\n", PROGRAM,
                     argv[optind - 1]);
             exit(2);
@@ -261,6 +272,12 @@ static void parse(int argc, char **argv, options *o)
         if (positional < 1)
             usage_error("%s: -d needs INPUT", "-d");
         o->input = argv[optind]; /* OUTPUT and REPS, if given, are ignored (docs/SPECIFICATION.md section 5) */
+        if (o->snapshot && atomic_same_file(o->snapshot, o->input)) {
+            fprintf(stderr, "%s: error: --snapshot %s is the INPUT file %s: writing it would destroy the input; give "
+                            "another file\n",
+                    PROGRAM, o->snapshot, o->input);
+            exit(2);
+        }
         return;
     }
     if (o->snapshot)
@@ -273,6 +290,15 @@ static void parse(int argc, char **argv, options *o)
     o->input = argv[optind];
     o->output = argv[optind + 1];
     o->reps = number(argv[optind + 2], 1, 1000000000, "REPS");
+    if (o->print == 't' && binary_path(o->output))
+        usage_error("-p t writes only the time, which a binary OUTPUT (%s) cannot hold; give a text OUTPUT or use -p b",
+                    o->output);
+    if (atomic_same_file(o->output, o->input)) {
+        fprintf(stderr, "%s: error: OUTPUT %s is the INPUT file %s: writing it would destroy the input; give another "
+                        "OUTPUT\n",
+                PROGRAM, o->output, o->input);
+        exit(2);
+    }
 }
 
 static const char *algorithm_name(const options *o) { return o->gpu ? o->gpu->csv_name : o->cpu->name; }
@@ -332,10 +358,28 @@ static int display(const options *o, const pair_set *set)
     return 0;
 }
 
+/* A single-precision algorithm computes only pairs inside its narrower range (pair_check.h). */
+static void check_single_range(const options *o, const pair_set *set)
+{
+    cpu_precision precision = o->gpu ? o->gpu->precision : o->cpu->precision;
+    if (precision != CPU_PRECISION_FLOAT)
+        return;
+    char why[ERROR_TEXT_SIZE / 2];
+    size_t bad = pairs_check_single(set, why, sizeof why);
+    if (bad < set->count) {
+        fprintf(stderr, "%s: error: %s: pair %zu: %s; %s cannot compute it, use its double-precision variant\n",
+                PROGRAM, o->input, bad, why, algorithm_name(o));
+        exit(1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     options o;
     parse(argc, argv, &o);
+    /* The data alone on standard output; the progress lines on stderr. */
+    atomic_claim_stdout(o.output);
+    atomic_claim_stdout(o.snapshot);
     error_text err;
     if (o.list_algorithms) {
         registry_print_list(stdout);
@@ -353,6 +397,7 @@ int main(int argc, char **argv)
         error_print(PROGRAM, &err);
         return 1;
     }
+    check_single_range(&o, &set);
     if (o.display >= 0) {
         int status = display(&o, &set);
         pair_set_free(&set);
