@@ -11,6 +11,7 @@
 #include "accuracy/accuracy.h"
 #include "registry.h"
 #include "check.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 
 #define PER_CLASS 300
@@ -37,15 +38,12 @@ int main(void)
         header_ok &= column < (int)(sizeof COLUMNS / sizeof COLUMNS[0]) && strcmp(name, COLUMNS[column]) == 0;
     CHECK(header_ok && column == (int)(sizeof COLUMNS / sizeof COLUMNS[0]), "CSV header: %s", ACCURACY_CSV_HEADER);
 
-    generator_config config = {.seed = 5, .hits = 200, .misses = 200};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = PER_CLASS;
     pair_set set;
     pair_classes classes;
+    fixture_class_pairs(5, 200, 200, PER_CLASS, &set, &classes);
     error_text err;
     accuracy_reference reference;
-    if (generator_fill_classes(&config, &set, &classes, &err) != 0 ||
-        accuracy_reference_compute(&set, &reference, &err) != 0) {
+    if (accuracy_reference_compute(&set, &reference, &err) != 0) {
         fprintf(stderr, "%s\n", err.text);
         return 1;
     }
@@ -103,10 +101,9 @@ int main(void)
         CHECK(!strcmp(shift->precision, "float"), "%s: precision '%s'", name, shift->precision);
     }
 
-    char dir[] = "/tmp/raytetra-accuracy-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    char path[256];
+    char dir[4096];
+    fixture_scratch_dir("raytetra-accuracy-XXXXXX", dir, sizeof dir);
+    char path[4200];
     snprintf(path, sizeof path, "%s/a.csv", dir);
     CHECK(accuracy_table_write_csv(path, &table, &err) == 0, "%s", err.text);
     FILE *f = fopen(path, "r");

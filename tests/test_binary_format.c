@@ -7,15 +7,15 @@
 #include "registry.h"
 #include "binary_io.h"
 #include "check.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 #include "pairs_io.h"
 
 int main(void)
 {
-    char dir[] = "/tmp/raytetra-binary-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    char pairs_path[256], results_path[256], text_path[256], bad_path[256];
+    char dir[4096];
+    fixture_scratch_dir("raytetra-binary-XXXXXX", dir, sizeof dir);
+    char pairs_path[4200], results_path[4200], text_path[4200], bad_path[4200];
     snprintf(pairs_path, sizeof pairs_path, "%s/p.rtb", dir);
     snprintf(results_path, sizeof results_path, "%s/r.rtb", dir);
     snprintf(text_path, sizeof text_path, "%s/p.txt", dir);

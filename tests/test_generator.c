@@ -6,30 +6,16 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fixtures.h"
 #include "exact.h"
 #include "generator/generator.h"
 #include "pairs_io.h"
 
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *data = malloc((size_t)n + 1);
-    *size = fread(data, 1, (size_t)n, f);
-    fclose(f);
-    return data;
-}
-
 int main(void)
 {
-    char dir[] = "/tmp/raytetra-generator-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    char a[256], b[256], c[256];
+    char dir[4096];
+    fixture_scratch_dir("raytetra-generator-XXXXXX", dir, sizeof dir);
+    char a[4200], b[4200], c[4200];
     snprintf(a, sizeof a, "%s/a.txt", dir);
     snprintf(b, sizeof b, "%s/b.txt", dir);
     snprintf(c, sizeof c, "%s/c.txt", dir);
@@ -42,7 +28,7 @@ int main(void)
     CHECK(generator_write(c, &other, &err) == 0, "write: %s", err.text);
 
     size_t size_a = 0, size_b = 0, size_c = 0;
-    char *text_a = read_all(a, &size_a), *text_b = read_all(b, &size_b), *text_c = read_all(c, &size_c);
+    char *text_a = fixture_read_file(a, &size_a), *text_b = fixture_read_file(b, &size_b), *text_c = fixture_read_file(c, &size_c);
     CHECK(text_a && text_b && size_a == size_b && memcmp(text_a, text_b, size_a) == 0, "same seed, different file");
     CHECK(text_c && (size_a != size_c || memcmp(text_a, text_c, size_a) != 0), "another seed gave the same file");
 

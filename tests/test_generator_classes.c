@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fixtures.h"
 #include "exact.h"
 #include "generator/generator.h"
 #include "pairs_io.h"
@@ -141,20 +142,6 @@ static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n
         CHECK(hits > n / 4 && hits < 3 * n / 4, "%s: %zu hits of %zu, wanted about half", name, hits, n);
 }
 
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *data = malloc((size_t)n + 1);
-    *size = fread(data, 1, (size_t)n, f);
-    fclose(f);
-    return data;
-}
-
 int main(void)
 {
     generator_config config = {.seed = 3, .hits = 50, .misses = 70};
@@ -173,17 +160,16 @@ int main(void)
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
         check_class((generator_class)c, set.pairs + 120 + (size_t)c * PER_CLASS, PER_CLASS);
 
-    char dir[] = "/tmp/raytetra-classes-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    char a[256], b[256], binary[256];
+    char dir[4096];
+    fixture_scratch_dir("raytetra-classes-XXXXXX", dir, sizeof dir);
+    char a[4200], b[4200], binary[4200];
     snprintf(a, sizeof a, "%s/a.txt", dir);
     snprintf(b, sizeof b, "%s/b.txt", dir);
     snprintf(binary, sizeof binary, "%s/c.rtb", dir);
     CHECK(generator_write(a, &config, &err) == 0, "write: %s", err.text);
     CHECK(generator_write(b, &config, &err) == 0, "write: %s", err.text);
     size_t size_a = 0, size_b = 0;
-    char *text_a = read_all(a, &size_a), *text_b = read_all(b, &size_b);
+    char *text_a = fixture_read_file(a, &size_a), *text_b = fixture_read_file(b, &size_b);
     CHECK(text_a && text_b && size_a == size_b && memcmp(text_a, text_b, size_a) == 0, "same seed, different file");
     CHECK(text_a && strstr(text_a, "\n# class face-cross\n") != NULL, "no '# class face-cross' line");
 

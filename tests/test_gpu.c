@@ -14,6 +14,7 @@
 
 #include "registry.h"
 #include "check.h"
+#include "fixtures.h"
 #include "compare.h"
 #include "exact.h"
 #include "generator/generator.h"
@@ -358,49 +359,16 @@ static void test_errors(void)
         fclose(list);
 }
 
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        size_t length = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(length);
-        if (path) {
-            snprintf(path, length, "%s/%s", dir, e->d_name);
-            unlink(path);
-        }
-        free(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
     char cache_dir[4096];
-    snprintf(cache_dir, sizeof cache_dir, "%s/raytetra-test-gpu.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(cache_dir)) {
-        perror(cache_dir);
-        return 1;
-    }
+    fixture_scratch_dir("raytetra-test-gpu.XXXXXX", cache_dir, sizeof cache_dir);
     setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
     unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
 
-    generator_config config = {.seed = 20124, .hits = PAIRS / 2, .misses = PAIRS - PAIRS / 2};
     pair_set set;
-    error_text err;
-    if (generator_fill(&config, &set, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    ray_tetra_result *reference = malloc(set.count * sizeof *reference);
-    for (size_t i = 0; i < set.count; ++i)
-        exact_reference(&set.pairs[i], &reference[i]);
+    fixture_pairs(20124, PAIRS / 2, PAIRS - PAIRS / 2, &set);
+    ray_tetra_result *reference = fixture_exact_results(&set);
 
     gpu_handler *h = open_device();
     printf("device: %s\n", gpu_device_description(h));
@@ -415,6 +383,6 @@ int main(void)
 
     free(reference);
     pair_set_free(&set);
-    remove_dir(cache_dir);
+    fixture_remove_dir(cache_dir);
     return check_summary("test_gpu");
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fixtures.h"
 #include "exact.h"
 #include "generator/generator.h"
 #include "registry.h"
@@ -137,16 +138,9 @@ static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_resu
 /* A kernel marked exact (GPU_STP0R) against exact_classify on every class. */
 static void test_exact(gpu_handler *h, const gpu_algorithm *exact)
 {
-    generator_config config = {.seed = 6, .hits = PER_CLASS / 2, .misses = PER_CLASS / 2};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = PER_CLASS;
     pair_set set;
     pair_classes classes;
-    error_text err;
-    if (generator_fill_classes(&config, &set, &classes, &err) != 0) {
-        CHECK(0, "generator: %s", err.text);
-        return;
-    }
+    fixture_class_pairs(6, PER_CLASS / 2, PER_CLASS / 2, PER_CLASS, &set, &classes);
     ray_tetra_result *results = calloc(set.count, sizeof *results);
     gpu_times times;
     if (run(h, exact, &set, results, &times) == 0) {
@@ -187,48 +181,18 @@ static void test_cache_key(gpu_handler *h, const pair_set *set)
         CHECK(gpu_program_origin_of(h) == GPU_PROGRAM_CACHED, "GPU_STP0F again: %s", gpu_program_note(h));
 }
 
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        size_t length = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(length);
-        if (path) {
-            snprintf(path, length, "%s/%s", dir, e->d_name);
-            unlink(path);
-        }
-        free(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 int main(void)
 {
-    char cache_dir[] = "/tmp/raytetra-gpu-precision.XXXXXX";
-    if (!mkdtemp(cache_dir)) {
-        perror("mkdtemp");
-        return 1;
-    }
+    char cache_dir[4096];
+    fixture_scratch_dir("raytetra-gpu-precision.XXXXXX", cache_dir, sizeof cache_dir);
     setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
     unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
     test_table();
 
-    generator_config config = {.seed = 2026, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
     pair_set set;
+    fixture_pairs(2026, RANDOM_PAIRS / 2, RANDOM_PAIRS / 2, &set);
+    ray_tetra_result *reference = fixture_exact_results(&set);
     error_text err;
-    if (generator_fill(&config, &set, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    ray_tetra_result *reference = malloc(set.count * sizeof *reference);
-    for (size_t i = 0; i < set.count; ++i)
-        exact_reference(&set.pairs[i], &reference[i]);
 
     const char *env = getenv("RAYTETRA_TEST_DEVICE");
     gpu_handler *h;
@@ -256,6 +220,6 @@ int main(void)
 
     free(reference);
     pair_set_free(&set);
-    remove_dir(cache_dir);
+    fixture_remove_dir(cache_dir);
     return check_summary("test_gpu_precision");
 }
