@@ -40,8 +40,8 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     add(context, "seed", c->input_seed >= 0 ? json_object_new_int64(c->input_seed) : NULL);
     add(context, "reps", json_object_new_int(c->reps));
     add(context, "min_time_s", c->min_time_ms > 0 ? results_json_number(c->min_time_ms / 1e3) : NULL);
-    add(context, "timer_resolution_ms", results_json_number(c->timer_resolution_ms));
-    add(context, "opencl_timer_resolution_ms", opencl ? results_json_number(c->opencl_timer_resolution_ms) : NULL);
+    add(context, "timer_resolution_ms", results_json_ms(c->timer_resolution_ms));
+    add(context, "opencl_timer_resolution_ms", opencl ? results_json_ms(c->opencl_timer_resolution_ms) : NULL);
     add(context, "tolerance", results_json_number(c->tolerance));
     add(context, "float_tolerance", results_json_number(c->float_tolerance));
     add(context, "layout", opencl ? json_object_new_string(gpu_layout_name(c->gpu.layout)) : NULL);
@@ -60,13 +60,8 @@ static void fill_context(json_object *context, const bench_context *c, const ben
 /* The registry's properties as a list of words (those of --list-algorithms). */
 static json_object *properties(const bench_row *row)
 {
-    json_object *list = results_json_compact_array();
     char text[64];
-    const char *words = registry_properties_text(row->variant, text, sizeof text);
-    char *save = NULL;
-    for (char *word = strtok_r(strcmp(words, "-") ? text : NULL, ",", &save); word; word = strtok_r(NULL, ",", &save))
-        json_object_array_add(list, json_object_new_string(word));
-    return list;
+    return results_json_words(registry_properties_text(row->variant, text, sizeof text));
 }
 
 static json_object *warnings(const bench_row *row)
@@ -92,7 +87,7 @@ static json_object *result(const bench_context *c, const bench_results *results,
     char phase[32];
     json_object *r = json_object_new_object(), *samples = results_json_compact_array();
     for (int i = 0; measured && i < row->sample_count; ++i)
-        json_object_array_add(samples, results_json_number(row->samples[i]));
+        json_object_array_add(samples, results_json_ms(row->samples[i]));
     add(r, "algorithm", json_object_new_string(row->algorithm));
     add(r, "kind", json_object_new_string(row->kind == REGISTRY_CPU ? "cpu" : "opencl"));
     add(r, "precision", json_object_new_string(cpu_precision_name(row->variant->precision)));
@@ -100,27 +95,27 @@ static json_object *result(const bench_context *c, const bench_results *results,
     add(r, "pairs", json_object_new_int64((int64_t)c->set->count));
     add(r, "reps", json_object_new_int(measured ? row->sample_count : 0));
     add(r, "samples_ms", samples);
-    add(r, "median_ms", measured ? results_json_number(s->median) : NULL);
-    add(r, "min_ms", measured ? results_json_number(s->min) : NULL);
-    add(r, "max_ms", measured ? results_json_number(s->max) : NULL);
+    add(r, "median_ms", measured ? results_json_ms(s->median) : NULL);
+    add(r, "min_ms", measured ? results_json_ms(s->min) : NULL);
+    add(r, "max_ms", measured ? results_json_ms(s->max) : NULL);
     add(r, "mtests_per_s",
         measured && s->median > 0 ? results_json_number((double)c->set->count / s->median / 1e3) : NULL);
     add(r, "bytes_read_per_pair", json_object_new_int64((int64_t)row->bytes_read));
     add(r, "bytes_written_per_pair", json_object_new_int64((int64_t)row->bytes_written));
     add(r, "verified", json_object_new_boolean(row->status == BENCH_OK));
     add(r, "status", json_object_new_string(bench_status_name(row->status)));
-    add(r, "sum_ms", measured ? results_json_number(s->sum) : NULL);
-    add(r, "mean_ms", measured ? results_json_number(s->mean) : NULL);
-    add(r, "mad_ms", measured ? results_json_number(s->mad) : NULL);
+    add(r, "sum_ms", measured ? results_json_ms(s->sum) : NULL);
+    add(r, "mean_ms", measured ? results_json_ms(s->mean) : NULL);
+    add(r, "mad_ms", measured ? results_json_ms(s->mad) : NULL);
     add(r, "cv", measured ? results_json_number(s->cv) : NULL);
     json_object *interval = NULL;
     if (measured) {
         interval = results_json_compact_array();
-        json_object_array_add(interval, results_json_number(s->median_low));
-        json_object_array_add(interval, results_json_number(s->median_high));
+        json_object_array_add(interval, results_json_ms(s->median_low));
+        json_object_array_add(interval, results_json_ms(s->median_high));
     }
     add(r, "median_ci_ms", interval);
-    add(r, "resolution_ms", results_json_number(row->resolution_ms));
+    add(r, "resolution_ms", results_json_ms(row->resolution_ms));
     add(r, "threads", json_object_new_int(row->phase == BENCH_PHASE_RUN_THREADS ? row->threads : 1));
     add(r, "local_size", row->kind == REGISTRY_OPENCL && row->local_size ? json_object_new_int64((int64_t)row->local_size)
                                                                          : NULL);

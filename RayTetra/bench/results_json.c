@@ -22,14 +22,18 @@ json_object *results_json_number(double value)
     if (!isfinite(value))
         return NULL;
     char text[32];
-    /* The fewest significant digits that give the same double back (17 always do). */
+    /* The fewest significant digits that give the same double back (17 always do), without an
+     * exponent where plain digits are as short to read (30, not 3e+01). */
+    int plain_range = fabs(value) >= 1e-4 && fabs(value) < 1e15;
     for (int digits = 1; digits <= 17; ++digits) {
         snprintf(text, sizeof text, "%.*g", digits, value);
-        if (strtod(text, NULL) == value)
+        if (strtod(text, NULL) == value && (!plain_range || !strchr(text, 'e') || digits == 17))
             break;
     }
     return json_object_new_double_s(value, text);
 }
+
+json_object *results_json_ms(double ms) { return results_json_number(round(ms * 1e6) / 1e6); }
 
 json_object *results_json_string(const char *text) { return text && text[0] ? json_object_new_string(text) : NULL; }
 
@@ -54,6 +58,20 @@ json_object *results_json_compact_array(void)
     json_object *array = json_object_new_array();
     if (array)
         json_object_set_serializer(array, compact, NULL, NULL);
+    return array;
+}
+
+json_object *results_json_words(const char *list)
+{
+    json_object *array = results_json_compact_array();
+    if (strcmp(list, "-") == 0)
+        return array;
+    for (const char *word = list; *word;) {
+        size_t length = strcspn(word, ",");
+        if (length)
+            json_object_array_add(array, json_object_new_string_len(word, (int)length));
+        word += length + (word[length] == ',');
+    }
     return array;
 }
 

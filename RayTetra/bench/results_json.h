@@ -19,11 +19,18 @@
  * and infinities. */
 json_object *results_json_number(double value);
 
+/* A time in ms rounded to the nanosecond, the unit of the clocks it comes from (what lies
+ * beyond it is rounding noise of the subtraction). */
+json_object *results_json_ms(double ms);
+
 /* A string; NULL (JSON null) for NULL or "". */
 json_object *results_json_string(const char *text);
 
 /* An empty array that is printed on one line ([1, 2, 3]) however the document is indented. */
 json_object *results_json_compact_array(void);
+
+/* A compact array of the words of `list` (joined by commas; "-" or "" for none). */
+json_object *results_json_words(const char *list);
 
 /* The command line as one string, each argument quoted for a POSIX shell when it needs it. */
 char *results_json_command(int argc, char **argv);

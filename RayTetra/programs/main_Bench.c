@@ -468,6 +468,9 @@ int main(int argc, char **argv)
 {
     /* Machine-readable output must not follow a comma-decimal locale. */
     setlocale(LC_ALL, "C");
+    /* The command line as given (getopt reorders argv); it lives as long as the program. */
+    static char *command;
+    command = results_json_command(argc, argv);
     options o;
     parse(argc, argv, &o);
     if (o.list_devices)
@@ -502,7 +505,6 @@ int main(int argc, char **argv)
         die(PROGRAM, "%s holds no pairs, so there is nothing to time; give a file with pairs (see RandomRayTetra)",
             o.input);
     }
-    char *command = results_json_command(argc, argv);
     bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
                              .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
                              .overlap_chunks = (size_t)o.overlap, .min_time_ms = o.min_time * 1e3,
@@ -580,7 +582,6 @@ int main(int argc, char **argv)
         }
     }
     bench_results_free(&rows);
-    free(command);
     free(reference);
     free(results);
     pair_set_free(&set);
