@@ -5,8 +5,11 @@
  * new commit recompiles this file and not the others. */
 #include "build_info.h"
 
+#define TEXT(x) #x
+#define NUMBER_TEXT(x) TEXT(x)
 #if defined(__clang__)
-#define COMPILER "clang " __clang_version__
+#define COMPILER                                                                                                    \
+    "clang " NUMBER_TEXT(__clang_major__) "." NUMBER_TEXT(__clang_minor__) "." NUMBER_TEXT(__clang_patchlevel__)
 #elif defined(__GNUC__)
 #define COMPILER "gcc " __VERSION__
 #else
