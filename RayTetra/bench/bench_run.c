@@ -243,7 +243,7 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
             "(%zu chunk%s)  verified\n",
             e->write_ms, e->ms, e->reps, e->mtests_per_s, e->read_ms, e->local_size, e->launches, times.chunks,
             times.chunks == 1 ? "" : "s");
-    fprintf(c->log, "  %-18s per launch (device timer): ", "");
+    fprintf(c->log, "  %-18s per repetition (device timer): ", "");
     print_statistics(c->log, e->samples, e->reps, c->set->count);
     fputc('\n', c->log);
     fprintf(c->log, "  %-18s %.2f Mtests/s, %.3f GB/s effective (%zu+%zu bytes a pair)", "", e->mtests_per_s,
