@@ -47,6 +47,12 @@ expect 0 '' -- "$script" --no-opencl --algorithms stp0 --accuracy-pairs 0 --min-
 check "--accuracy-pairs 0: no accuracy run, no report" test ! -e "$TMP/plain/accuracy.csv" -a ! -e "$TMP/plain/report.md"
 check "--min-time reaches Bench" grep -q 'reps=auto' "$TMP/plain/output.csv"
 
+# No OpenCL platform at all: the sweep runs the CPU algorithms; Accuracy leaves out the kernels.
+mkdir -p "$TMP/no-icd"
+expect 0 '' -- env OCL_ICD_VENDORS="$TMP/no-icd" "$script" --algorithms stp1,GPU_STP0 --accuracy-pairs 5 --out "$TMP/no-opencl" 300 1 100
+check "no OpenCL: the CPU algorithm timed" test "$(grep -v '^#' "$TMP/no-opencl/output.csv" | cut -d, -f10 | grep -c '^[0-9]')" -eq 2
+check "no OpenCL: accuracy of the CPU algorithm only" json '[.results[].algorithm] | unique == ["STP1"]' "$TMP/no-opencl/accuracy.json"
+
 # Bad arguments: a usage message on one line, status 2, nothing run.
 usage='usage: fullbench.sh'
 expect 2 "got 0 arguments.*$usage" -- "$script"
