@@ -273,6 +273,23 @@ panel() {
     echo "$plot"
 }
 
+# axes PNG WIDTH HEIGHT FONT_SIZE Y_LABEL KEY_PLACE: the gnuplot settings every chart against the
+# percentage of intersecting pairs shares.
+axes() {
+    cat <<EOF_GP
+set terminal pngcairo size $2,$3 noenhanced font 'Sans,$4'
+set output $(quote "$1")
+set datafile missing 'NA'
+set xlabel 'intersecting pairs (%)'
+set ylabel $(quote "$5")
+set xrange [-4:104]
+set yrange [0:*]
+set grid
+set key $6 top box opaque samplen 2 width 1 Left reverse
+set bars small
+EOF_GP
+}
+
 y_label() {
     if [ "$1" = time ]; then
         [ "$throughput" = 1 ] && echo "time of one pass (ms)" || echo "time (ms, sum over ${reps:-REPS} repetitions)"
@@ -291,19 +308,8 @@ chart() {
     rows=$(((count + columns - 1) / columns))
     width=$((columns == 1 ? 1100 : columns * 760))
     {
-        cat <<EOF_GP
-set terminal pngcairo size $width,$((rows * 520 + 110)) noenhanced font 'Sans,12'
-set output $(quote "$png")
-set datafile missing 'NA'
-set xlabel 'intersecting pairs (%)'
-set ylabel $(quote "$(y_label "$measure")")
-set xrange [-4:104]
-set yrange [0:*]
-set grid
-set key outside right top box opaque samplen 2 width 1 Left reverse
-set bars small
-set multiplot layout $rows,$columns title $(title_quote "$title"$'\n'"$subtitle") font 'Sans,14'
-EOF_GP
+        axes "$png" "$width" $((rows * 520 + 110)) 12 "$(y_label "$measure")" "outside right"
+        echo "set multiplot layout $rows,$columns title $(title_quote "$title"$'\n'"$subtitle") font 'Sans,14'"
         local spec panel_title
         for spec in "$@"; do
             # One panel: the chart's title says it all.
@@ -396,19 +402,8 @@ if [ -s "$work/table" ]; then
             count=${#specs[@]}
             columns=$((count < 3 ? count : 3))
             rows=$(((count + columns - 1) / columns))
-            cat <<EOF_GP
-set terminal pngcairo size $((columns * 620)),$((rows * 420 + 110)) noenhanced font 'Sans,11'
-set output $(quote "$outdir/opencl_phases.png")
-set datafile missing 'NA'
-set xlabel 'intersecting pairs (%)'
-set ylabel $(quote "$(y_label time)")
-set xrange [-4:104]
-set yrange [0:*]
-set grid
-set key inside left top box opaque samplen 2 width 1 Left reverse
-set bars small
-set multiplot layout $rows,$columns title $(title_quote "OpenCL write / kernel / read: the time of one pass"$'\n'"$opencl_subtitle") font 'Sans,13'
-EOF_GP
+            axes "$outdir/opencl_phases.png" $((columns * 620)) $((rows * 420 + 110)) 11 "$(y_label time)" "inside left"
+            echo "set multiplot layout $rows,$columns title $(title_quote "OpenCL write / kernel / read: the time of one pass"$'\n'"$opencl_subtitle") font 'Sans,13'"
             for name in $gpu_names; do
                 plot="plot" separator="" k=0
                 for phase in write kernel read; do

@@ -201,6 +201,11 @@ int main(void)
     mann_whitney();
     ratio_of_runs();
     json_numbers();
+    char text[24];
+    CHECK(strcmp(bench_ms_text(0.026299, text, sizeof text), "0.0263") == 0, "4 digits: %s", text);
+    CHECK(strcmp(bench_ms_text(4.115, text, sizeof text), "4.115") == 0, "4 digits: %s", text);
+    CHECK(strcmp(bench_ms_text(1234.56, text, sizeof text), "1235") == 0, "whole ms above a second: %s", text);
+    CHECK(strcmp(bench_ms_text(0.00006, text, sizeof text), "6e-05") == 0, "below a microsecond: %s", text);
     CHECK(bench_timer_resolution_ms() > 0 && bench_timer_resolution_ms() < 20, "a clock resolution of %g ms",
           bench_timer_resolution_ms());
     return check_summary("test_statistics");

@@ -23,15 +23,18 @@ int bench_print_warnings(FILE *out, const bench_context *c, const bench_results 
                     100 * BENCH_SPREAD_LIMIT);
             separator = "; ";
         }
+        char a[24], b[24];
         if (shown & BENCH_WARN_SHORT) {
-            fprintf(out, "%sshortest repetition %.6f ms, under %dx the timer's resolution (%.6f ms)", separator,
-                    r->summary.min, BENCH_RESOLUTION_FACTOR, r->resolution_ms);
+            fprintf(out, "%sshortest repetition %s ms, under %dx the timer's resolution (%s ms)", separator,
+                    bench_ms_text(r->summary.min, a, sizeof a), BENCH_RESOLUTION_FACTOR,
+                    bench_ms_text(r->resolution_ms, b, sizeof b));
             separator = "; ";
         }
         if (shown & BENCH_WARN_THREADS_SLOWER) {
             const bench_row *single = bench_results_find(results, r->algorithm, BENCH_PHASE_RUN, BENCH_TIME_MS);
-            fprintf(out, "%s%d threads slower than 1 (median %.3f ms against %.3f ms)", separator, r->threads,
-                    r->summary.median, single ? single->summary.median : 0.0);
+            fprintf(out, "%s%d threads slower than 1 (median %s ms against %s ms)", separator, r->threads,
+                    bench_ms_text(r->summary.median, a, sizeof a),
+                    bench_ms_text(single ? single->summary.median : 0.0, b, sizeof b));
         }
         fputc('\n', out);
         ++lines;
@@ -83,12 +86,13 @@ static void rank(FILE *out, const char *label, const bench_results *results, siz
         return;
     }
     const bench_summary *a = &first->summary;
-    fprintf(out, "%-10s median %.3f ms, %.2f Mtests/s", first->algorithm, a->median,
+    char text[24];
+    fprintf(out, "%-10s median %s ms, %.2f Mtests/s", first->algorithm, bench_ms_text(a->median, text, sizeof text),
             a->median > 0 ? (double)pairs / a->median / 1e3 : 0.0);
     if (second) {
         const bench_summary *b = &second->summary;
         int overlap = a->median_high >= b->median_low;
-        fprintf(out, "; next %s %.3f ms%s", second->algorithm, b->median,
+        fprintf(out, "; next %s %s ms%s", second->algorithm, bench_ms_text(b->median, text, sizeof text),
                 overlap ? " (the confidence intervals overlap: no clear winner)" : "");
     }
     fputc('\n', out);

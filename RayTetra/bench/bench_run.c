@@ -32,7 +32,7 @@ static double mtests_per_s(size_t pairs, int reps, double ms)
     return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0;
 }
 
-/* "median 4.115 ms = 24.30 Mtests/s, 95% CI 4.100-4.130, min 4.000, max 4.300, MAD 1.2%" */
+/* "median 4.115 ms = 24.30 Mtests/s, 95% CI 4.1-4.13, min 4, max 4.3, MAD 1.2%" */
 static void print_statistics(FILE *out, const double *samples, int count, size_t pairs)
 {
     bench_summary s;
@@ -40,9 +40,11 @@ static void print_statistics(FILE *out, const double *samples, int count, size_t
         fputs("(no memory for the statistics)", out);
         return;
     }
-    fprintf(out, "median %.3f ms = %.2f Mtests/s, %.0f%% CI %.3f-%.3f, min %.3f, max %.3f, MAD %.1f%%", s.median,
-            mtests_per_s(pairs, 1, s.median), 100 * BENCH_CONFIDENCE, s.median_low, s.median_high, s.min, s.max,
-            100 * bench_relative_spread(&s));
+    char median[24], low[24], high[24], min[24], max[24];
+    fprintf(out, "median %s ms = %.2f Mtests/s, %.0f%% CI %s-%s, min %s, max %s, MAD %.1f%%",
+            bench_ms_text(s.median, median, sizeof median), mtests_per_s(pairs, 1, s.median), 100 * BENCH_CONFIDENCE,
+            bench_ms_text(s.median_low, low, sizeof low), bench_ms_text(s.median_high, high, sizeof high),
+            bench_ms_text(s.min, min, sizeof min), bench_ms_text(s.max, max, sizeof max), 100 * bench_relative_spread(&s));
 }
 
 /* Room for one more sample in *samples (of *capacity); 0, or -1 when out of memory. */

@@ -4,6 +4,7 @@
 #include "bench/bench_stats.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,6 +104,17 @@ int bench_summarise(const double *samples, int count, bench_summary *s)
     free(medians);
     free(counts);
     return 0;
+}
+
+const char *bench_ms_text(double ms, char *text, int size)
+{
+    if (ms >= 1000)
+        snprintf(text, (size_t)size, "%.0f", ms);
+    else if (ms >= 0.001 || ms == 0)
+        snprintf(text, (size_t)size, "%.4g", ms);
+    else
+        snprintf(text, (size_t)size, "%.2g", ms);
+    return text;
 }
 
 double bench_timer_resolution_ms(void)

@@ -40,6 +40,10 @@ double bench_resample_median(const double *sorted, int count, unsigned *counts, 
 /* The value at quantile q (0..1) of `count` sorted values, interpolated between neighbours. */
 double bench_quantile_sorted(const double *sorted, int count, double q);
 
+/* A time in ms for people: 4 significant digits from 1 microsecond to 1 second ("0.0263",
+ * "4.115"), whole ms above, 2 digits with an exponent below. Returns `text`. */
+const char *bench_ms_text(double ms, char *text, int size);
+
 /* The resolution of the host's clock (timer_now_ms) in ms: the larger of what clock_getres
  * says and the smallest step seen between successive readings. */
 double bench_timer_resolution_ms(void);

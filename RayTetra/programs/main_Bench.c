@@ -70,6 +70,7 @@ static void usage(FILE *out)
             "time (once), kernel time (sum over REPS) and read time (once). An algorithm that fails or\n"
             "gives a wrong result gets NA. DEVICE is the OpenCL device number (default 0); without an\n"
             "OpenCL device the CPU algorithms still run and the OpenCL cells are NA.\n"
+            "\n"
             "Every repetition is timed on its own (OpenCL kernels with the device's profiling timer);\n"
             "Bench prints each timing's median (the headline, in million tests per second), 95%%\n"
             "bootstrap confidence interval, min, max and spread, warns on stderr about timings not to\n"
