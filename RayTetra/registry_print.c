@@ -138,7 +138,8 @@ void registry_print_list(FILE *out)
         const registry_variant *v = &all[i];
         fprintf(out, "%-*s %-*s %-6s %-6s %-*s %-*s %s\n", widths[0], v->name, widths[1], v->csv_name,
                 v->kind == REGISTRY_CPU ? "cpu" : "opencl", cpu_precision_name(v->precision), widths[2],
-                index_text(v, index, sizeof index), widths[3], registry_properties_text(v, properties, sizeof properties),
+                index_text(v, index, sizeof index), widths[3],
+                registry_properties_text(v, properties, sizeof properties),
                 v->algorithm->description);
     }
 }

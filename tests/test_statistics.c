@@ -77,7 +77,8 @@ static void row_warnings(void)
     row.phase = BENCH_PHASE_RUN_THREADS;
     row.threads = 2;
     r = bench_results_add(&results, &row, short_reps, 3);
-    CHECK(r && r->warnings == BENCH_WARN_SHORT, "0.05 ms under 100 x 0.001 ms: short only, got %u", r ? r->warnings : 0);
+    CHECK(r && r->warnings == BENCH_WARN_SHORT, "0.05 ms under 100 x 0.001 ms: short only, got %u",
+          r ? r->warnings : 0);
     bench_results_check_threads(&results);
     CHECK(!(results.rows[1].warnings & BENCH_WARN_THREADS_SLOWER), "2 threads faster: no warning");
     const double slow[] = {5, 5, 5};

@@ -118,8 +118,8 @@ static json_object *result(const bench_context *c, const bench_results *results,
     add(r, "median_ci_ms", interval);
     add(r, "resolution_ms", results_json_ms(row->resolution_ms));
     add(r, "threads", json_object_new_int(row->phase == BENCH_PHASE_RUN_THREADS ? row->threads : 1));
-    add(r, "local_size", row->kind == REGISTRY_OPENCL && row->local_size ? json_object_new_int64((int64_t)row->local_size)
-                                                                         : NULL);
+    int opencl = row->kind == REGISTRY_OPENCL && row->local_size;
+    add(r, "local_size", opencl ? json_object_new_int64((int64_t)row->local_size) : NULL);
     add(r, "gb_per_s", sibling(results, row, BENCH_GB_PER_S));
     if (row->phase == BENCH_PHASE_KERNEL)
         add(r, "percent_of_copy", sibling(results, row, BENCH_PERCENT_OF_COPY));

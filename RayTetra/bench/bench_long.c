@@ -51,8 +51,9 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
     int opencl = time->kind == REGISTRY_OPENCL;
     prefix(out, c, opencl ? (c->opencl[0] ? c->opencl : "none") : c->cpu_name);
     char phase[32];
-    fprintf(out, ",%s,%s,%zu,%.6g,%d,", time->algorithm, bench_phase_name(time->phase, time->threads, phase, sizeof phase),
-            c->set->count, c->hit_percent, time->reps);
+    fprintf(out, ",%s,%s,%zu,%.6g,%d,", time->algorithm,
+            bench_phase_name(time->phase, time->threads, phase, sizeof phase), c->set->count, c->hit_percent,
+            time->reps);
     int ok = time->status == BENCH_OK;
     if (ok)
         fprintf(out, "%.3f,", time->value);

@@ -17,7 +17,8 @@ int bench_print_warnings(FILE *out, const bench_context *c, const bench_results 
             continue;
         char phase[32];
         const char *separator = "";
-        fprintf(out, "Bench: warning: %s %s: ", r->algorithm, bench_phase_name(r->phase, r->threads, phase, sizeof phase));
+        fprintf(out, "Bench: warning: %s %s: ", r->algorithm,
+                bench_phase_name(r->phase, r->threads, phase, sizeof phase));
         if (shown & BENCH_WARN_SPREAD) {
             fprintf(out, "spread %.1f%% (MAD / median), above %.0f%%", 100 * bench_relative_spread(&r->summary),
                     100 * BENCH_SPREAD_LIMIT);

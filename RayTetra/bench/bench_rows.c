@@ -100,8 +100,9 @@ static void bandwidth_rows(builder *b)
     const gpu_bandwidth *w = &b->context->bandwidth;
     const double values[] = {w->copy_median_gbs, w->write_median_gbs, w->read_median_gbs};
     for (int k = 0; k < 3; ++k) {
-        bench_row row = {.algorithm = "bandwidth", .kind = REGISTRY_OPENCL, .phase = (bench_phase)(BENCH_PHASE_COPY + k),
-                         .status = BENCH_OK, .reps = w->trials * w->launches};
+        bench_row row = {.algorithm = "bandwidth", .kind = REGISTRY_OPENCL,
+                         .phase = (bench_phase)(BENCH_PHASE_COPY + k), .status = BENCH_OK,
+                         .reps = w->trials * w->launches};
         add(b, &row, BENCH_GB_PER_S, values[k], NULL, 0);
     }
 }

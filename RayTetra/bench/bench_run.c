@@ -44,7 +44,8 @@ static void print_statistics(FILE *out, const double *samples, int count, size_t
     fprintf(out, "median %s ms = %.2f Mtests/s, %.0f%% CI %s-%s, min %s, max %s, MAD %.1f%%",
             bench_ms_text(s.median, median, sizeof median), mtests_per_s(pairs, 1, s.median), 100 * BENCH_CONFIDENCE,
             bench_ms_text(s.median_low, low, sizeof low), bench_ms_text(s.median_high, high, sizeof high),
-            bench_ms_text(s.min, min, sizeof min), bench_ms_text(s.max, max, sizeof max), 100 * bench_relative_spread(&s));
+            bench_ms_text(s.min, min, sizeof min), bench_ms_text(s.max, max, sizeof max),
+            100 * bench_relative_spread(&s));
 }
 
 /* Room for one more sample in *samples (of *capacity); 0, or -1 when out of memory. */

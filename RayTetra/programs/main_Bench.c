@@ -485,7 +485,8 @@ int main(int argc, char **argv)
     error_text err;
     bench_table table;
     if (bench_table_init(&table, &err) != 0 || (o.algorithms && bench_select(&table, o.algorithms, &err) != 0) ||
-        bench_check_wide_csv(o.output, &table, &err) != 0 || (o.long_csv && bench_check_long_csv(o.long_csv, &err) != 0) ||
+        bench_check_wide_csv(o.output, &table, &err) != 0 ||
+        (o.long_csv && bench_check_long_csv(o.long_csv, &err) != 0) ||
         (o.json && results_json_check_writable(o.json, &err) != 0)) {
         bench_table_free(&table);
         error_print(PROGRAM, &err);
@@ -565,7 +566,8 @@ int main(int argc, char **argv)
         failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
     int status = 0;
     bench_results rows = {0};
-    if (bench_collect(&context, &table, &rows, &err) != 0 || bench_append_wide_csv(o.output, &context, &table, &rows, &err) != 0 ||
+    if (bench_collect(&context, &table, &rows, &err) != 0 ||
+        bench_append_wide_csv(o.output, &context, &table, &rows, &err) != 0 ||
         (o.long_csv && bench_append_long_csv(o.long_csv, &context, &rows, &err) != 0) ||
         (o.json && bench_write_json(o.json, &context, &rows, &err) != 0)) {
         error_print(PROGRAM, &err);
