@@ -12,7 +12,8 @@ WARN := -Wall -Wextra -Werror
 # Kernels are found through this folder unless RAYTETRA_KERNEL_DIR says otherwise.
 KERNEL_DIR ?= $(abspath kernels)
 
-DEP_PKGS := OpenCL gmp
+# json-c writes and reads the JSON results (docs/JSON.md); nettle hashes the input (SHA-256).
+DEP_PKGS := OpenCL gmp json-c nettle
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS))
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEP_PKGS)) -lm -lpthread
 
@@ -58,6 +59,25 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 .PHONY: all test test-normal test-sanitize valgrind bench clean install vectorisation-report fuzz fuzz-build FORCE
 all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
+
+# The build's identity for --version and the JSON results (RayTetra/version.h): the commit
+# (`git describe`; "unknown" outside a git checkout) and the flags, written into a generated
+# header that only RayTetra/version.c includes. The header is rewritten only when a value
+# changes, so a new commit recompiles one file.
+GIT_COMMIT := $(shell [ -e .git ] && git describe --always --dirty 2>/dev/null || echo unknown)
+BUILD_FLAGS = $(STD) $(OPENMP) $(CFLAGS)
+BUILD_INFO := $(BUILD)/generated/build_info.h
+c_string = $(subst ",\",$(subst \,\\,$(1)))
+define BUILD_INFO_TEXT
+/* build_info.h: written by the Makefile for RayTetra/version.c; not to be edited. */
+#define RAYTETRA_COMMIT "$(call c_string,$(GIT_COMMIT))"
+#define RAYTETRA_CFLAGS "$(call c_string,$(strip $(BUILD_FLAGS)))"
+endef
+$(BUILD_INFO): FORCE
+	$(shell mkdir -p $(dir $(BUILD_INFO)))$(file >$@.new,$(BUILD_INFO_TEXT))
+	@cmp -s $@.new $@ && rm -f $@.new || mv -f $@.new $@
+$(BUILD)/obj/RayTetra/version.o: $(BUILD_INFO)
+$(BUILD)/obj/RayTetra/version.o: UNIT_CFLAGS := -I$(BUILD)/generated
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -91,9 +91,7 @@ void registry_print_gpu_indices(FILE *out, const char *indent)
     wrap_end(&w);
 }
 
-/* The variant's properties as words, comma-separated, or "-". "thesis" only for the double
- * variants: the thesis measured double precision. */
-static const char *properties_text(const registry_variant *v, char *text, size_t size)
+const char *registry_properties_text(const registry_variant *v, char *text, size_t size)
 {
     static const struct {
         unsigned bit;
@@ -132,7 +130,7 @@ void registry_print_list(FILE *out)
     for (int i = 0; i < count; ++i) {
         const registry_variant *v = &all[i];
         const char *cells[4] = {v->name, v->csv_name, index_text(v, index, sizeof index),
-                                properties_text(v, properties, sizeof properties)};
+                                registry_properties_text(v, properties, sizeof properties)};
         for (int k = 0; k < 4; ++k)
             widths[k] = (int)strlen(cells[k]) > widths[k] ? (int)strlen(cells[k]) : widths[k];
     }
@@ -140,7 +138,8 @@ void registry_print_list(FILE *out)
         const registry_variant *v = &all[i];
         fprintf(out, "%-*s %-*s %-6s %-6s %-*s %-*s %s\n", widths[0], v->name, widths[1], v->csv_name,
                 v->kind == REGISTRY_CPU ? "cpu" : "opencl", cpu_precision_name(v->precision), widths[2],
-                index_text(v, index, sizeof index), widths[3], properties_text(v, properties, sizeof properties),
+                index_text(v, index, sizeof index), widths[3],
+                registry_properties_text(v, properties, sizeof properties),
                 v->algorithm->description);
     }
 }

@@ -5,11 +5,18 @@
 
 #include <stdio.h>
 
+#include "registry.h"
+
 /* --list-algorithms: one variant a line, in the registry's order:
  *   NAME CSV_NAME cpu|opencl double|float INDEX|- PROPERTIES|- DESCRIPTION
  * (columns aligned with blanks; the description takes the rest of the line; PROPERTIES are
  * words joined by commas: thesis, baseline, exact, simd; INDEX is the thesis' -g index). */
 void registry_print_list(FILE *out);
+
+/* The variant's properties as words joined by commas (as --list-algorithms prints them), or
+ * "-"; "thesis" only for the double variants: the thesis measured double precision. Returns
+ * `text`, or the constant "-". */
+const char *registry_properties_text(const registry_variant *variant, char *text, size_t size);
 
 /* The names for a help text, wrapped, each line starting with `indent`: the CPU names by
  * precision, then the OpenCL ones as CSV_NAME (gN). */

@@ -1,225 +1,496 @@
 #!/usr/bin/env bash
-# plot_time_graph.sh: PNG charts of a Bench CSV (thesis Figs 5.1-5.3): CPU algorithms' time
-# against the percentage of intersecting pairs, the OpenCL kernels' time against it, and the
-# write / kernel / read times of each OpenCL algorithm. gnuplot reads only the CSV; titles come
-# from the '# Bench;' metadata lines Bench writes before each row (device, pairs, repetitions).
-# Columns that are NA in every row are left out; a chart with no data at all is skipped.
+# plot_time_graph.sh: PNG charts of Bench's results (the thesis' Figs 5.1-5.3, in million tests
+# per second): each algorithm's median throughput against the percentage of intersecting pairs,
+# with min-max error bars, in groups of at most 8 curves (CPU double, CPU float, CPU SIMD,
+# OpenCL double, OpenCL float), the OpenCL write / kernel / read times, and an accuracy chart
+# (misclassified pairs and wrong faces per input class and algorithm, from Accuracy).
+# The repetitions come from Bench's JSON files (--json); a wide CSV alone gives the medians'
+# place to its means (sum / REPS), without error bars, and a CSV without Bench's metadata lines
+# (the thesis' own) gives times in ms. What a CSV column holds is asked of Bench
+# (--describe-columns), what kind of algorithm a name is of Bench --list-algorithms. gnuplot
+# draws; awk and jq only reshape the data.
 set -euo pipefail
 export LC_ALL=C
 PROGRAM=plot_time_graph.sh
-USAGE="usage: $PROGRAM CSV [OUTDIR]"
+USAGE="usage: $PROGRAM [--json FILE]... [--accuracy FILE] [--out DIR] [--data FILE] [CSV [OUTDIR]]"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
 
 usage_error() {
     echo "$PROGRAM: error: $* ($USAGE)" >&2
     exit 2
 }
+fail() {
+    echo "$PROGRAM: error: $*" >&2
+    exit 1
+}
 
-if [ $# -ge 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; }; then
+help() {
     cat <<EOF_USAGE
 $USAGE
 
-Draws PNG charts of the wide CSV that Bench (or fullbench.sh) wrote, into OUTDIR (default: the
-CSV's folder):
-  cpu_time.png           every CPU algorithm's time (ms, sum over REPS) against the
-                         percentage of intersecting pairs
-  cpu_float_time.png     the single-precision variants (a column NAMEF beside a column NAME)
-                         with their double-precision originals
-  opencl_kernel_time.png every OpenCL kernel's time (ms, sum over REPS) against it
-  opencl_float_time.png  the single-precision kernels (GPU_NAMEF beside GPU_NAME) with their
-                         double-precision originals
-  opencl_phases.png      per OpenCL algorithm: write, kernel and read times
-Rows with the same percentage are averaged. Columns that are NA everywhere are left out, and a
-chart without any data (e.g. no OpenCL device) is skipped with a message.
+Draws PNG charts of Bench's results into OUTDIR (or --out DIR; default: the folder of the CSV,
+else of the first file given):
+  cpu_double.png     CPU algorithms in double precision: the baselines (Haines, Moller) and
+                     the Pluecker (Segura) and STP forms, one panel each
+  cpu_float.png      the same in single precision
+  cpu_simd.png       the SIMD forms (vectorised across pairs), double and float
+  opencl_double.png  the OpenCL kernels in double precision
+  opencl_float.png   the OpenCL kernels in single precision
+  opencl_phases.png  per OpenCL algorithm: its write, kernel and read time per pass (ms)
+  accuracy.png       with --accuracy: misclassified pairs and wrong faces per input class and
+                     algorithm (the count in each cell, the colour its share of the class)
+Throughput is million tests (pairs) per second against the percentage of intersecting pairs:
+the median of the repetitions with min-max error bars when Bench's JSON files are given
+(--json, one per run: Bench --json, as fullbench.sh writes them), else the wide CSV's sum over
+REPS turned into a mean per repetition (pairs and REPS from its '# Bench;' lines) without bars.
+A CSV without those lines (the thesis' own) is drawn as time in ms, summed over REPS. Runs with
+the same percentage are averaged. A chart without data is skipped with a message.
+
+  --json FILE      a Bench JSON file (repeatable); the CSV is then optional
+  --accuracy FILE  Accuracy's CSV (--csv) or JSON (--json): draw accuracy.png
+  --out DIR        the output folder (instead of OUTDIR)
+  --data FILE      also write the numbers behind the charts: one tab-separated line per run,
+                   algorithm and phase (hit_percent algorithm phase ms ms_min ms_max pairs: the
+                   time of one pass, its fastest and slowest repetition, NA where unknown)
+  -h, --help       this text
+
+Bench is taken from \$RAYTETRA_BIN (default: the build folder \${BUILD:-build}); gnuplot and jq
+must be installed (scripts/setup.sh).
 EOF_USAGE
-    exit 0
+}
+
+jsons=()
+accuracy=""
+outdir=""
+data_out=""
+positional=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    -h | --help) help; exit 0 ;;
+    --json) [ $# -ge 2 ] || usage_error "--json needs a file"; jsons+=("$2"); shift 2 ;;
+    --accuracy) [ $# -ge 2 ] || usage_error "--accuracy needs a file"; accuracy=$2; shift 2 ;;
+    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; shift 2 ;;
+    --data) [ $# -ge 2 ] || usage_error "--data needs a file"; data_out=$2; shift 2 ;;
+    --) shift; positional+=("$@"); break ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+[ ${#positional[@]} -le 2 ] || usage_error "expected CSV [OUTDIR], got ${#positional[@]} arguments"
+[ ${#positional[@]} -ge 1 ] || [ ${#jsons[@]} -gt 0 ] || [ -n "$accuracy" ] ||
+    usage_error "expected CSV [OUTDIR], got 0 arguments"
+csv=${positional[0]:-}
+[ -z "${positional[1]:-}" ] || outdir=${positional[1]}
+for file in $csv "${jsons[@]}" $accuracy; do
+    [ -f "$file" ] && [ -r "$file" ] || usage_error "$file: no such readable file"
+done
+first_file=${csv:-${jsons[0]:-$accuracy}}
+outdir=${outdir:-$(dirname "$first_file")}
+command -v gnuplot >/dev/null || fail "gnuplot is not installed (Debian: apt-get install gnuplot-nox)"
+command -v jq >/dev/null || fail "jq is not installed (Debian: apt-get install jq)"
+[ -x "$bin/Bench" ] || fail "$bin/Bench not found: build it (make) or set RAYTETRA_BIN"
+if [ -n "$csv" ]; then
+    case $(head -n 1 "$csv") in
+    '#Intersecting_Pairs,'*) ;;
+    *) fail "$csv: the first line is not a Bench CSV header (#Intersecting_Pairs,...); give the CSV that Bench wrote" ;;
+    esac
+    rows=$(grep -cv -e '^#' -e '^[[:space:]]*$' "$csv" || true)
+    [ "$rows" -gt 0 ] || fail "$csv: no data rows to plot (run Bench first)"
 fi
-[ $# -ge 1 ] && [ $# -le 2 ] || usage_error "expected CSV [OUTDIR], got $# arguments"
-csv=$1
-[ -f "$csv" ] && [ -r "$csv" ] || usage_error "$csv: no such readable file"
-header=$(head -n 1 "$csv")
-case $header in
-'#Intersecting_Pairs,'*) ;;
-*) echo "$PROGRAM: error: $csv: the first line is not a Bench CSV header (#Intersecting_Pairs,...); give the CSV that Bench wrote" >&2
-   exit 1 ;;
-esac
-outdir=${2:-$(dirname "$csv")}
-mkdir -p "$outdir" || { echo "$PROGRAM: error: $outdir: cannot create the output folder" >&2; exit 1; }
-command -v gnuplot >/dev/null || { echo "$PROGRAM: error: gnuplot is not installed (Debian: apt-get install gnuplot-nox)" >&2; exit 1; }
+for json in "${jsons[@]}"; do
+    jq -e '.schema == "raytetra-bench/1"' "$json" >/dev/null 2>&1 ||
+        fail "$json: not a Bench JSON file (schema raytetra-bench/1; docs/JSON.md)"
+done
+if [ -n "$accuracy" ]; then
+    if [ "$(head -c 1 "$accuracy")" = "{" ]; then
+        jq -e '.schema == "raytetra-accuracy/1"' "$accuracy" >/dev/null 2>&1 ||
+            fail "$accuracy: not an Accuracy JSON file (schema raytetra-accuracy/1; docs/JSON.md)"
+    else
+        case $(head -n 1 "$accuracy") in
+        algorithm,precision,device,class,pairs,reference_hits,misclassified,wrong_faces,*) ;;
+        *) fail "$accuracy: the first line is not Accuracy's CSV header (algorithm,precision,device,class,...)" ;;
+        esac
+    fi
+fi
+mkdir -p "$outdir" || fail "$outdir: cannot create the output folder"
+work=$(mktemp -d "${TMPDIR:-/tmp}/plot_time_graph.XXXXXX")
+trap 'rm -rf "$work"' EXIT
 
-rows=$(grep -cv -e '^#' -e '^[[:space:]]*$' "$csv" || true)
-[ "$rows" -gt 0 ] || { echo "$PROGRAM: error: $csv: no data rows to plot (run Bench first)" >&2; exit 1; }
+# ------------------------------------------------------------------ the data, one table
+# $work/table: x algorithm phase ms ms_low ms_high pairs, one line per run, algorithm and phase:
+# x the percentage of intersecting pairs; ms the time of one pass (the median, or the mean from
+# the CSV; for a thesis CSV the sum over REPS); ms_low, ms_high the fastest and slowest
+# repetition (NA without the repetitions); pairs NA when unknown (then only times are drawn).
+if [ ${#jsons[@]} -gt 0 ]; then
+    jq -r '.context.hit_percent as $x | .results[] | select(.status == "ok" and .median_ms != null) |
+           [$x, .algorithm, .phase, .median_ms, .min_ms, .max_ms, .pairs] | @tsv' "${jsons[@]}" >"$work/raw"
+    source_note="median of the repetitions, min-max bars"
+elif [ -n "$csv" ]; then
+    "$bin/Bench" --describe-columns "$csv" >"$work/columns" || fail "Bench could not describe the columns of $csv"
+    awk -v columns="$work/columns" '
+        BEGIN {
+            FS = ","
+            pairs = "NA"; reps = "NA"
+            while ((getline line < columns) > 0) {
+                split(line, f, " ")
+                if (f[7] == "time_ms" && f[6] ~ /^(run|write|kernel|read)$/) { algorithm[f[1]] = f[3]; phase[f[1]] = f[6] }
+            }
+        }
+        /^# Bench;/ {
+            pairs = "NA"; reps = "NA"
+            n = split($0, meta, /; */)
+            for (i = 1; i <= n; ++i) {
+                if (meta[i] ~ /^pairs=[0-9]+$/) pairs = substr(meta[i], 7)
+                if (meta[i] ~ /^reps=[0-9]+$/) reps = substr(meta[i], 6)
+            }
+            next
+        }
+        /^#/ || NF < 2 { next }
+        {
+            for (c in algorithm) {
+                v = $c
+                if (v == "" || v == "NA") continue
+                passes = phase[c] == "run" || phase[c] == "kernel" ? reps : 1
+                if (pairs == "NA" || passes == "NA") print $1, algorithm[c], phase[c], v, "NA", "NA", "NA"
+                else print $1, algorithm[c], phase[c], v / passes, "NA", "NA", pairs
+            }
+            pairs = "NA"; reps = "NA"
+        }' OFS='\t' "$csv" >"$work/raw"
+    source_note="mean of the repetitions (the CSV's sum / REPS); Bench --json files give medians and bars"
+else
+    : >"$work/raw" # only --accuracy
+    source_note=""
+fi
+# Average runs at the same percentage; the bars span all of them.
+awk -F'\t' '
+    { k = $1 SUBSEP $2 SUBSEP $3; n[k]++; sum[k] += $4
+      if (!(k in low) || ($5 != "NA" && $5 < low[k])) low[k] = $5
+      if (!(k in high) || ($6 != "NA" && $6 > high[k])) high[k] = $6
+      pairs[k] = $7 }
+    END { for (k in n) { split(k, p, SUBSEP); print p[1], p[2], p[3], sum[k] / n[k], low[k], high[k], pairs[k] } }
+' OFS='\t' "$work/raw" | sort -t$'\t' -k2,2 -k3,3 -k1,1g >"$work/table"
+if [ -n "$data_out" ]; then
+    { printf 'hit_percent\talgorithm\tphase\tms\tms_min\tms_max\tpairs\n'; cat "$work/table"; } >"$data_out" ||
+        fail "$data_out: cannot write the data file"
+fi
+throughput=1
+awk -F'\t' '$7 == "NA" { found = 1 } END { exit !found }' "$work/table" && throughput=0
+[ "$throughput" = 1 ] || source_note="time in ms summed over REPS (the CSV does not record pairs and REPS)"
 
-IFS=, read -r -a columns <<<"${header#\#}"
+# The algorithms Bench knows: CSV name, kind, precision, properties.
+"$bin/Bench" --list-algorithms | awk '{ print $2, $3, $4, $6 }' OFS='\t' >"$work/algorithms"
 
-# Metadata of the first run; "(mixed)" where runs differ.
-meta() {
-    { grep '^# Bench;' "$csv" || true; } | tr ';' '\n' | sed -n "s/^ *$1=//p" | sort -u |
-        awk '{ v[NR] = $0 } END { if (NR == 1) print v[1]; else if (NR > 1) print "(mixed)" }'
+# Run metadata for the titles: "(mixed)" where runs differ.
+if [ ${#jsons[@]} -gt 0 ]; then
+    jq -r '.context | [.cpu // "", .opencl_device // "", .pairs, .reps, .local_size // ""] | @tsv' "${jsons[@]}" >"$work/meta"
+elif [ -n "$csv" ]; then
+    { grep '^# Bench;' "$csv" || true; } | awk '{
+        n = split($0, meta, /; */); delete v
+        for (i = 1; i <= n; ++i) { j = index(meta[i], "="); if (j) v[substr(meta[i], 1, j - 1)] = substr(meta[i], j + 1) }
+        print v["cpu"], (v["opencl"] == "none" ? "" : v["opencl"]), v["pairs"], v["reps"], (v["local_size"] == "NA" ? "" : v["local_size"])
+    }' OFS='\t' >"$work/meta"
+else
+    : >"$work/meta"
+fi
+meta() { # meta COLUMN: the value shared by every run, "(mixed)", or empty
+    cut -f"$1" "$work/meta" | sort -u | awk '{ v[NR] = $0 } END { if (NR == 1) print v[1]; else if (NR > 1) print "(mixed)" }'
 }
-pairs=$(meta pairs)
-reps=$(meta reps)
-cpu=$(meta cpu)
-opencl=$(meta opencl)
-local_size=$(meta local_size)
+cpu=$(meta 1)
+opencl=$(meta 2)
+pairs=$(meta 3)
+reps=$(meta 4)
+local_size=$(meta 5)
 sizes=""
-[ -n "$pairs" ] && sizes="$pairs pairs x $reps repetitions"
+[ -z "$pairs" ] || sizes="$pairs pairs"
+[ -z "$reps" ] || sizes="${sizes:+$sizes x }$reps repetitions"
 
-# Columns (1-based) with at least one number.
-has_data() {
-    awk -F, -v c="$1" '!/^#/ && $c != "" && $c != "NA" { found = 1; exit } END { exit !found }' "$csv"
-}
+# ------------------------------------------------------------------ drawing
+# Eight colours a reader tells apart (Okabe and Ito's, yellow replaced by grey), eight markers.
+COLOURS=('#0072B2' '#D55E00' '#009E73' '#CC79A7' '#E69F00' '#56B4E9' '#000000' '#999999')
+MARKERS=(7 5 9 11 13 6 4 8)
+MAX_CURVES=8
 
 quote() { # a gnuplot single-quoted string
     local s=${1//\'/\'\'}
     printf "'%s'" "$s"
 }
 
-common_settings() {
+title_quote() { # a gnuplot double-quoted string (for titles: a line break is written \n)
+    local s=${1//\\/\\\\}
+    s=${s//\"/\\\"}
+    s=${s//$'\n'/\\n}
+    printf '"%s"' "$s"
+}
+
+# curve INDEX COUNT FILE STYLE TITLE: the gnuplot items of one curve: thin min-max bars (when the
+# file has them) and a thicker line with markers; curves are shifted apart a little along x so
+# that their bars do not hide one another.
+curve() {
+    local k=$1 n=$2 file=$3 title=$4 shift
+    shift=$(awk -v k="$k" -v n="$n" 'BEGIN { printf "%.2f", (k - (n - 1) / 2) * 0.6 }')
+    local colour="lc rgb '${COLOURS[$((k % ${#COLOURS[@]}))]}'"
+    if ! grep -q ' NA' "$file"; then
+        printf '%s using ($1+%s):2:3:4 with yerrorbars lw 1 pt 0 %s notitle, ' "$(quote "$file")" "$shift" "$colour"
+    fi
+    printf '%s using ($1+%s):2 with linespoints lw 2 pt %s ps 1.3 %s title %s' "$(quote "$file")" "$shift" \
+        "${MARKERS[$((k % ${#MARKERS[@]}))]}" "$colour" "$(quote "$title")"
+}
+
+shorten() { # shorten TEXT N: at most N characters
+    local text=$1 n=$2
+    [ ${#text} -le "$n" ] && printf '%s' "$text" || printf '%s...' "${text:0:$((n - 3))}"
+}
+
+# curve_file ALGORITHM PHASE MEASURE: x y low high of one curve (low and high NA without bars);
+# MEASURE throughput (Mtests/s) or time (ms per pass).
+curve_file() {
+    local file="$work/curve.$1.$2.$3"
+    awk -F'\t' -v a="$1" -v p="$2" -v m="$3" '
+        $2 == a && $3 == p {
+            if (m == "time" || $7 == "NA") { print $1, $4, $5, $6; next }
+            y = $7 / $4 / 1e3
+            if ($5 == "NA") print $1, y, "NA", "NA"
+            else print $1, y, $7 / $6 / 1e3, $7 / $5 / 1e3
+        }' OFS=' ' "$work/table" >"$file"
+    printf '%s' "$file"
+}
+
+# The gnuplot commands of one panel: panel TITLE MEASURE PHASE ALGORITHM...
+panel() {
+    local title=$1 measure=$2 phase=$3
+    shift 3
+    local plot="plot" separator="" k=0 algorithm file
+    for algorithm in "$@"; do
+        file=$(curve_file "$algorithm" "$phase" "$measure")
+        [ -s "$file" ] || continue
+        plot+="$separator $(curve "$k" "$#" "$file" "$algorithm")"
+        separator=","
+        k=$((k + 1))
+    done
+    echo "set title $(quote "$title")"
+    echo "$plot"
+}
+
+# axes PNG WIDTH HEIGHT FONT_SIZE Y_LABEL KEY_PLACE: the gnuplot settings every chart against the
+# percentage of intersecting pairs shares.
+axes() {
     cat <<EOF_GP
-set terminal pngcairo size 1100,700 noenhanced font 'Sans,11'
-set datafile separator ','
+set terminal pngcairo size $2,$3 noenhanced font 'Sans,$4'
+set output $(quote "$1")
 set datafile missing 'NA'
 set xlabel 'intersecting pairs (%)'
-set ylabel 'time (ms, sum over ${reps:-REPS} repetitions)'
-set xrange [-2:102]
+set ylabel $(quote "$5")
+set xrange [-4:104]
 set yrange [0:*]
 set grid
-set key outside right top
+set key $6 top box opaque samplen 2 width 1 Left reverse
+set bars small
 EOF_GP
 }
 
-# gnuplot's default cycle has 8 colours; the CPU chart has 10 curves, so give each its own.
-COLOURS=('#1f77b4' '#ff7f0e' '#2ca02c' '#d62728' '#9467bd' '#8c564b' '#e377c2' '#7f7f7f' '#bcbd22' '#17becf'
-    '#000000' '#aec7e8')
+y_label() {
+    if [ "$1" = time ]; then
+        [ "$throughput" = 1 ] && echo "time of one pass (ms)" || echo "time (ms, sum over ${reps:-REPS} repetitions)"
+    else
+        echo "million tests per second"
+    fi
+}
 
-# plot_lines PNG TITLE COLUMN...: one line per column against column 1. With PAIRED=1 the
-# columns come in (double, float) pairs that share a colour, the float one dashed.
-PAIRED=0
-plot_lines() {
-    local png=$1 title=$2
-    shift 2
-    local plot="plot" sep="" k=0
-    for c in "$@"; do
-        local colour=$k dash=1
-        [ "$PAIRED" = 0 ] || { colour=$((k / 2)) dash=$((k % 2 + 1)); }
-        plot+="$sep $(quote "$csv") using 1:$c smooth unique with linespoints lw 2 dt $dash pt $((colour % 13 + 1))"
-        plot+=" lc rgb '${COLOURS[$((colour % ${#COLOURS[@]}))]}' title $(quote "${columns[$((c - 1))]}")"
-        sep=","
-        k=$((k + 1))
-    done
+# chart PNG TITLE SUBTITLE PHASE MEASURE PANEL...: one PNG, its panels side by side; a PANEL is
+# "TITLE|ALGORITHM ALGORITHM ..." (at most MAX_CURVES algorithms).
+chart() {
+    local png=$1 title=$2 subtitle=$3 phase=$4 measure=$5
+    shift 5
+    local count=$# columns rows width
+    columns=$((count < 3 ? count : 3))
+    rows=$(((count + columns - 1) / columns))
+    width=$((columns == 1 ? 1100 : columns * 760))
     {
-        common_settings
-        echo "set output $(quote "$png")"
-        echo "set title $(quote "$title")"
-        echo "$plot"
+        axes "$png" "$width" $((rows * 520 + 110)) 12 "$(y_label "$measure")" "outside right"
+        echo "set multiplot layout $rows,$columns title $(title_quote "$title"$'\n'"$subtitle") font 'Sans,14'"
+        local spec panel_title
+        for spec in "$@"; do
+            # One panel: the chart's title says it all.
+            panel_title=${spec%%|*}
+            [ "$count" -gt 1 ] || panel_title=""
+            # shellcheck disable=SC2086
+            panel "$panel_title" "$measure" "$phase" ${spec#*|}
+        done
+        echo "unset multiplot"
     } | gnuplot
     echo "$PROGRAM: wrote $png"
 }
 
-column_of() { # 1-based index of a column name, 0 if absent
-    local i
-    for ((i = 0; i < ${#columns[@]}; ++i)); do
-        [ "${columns[$i]}" = "$1" ] && { echo $((i + 1)); return; }
+# The algorithms with data in the table for PHASE whose Bench attributes pass an awk condition
+# on kind ($2), precision ($3) and properties ($4), in Bench's order.
+algorithms_where() {
+    local phase=$1 condition=$2
+    awk -F'\t' -v phase="$phase" -v table="$work/table" '
+        BEGIN { while ((getline line < table) > 0) { split(line, f, "\t"); if (f[3] == phase) has[f[2]] = 1 } }
+        has[$1] && ('"$condition"') { print $1 }' "$work/algorithms"
+}
+
+simd='$4 ~ /(^|,)simd(,|$)/'
+baseline='$4 ~ /(^|,)baseline(,|$)/'
+
+# panels TITLE ALGORITHM...: "TITLE|..." specs of at most MAX_CURVES algorithms each.
+panels() {
+    local title=$1
+    shift
+    local part=1 parts=$((($# + MAX_CURVES - 1) / MAX_CURVES))
+    while [ $# -gt 0 ]; do
+        local take=$(($# < MAX_CURVES ? $# : MAX_CURVES))
+        printf '%s|%s\n' "$title$([ "$parts" -gt 1 ] && echo " ($part of $parts)")" "${*:1:$take}"
+        shift "$take"
+        part=$((part + 1))
     done
-    echo 0
 }
 
-is_column() {
-    local c
-    for c in "${columns[@]}"; do [ "$c" = "$1" ] && return 0; done
-    return 1
+measure=throughput
+[ "$throughput" = 1 ] || measure=time
+cpu_subtitle="${sizes:+$sizes; }$source_note"
+[ -z "$cpu" ] || cpu_subtitle="$(shorten "$cpu" 70)"$'\n'"$cpu_subtitle"
+opencl_subtitle="${sizes:+$sizes; }$source_note"
+[ -z "$opencl" ] || opencl_subtitle="$(shorten "$opencl" 70)${local_size:+, local size $local_size}"$'\n'"$opencl_subtitle"
+
+# cpu_chart PNG TITLE CONDITION: the CPU algorithms of CONDITION, baselines and forms apart.
+cpu_chart() {
+    local png=$1 title=$2 condition=$3 specs=() line
+    local base forms
+    base=$(algorithms_where run "$condition && $baseline" | paste -sd' ' -)
+    forms=$(algorithms_where run "$condition && !($baseline)" | paste -sd' ' -)
+    # shellcheck disable=SC2086
+    [ -z "$base" ] || while IFS= read -r line; do specs+=("$line"); done < <(panels "baselines (Haines, Moller)" $base)
+    # shellcheck disable=SC2086
+    [ -z "$forms" ] || while IFS= read -r line; do specs+=("$line"); done < <(panels "Pluecker (Segura) and STP forms" $forms)
+    if [ ${#specs[@]} -eq 0 ]; then
+        echo "$PROGRAM: no data for $(basename "$png"): skipped"
+        return
+    fi
+    chart "$outdir/$png" "$title" "$cpu_subtitle" run "$measure" "${specs[@]}"
 }
 
-cpu_columns=()
-float_columns=()
-kernel_columns=()
-gpu_algorithms=()
-gpu_float_columns=()
-for ((i = 1; i < ${#columns[@]}; ++i)); do
-    name=${columns[$i]}
-    c=$((i + 1))
-    case $name in
-    GPU_*_Write | GPU_*_Read) ;;
-    # Rates (GB/s, Mtests/s, % of a bandwidth), end-to-end and multi-threaded times: not the
-    # per-algorithm times these charts draw.
-    *_GBs | *_Mtests_s | *_Pct_Copy | *_E2E | *_E2E_Pct_Pinned | *_MT) ;;
-    GPU_*)
-        if has_data "$c"; then
-            kernel_columns+=("$c")
-            gpu_algorithms+=("$name")
-            # GPU_NAMEF beside GPU_NAME: a float build, also drawn against its double original.
-            case $name in *F) if is_column "${name%F}"; then gpu_float_columns+=("$c"); fi ;; esac
-        fi ;;
-    *F)
-        # NAMEF beside NAME: a single-precision variant, drawn on its own chart.
-        if is_column "${name%F}"; then
-            if has_data "$c"; then float_columns+=("$c"); fi
-        elif has_data "$c"; then
-            cpu_columns+=("$c")
-        fi ;;
-    *) if has_data "$c"; then cpu_columns+=("$c"); fi ;;
-    esac
-done
-
-if [ ${#cpu_columns[@]} -gt 0 ]; then
-    plot_lines "$outdir/cpu_time.png" "CPU algorithms: ${cpu:-CPU}${sizes:+, $sizes}" "${cpu_columns[@]}"
-else
-    echo "$PROGRAM: no CPU timings in $csv (all NA): cpu_time.png skipped"
-fi
-# plot_float_pairs PNG TITLE COLUMN...: each float column (NAMEF) drawn beside its double
-# original (NAME), sharing its colour; a float column without double data is left out.
-plot_float_pairs() {
-    local png=$1 title=$2
-    shift 2
-    local pairs_of_columns=() c double
-    for c in "$@"; do
-        double=$(column_of "$(echo "${columns[$((c - 1))]}" | sed 's/F$//')")
-        if [ "$double" -gt 0 ] && has_data "$double"; then
-            pairs_of_columns+=("$double" "$c")
-        else
-            echo "$PROGRAM: ${columns[$((c - 1))]} has no double-precision timings beside it: left out of $(basename "$png")"
-        fi
-    done
-    [ ${#pairs_of_columns[@]} -eq 0 ] || PAIRED=1 plot_lines "$png" "$title" "${pairs_of_columns[@]}"
+# simple_chart PNG TITLE SUBTITLE PHASE CONDITION: one panel (or more, of 8) of those algorithms.
+simple_chart() {
+    local png=$1 title=$2 subtitle=$3 phase=$4 condition=$5 specs=() line names
+    names=$(algorithms_where "$phase" "$condition" | paste -sd' ' -)
+    if [ -z "$names" ]; then
+        echo "$PROGRAM: no data for $png: skipped"
+        return
+    fi
+    # shellcheck disable=SC2086
+    while IFS= read -r line; do specs+=("$line"); done < <(panels "$title" $names)
+    chart "$outdir/$png" "$title" "$subtitle" "$phase" "$measure" "${specs[@]}"
 }
 
-if [ ${#float_columns[@]} -gt 0 ]; then
-    plot_float_pairs "$outdir/cpu_float_time.png" "CPU, single against double precision: ${cpu:-CPU}${sizes:+, $sizes}" \
-        "${float_columns[@]}"
+if [ -s "$work/table" ]; then
+    cpu_chart cpu_double.png "CPU, double precision" '$2 == "cpu" && $3 == "double" && !('"$simd"')'
+    cpu_chart cpu_float.png "CPU, single precision" '$2 == "cpu" && $3 == "float" && !('"$simd"')'
+    simple_chart cpu_simd.png "CPU, SIMD forms (vectorised across pairs)" "$cpu_subtitle" run '$2 == "cpu" && '"$simd"
+    gpu_names=$(algorithms_where kernel '$2 == "opencl"')
+    if [ -n "$gpu_names" ]; then
+        simple_chart opencl_double.png "OpenCL kernels, double precision (no transfers)" "$opencl_subtitle" kernel \
+            '$2 == "opencl" && $3 == "double"'
+        simple_chart opencl_float.png "OpenCL kernels, single precision (no transfers)" "$opencl_subtitle" kernel \
+            '$2 == "opencl" && $3 == "float"'
+        # One panel per OpenCL algorithm: its three phases, in ms per pass.
+        specs=()
+        for name in $gpu_names; do specs+=("$name|$name"); done
+        {
+            count=${#specs[@]}
+            columns=$((count < 3 ? count : 3))
+            rows=$(((count + columns - 1) / columns))
+            axes "$outdir/opencl_phases.png" $((columns * 620)) $((rows * 420 + 110)) 11 "$(y_label time)" "inside left"
+            echo "set multiplot layout $rows,$columns title $(title_quote "OpenCL write / kernel / read: the time of one pass"$'\n'"$opencl_subtitle") font 'Sans,13'"
+            for name in $gpu_names; do
+                plot="plot" separator="" k=0
+                for phase in write kernel read; do
+                    file=$(curve_file "$name" "$phase" time)
+                    if [ -s "$file" ]; then
+                        plot+="$separator $(curve "$k" 3 "$file" "$phase")"
+                        separator=","
+                    fi
+                    k=$((k + 1))
+                done
+                echo "set title $(quote "$name")"
+                echo "$plot"
+            done
+            echo "unset multiplot"
+        } | gnuplot
+        echo "$PROGRAM: wrote $outdir/opencl_phases.png"
+    else
+        echo "$PROGRAM: no OpenCL timings: opencl_double.png, opencl_float.png and opencl_phases.png skipped"
+    fi
+    unknown=$(cut -f2 "$work/table" | sort -u | awk -v known="$work/algorithms" '
+        BEGIN { while ((getline line < known) > 0) { split(line, f, "\t"); k[f[1]] = 1 } } !k[$1]' | paste -sd' ' -)
+    [ -z "$unknown" ] || echo "$PROGRAM: algorithms this Bench does not know, left out: $unknown"
+elif [ -n "$csv" ] || [ ${#jsons[@]} -gt 0 ]; then
+    echo "$PROGRAM: no verified timings to plot: the throughput charts are skipped"
 fi
 
-if [ ${#kernel_columns[@]} -eq 0 ]; then
-    echo "$PROGRAM: no OpenCL timings in $csv (all NA): opencl_kernel_time.png and opencl_phases.png skipped"
-    exit 0
-fi
-device_title="${opencl:-OpenCL}${local_size:+, local size $local_size}${sizes:+, $sizes}"
-plot_lines "$outdir/opencl_kernel_time.png" "OpenCL kernels: $device_title" "${kernel_columns[@]}"
-if [ ${#gpu_float_columns[@]} -gt 0 ]; then
-    plot_float_pairs "$outdir/opencl_float_time.png" "OpenCL kernels, single against double precision: $device_title" \
-        "${gpu_float_columns[@]}"
-fi
-
-# One panel per OpenCL algorithm with its write, kernel and read times.
-n=${#gpu_algorithms[@]}
-layout_columns=$((n > 1 ? 2 : 1))
-layout_rows=$(((n + layout_columns - 1) / layout_columns))
-{
-    common_settings
-    echo "set terminal pngcairo size $((650 * layout_columns)),$((420 * layout_rows + 60)) noenhanced font 'Sans,10'"
-    echo "set output $(quote "$outdir/opencl_phases.png")"
-    echo "set key inside left top"
-    echo "set multiplot layout $layout_rows,$layout_columns title $(quote "OpenCL write / kernel / read: $device_title")"
-    for name in "${gpu_algorithms[@]}"; do
-        plot="plot" sep=""
-        for phase in Write "" Read; do
-            c=$(column_of "$name${phase:+_$phase}")
-            [ "$c" -gt 0 ] && has_data "$c" || continue
-            plot+="$sep $(quote "$csv") using 1:$c smooth unique with linespoints lw 2 title $(quote "${phase:-Kernel}")"
-            sep=","
+# ------------------------------------------------------------------ accuracy
+# $work/accuracy: algorithm class pairs misclassified wrong_faces (CSV names), in Accuracy's order.
+if [ -n "$accuracy" ]; then
+    if [ "$(head -c 1 "$accuracy")" = "{" ]; then
+        jq -r '.results[] | [.algorithm, .class, .pairs, .misclassified, .wrong_faces] | @tsv' "$accuracy" >"$work/accuracy"
+    else
+        # Accuracy's CSV names CPU algorithms canonically (stp1f); the charts use CSV names.
+        "$bin/Bench" --list-algorithms | awk '{ print $1, $2 }' >"$work/names"
+        awk -F, -v names="$work/names" '
+            BEGIN { while ((getline line < names) > 0) { split(line, f, " "); csv[f[1]] = f[2] } }
+            NR > 1 { print ($1 in csv ? csv[$1] : $1), $4, $5, $7, $8 }' OFS='\t' "$accuracy" >"$work/accuracy"
+    fi
+    if [ ! -s "$work/accuracy" ]; then
+        echo "$PROGRAM: $accuracy has no rows: accuracy.png skipped"
+        exit 0
+    fi
+    # Cells: column (class) row (algorithm, first at the top) share count, for each count.
+    awk -F'\t' -v out="$work" '
+        !($1 in row) { row[$1] = rows++; name[rows - 1] = $1 }
+        !($2 in column) { column[$2] = columns++; class[columns - 1] = $2 }
+        { cell = column[$2] SUBSEP row[$1]; pairs[cell] = $3; wrong[cell] = $4; faces[cell] = $5
+          if (!($2 in class_pairs)) class_pairs[$2] = $3 }
+        END {
+            for (c = 0; c < columns; ++c) for (r = 0; r < rows; ++r) {
+                cell = c SUBSEP r
+                if (!(cell in pairs)) continue
+                share = pairs[cell] > 0 ? 100 * wrong[cell] / pairs[cell] : 0
+                print c, rows - 1 - r, share, wrong[cell] > out "/cells.misclassified"
+                share = pairs[cell] > 0 ? 100 * faces[cell] / pairs[cell] : 0
+                print c, rows - 1 - r, share, faces[cell] > out "/cells.faces"
+            }
+            printf "set xtics (" > out "/tics"
+            for (c = 0; c < columns; ++c) printf "%s\"%s (%d)\" %d", c ? ", " : "", class[c], class_pairs[class[c]], c > out "/tics"
+            printf ")\nset ytics (" > out "/tics"
+            for (r = 0; r < rows; ++r) printf "%s\"%s\" %d", r ? ", " : "", name[r], rows - 1 - r > out "/tics"
+            printf ")\nset xrange [-0.5:%g]\nset yrange [-0.5:%g]\n", columns - 0.5, rows - 0.5 > out "/tics"
+            print rows > out "/rows"
+        }' "$work/accuracy"
+    rows=$(cat "$work/rows")
+    {
+        cat <<EOF_GP
+set terminal pngcairo size 1300,$((rows < 10 ? 440 : rows * 24 + 200)) noenhanced font 'Sans,11'
+set output $(quote "$outdir/accuracy.png")
+set multiplot layout 1,2 title $(title_quote "Accuracy against exact arithmetic, per input class (pairs of the class under its name)"$'\n'"count of pairs in each cell, its share of the class as colour; $(shorten "$(basename "$accuracy")" 50)") font 'Sans,13'
+set palette defined (0 '#ffffff', 1 '#fee8c8', 10 '#fdbb84', 40 '#e34a33', 100 '#7f0000')
+set cbrange [0:100]
+set cblabel '% of the class'
+set tics scale 0
+set xtics rotate by 30 right
+set grid front
+unset grid
+EOF_GP
+        cat "$work/tics"
+        for kind in misclassified faces; do
+            title="misclassified (hit/miss differs)"
+            [ "$kind" = faces ] && title="wrong faces (both hit, another face)"
+            echo "set title $(quote "$title")"
+            echo "plot $(quote "$work/cells.$kind") using 1:2:3 with image notitle, \\"
+            echo "     '' using 1:2:(sprintf('%d', \$4)):(\$3 > 50 ? 0xffffff : \$4 > 0 ? 0 : 0xaaaaaa) with labels textcolor rgb variable notitle"
         done
-        echo "set title $(quote "$name")"
-        echo "$plot"
-    done
-    echo "unset multiplot"
-} | gnuplot
-echo "$PROGRAM: wrote $outdir/opencl_phases.png"
+        echo "unset multiplot"
+    } | gnuplot
+    echo "$PROGRAM: wrote $outdir/accuracy.png"
+fi

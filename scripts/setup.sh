@@ -2,14 +2,16 @@
 # Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers (clang with
 # its libFuzzer runtime, libclang-rt-14-dev, for the fuzz targets), the OpenCL ICD loader and
 # headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP, freeglut/GL/libpng for
-# the viewer, gnuplot for the charts, Xvfb for the viewer's tests.
+# the viewer, json-c (JSON results) and nettle (SHA-256 of inputs), gnuplot and jq for the
+# charts and reports, Xvfb for the viewer's tests.
 set -euo pipefail
 packages=(
     build-essential clang libclang-rt-14-dev pkg-config
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
     libgmp-dev
+    libjson-c-dev nettle-dev
     freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev libx11-dev
-    gnuplot-nox
+    gnuplot-nox jq
     xvfb xauth
     valgrind
     libomp-14-dev

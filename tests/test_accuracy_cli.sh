@@ -21,6 +21,22 @@ check "stp0r: no misclassified pair, no wrong face" \
     test "$(awk -F, '$1 == "stp0r" && ($7 != 0 || $8 != 0)' "$TMP/a.csv" | wc -l)" = 0
 check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 9
 check "table printed" grep -q "face-cross" "$TMP/stdout.$$"
+# --json: the same rows with the run's context (docs/JSON.md), algorithms by CSV name.
+json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
+expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,stp0f,stp0r --json "$TMP/a.json"
+check "JSON parses, schema raytetra-accuracy/1" json '.schema == "raytetra-accuracy/1"' "$TMP/a.json"
+check "JSON: the context's fields" json '.context | has("version") and has("commit") and has("compiler") and
+    has("cflags") and has("cpu") and has("cores") and has("simd") and has("os") and has("command") and has("date") and
+    has("input_sha256") and .pairs == 280 and .input_sha256 == "'"$(sha256sum "$TMP/c.txt" | cut -d' ' -f1)"'"' "$TMP/a.json"
+check "JSON: a row per algorithm and class, as the CSV" test "$(jq '.results | length' "$TMP/a.json")" = 27
+check "JSON: CSV names, counts as the CSV has them" test "$(jq -r '.results[] | select(.algorithm == "STP0F" and
+    .class == "edge") | .misclassified' "$TMP/a.json")" = "$(awk -F, '$1 == "stp0f" && $4 == "edge" { print $7 }' "$TMP/a.csv")"
+check "JSON: STP0R is exact" json '[.results[] | select(.algorithm == "STP0R")][0].properties == ["exact"]' "$TMP/a.json"
+check "JSON: null where nothing was compared" json '[.results[] | select(.class == "face-miss")][0].t_error_max == null' \
+    "$TMP/a.json"
+expect 2 "--json must name another file than --csv" -- "$ACC" "$TMP/c.txt" --no-opencl --csv "$TMP/s.x" --json "$TMP/s.x"
+expect 1 "cannot create the output file" -- "$ACC" "$TMP/c.txt" --no-opencl --json "$TMP/no/a.json"
+"$ACC" --version | grep -Eq '^Accuracy \(RayTetra\) [0-9]+\.[0-9]+\.[0-9]+$' && pass || fail "Accuracy --version"
 expect 2 "unknown algorithm 'nope'" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,nope
 # The old gpu:NAME form is gone: the OpenCL names are the registry's (gpu_stp0, GPU_STP0, g1).
 expect 2 "unknown algorithm 'gpu:stp0'" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms gpu:stp0

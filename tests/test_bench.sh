@@ -1,6 +1,7 @@
 # test_bench: Bench on a small input, CPU algorithms only (no OpenCL compile: see
 # test_bench_opencl.sh): the wide CSV's header and rows, appends, the long CSV, --algorithms,
-# the "no OpenCL device" path, and every bad-argument path.
+# the "no OpenCL device" path, the JSON and its statistics, --min-time, the warnings and the
+# ranking, --describe-columns, --version, and every bad-argument path.
 source "$(dirname "$0")/lib.sh"
 THESIS='#Intersecting_Pairs,Haines,Moller1,Moller2,Moller3,Segura0,Segura1,Segura2,STP0,STP1,STP2,GPU_Segura0_Write,GPU_Segura0,GPU_Segura0_Read,GPU_STP0_Write,GPU_STP0,GPU_STP0_Read,GPU_STP1_Write,GPU_STP1,GPU_STP1_Read,GPU_STP2_Write,GPU_STP2,GPU_STP2_Read'
 in="$TMP/in.txt"
@@ -132,6 +133,77 @@ printf '0\n' >"$TMP/empty.txt"
 expect 1 'holds no pairs' -- "$BIN/Bench" --no-opencl "$TMP/empty.txt" "$TMP/bad.csv" 1
 expect 1 'cannot create the output file' -- "$BIN/Bench" --no-opencl --algorithms stp0 "$in" "$TMP/no/such/dir.csv" 1
 check "no CSV after bad arguments" test ! -e "$TMP/bad.csv"
+
+# --json: every repetition with its statistics and the run's full context (docs/JSON.md).
+json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp0,haines,stp1f --threads 2 --input-seed 5 --json "$TMP/run.json" \
+    --long-csv "$TMP/run-long.csv" "$in" "$TMP/run.csv" 4
+check "JSON parses, schema raytetra-bench/1" json '.schema == "raytetra-bench/1"' "$TMP/run.json"
+for key in version commit compiler cflags cpu cores simd threads os opencl_platform opencl_device opencl_driver \
+    local_size command date input input_sha256 pairs hit_percent seed; do
+    check "JSON context has $key" json ".context | has(\"$key\")" "$TMP/run.json"
+done
+check "JSON context: values" json '.context | .pairs == 1000 and .hit_percent == 30 and .seed == 5 and .threads == 2 and
+    .opencl_device == null and .local_size == null and (.cores | type) == "number" and (.simd | length) > 0 and
+    (.command | test("--json"))' "$TMP/run.json"
+check "JSON context: the input's SHA-256" json ".context.input_sha256 == \"$(sha256sum "$in" | cut -d' ' -f1)\"" "$TMP/run.json"
+check "JSON context: the version of --version" json ".context.version == \"$("$BIN/Bench" --version | head -n 1 | awk '{ print $3 }')\"" "$TMP/run.json"
+check "JSON: a run and a run_threads_2 result per algorithm" test "$(jq -r '[.results[] | .algorithm + "/" + .phase] | join(" ")' \
+    "$TMP/run.json")" = "Haines/run Haines/run_threads_2 STP0/run STP0/run_threads_2 STP1F/run STP1F/run_threads_2"
+for key in algorithm kind phase pairs reps samples_ms median_ms min_ms max_ms mtests_per_s bytes_read_per_pair \
+    bytes_written_per_pair verified status; do
+    check "every JSON result has $key" json "[.results[] | has(\"$key\")] | all" "$TMP/run.json"
+done
+check "JSON: 4 samples, the median between min and max, Mtests/s from the median" json '[.results[] |
+    (.samples_ms | length) == 4 and .reps == 4 and .min_ms <= .median_ms and .median_ms <= .max_ms and
+    .min_ms == (.samples_ms | min) and .max_ms == (.samples_ms | max) and .verified and .status == "ok" and
+    ((.mtests_per_s - .pairs / .median_ms / 1000) | fabs) < 1e-6 * .mtests_per_s] | all' "$TMP/run.json"
+check "JSON: bytes of a pair and a result" json '.results[0] | .bytes_read_per_pair == 144 and .bytes_written_per_pair == 112' \
+    "$TMP/run.json"
+# The wide CSV's cell is the sum of the JSON's samples (3 decimals).
+sum=$(jq -r '.results[] | select(.algorithm == "STP0" and .phase == "run") | .samples_ms | add' "$TMP/run.json")
+near() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a - b < 0.0011 && b - a < 0.0011) }'; } # to the CSV's 3 decimals
+check "wide CSV cell = the sum of the samples: $sum" near "$(field "$TMP/run.csv" 1 "$(column "$TMP/run.csv" STP0)")" "$sum"
+check "long CSV: the median of the samples" near "$(awk -F, '$4 == "STP0" && $5 == "run" { print $12 }' "$TMP/run-long.csv")" \
+    "$(jq -r '.results[] | select(.algorithm == "STP0" and .phase == "run") | .median_ms' "$TMP/run.json")"
+check "Bench prints the median and its interval" grep -Eq '^  STP0 +[0-9.]+ ms  \(4 reps; median [0-9.]+ ms = [0-9.]+ Mtests/s, 95% CI [0-9.]+-[0-9.]+, min' "$TMP/stdout.$$"
+check "Bench ends with the ranking" grep -Eq '^  fastest CPU algorithm: +(STP0|Haines|STP1F) ' "$TMP/stdout.$$"
+check "ranking: no OpenCL" grep -Eq '^  fastest OpenCL kernel .*none verified' "$TMP/stdout.$$"
+expect 2 '--json must name another file' -- "$BIN/Bench" --no-opencl --json "$TMP/same.csv" "$in" "$TMP/same.csv" 1
+expect 1 'cannot create the output file' -- "$BIN/Bench" --no-opencl --algorithms stp0 --json "$TMP/no/dir.json" "$in" "$TMP/nojson.csv" 1
+check "nothing written when the JSON cannot be" test ! -e "$TMP/nojson.csv"
+
+# Warnings: fewer than 3 repetitions, once for the run.
+expect 0 'fewer than 3 repetitions \(REPS 2\)' -- "$BIN/Bench" --no-opencl --algorithms stp0 "$in" "$TMP/warn.csv" 2
+
+# --min-time: more repetitions until they take that long; the metadata says reps=auto.
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp0 --min-time 0.02 --json "$TMP/min.json" --long-csv "$TMP/min-long.csv" \
+    "$in" "$TMP/min.csv" 1
+check "--min-time: more than REPS repetitions" json '.results[0].reps > 1 and (.results[0].samples_ms | add) >= 20 and
+    .context.min_time_s == 0.02' "$TMP/min.json"
+check "--min-time: reps=auto in the metadata" grep -q '; reps=auto;' "$TMP/min.csv"
+check "--min-time: the long CSV gives the count" test "$(awk -F, '$4 == "STP0" { print $8 }' "$TMP/min-long.csv")" = \
+    "$(jq '.results[0].reps' "$TMP/min.json")"
+expect 2 '--min-time must be a positive number' -- "$BIN/Bench" --min-time 0 "$in" "$TMP/bad.csv" 1
+expect 2 '--input-seed must be a whole number' -- "$BIN/Bench" --input-seed x "$in" "$TMP/bad.csv" 1
+
+# --describe-columns: what each column holds, asked of Bench instead of guessed from names.
+expect 0 '' -- "$BIN/Bench" --describe-columns "$csv"
+check "describe: one line per column" test "$(wc -l <"$TMP/stdout.$$")" -eq "$(head -n 1 "$csv" | tr ',' '\n' | wc -l)"
+check "describe: IT" grep -qx '1 #Intersecting_Pairs - - - input hit_percent % -' "$TMP/stdout.$$"
+check "describe: a CPU time" grep -qx '2 Haines Haines cpu double run time_ms ms thesis,baseline' "$TMP/stdout.$$"
+check "describe: an OpenCL write" grep -Eq '^12 GPU_Segura0_Write GPU_Segura0 opencl double write time_ms ms thesis$' "$TMP/stdout.$$"
+check "describe: a kernel's Mtests/s" grep -Eq '^[0-9]+ GPU_STP0_Mtests_s GPU_STP0 opencl double kernel mtests_per_s Mtests/s thesis$' "$TMP/stdout.$$"
+check "describe: a bandwidth" grep -Eq '^[0-9]+ Copy_GBs bandwidth opencl - copy gb_per_s GB/s -$' "$TMP/stdout.$$"
+check "describe: a float multi-threaded time" grep -Eq '^[0-9]+ STP1F_MT STP1F cpu float run_threads time_ms ms -$' "$TMP/stdout.$$"
+"$BIN/Bench" --describe-columns >"$TMP/own.txt" && pass || fail "--describe-columns without a file"
+check "describe without a file: Bench's own header" cmp -s "$TMP/own.txt" "$TMP/stdout.$$"
+printf '#Intersecting_Pairs,Haines,Nosuch\n' >"$TMP/odd.csv"
+"$BIN/Bench" --describe-columns "$TMP/odd.csv" | grep -qx '3 Nosuch - - - - - - -' && pass || fail "unknown column: dashes"
+expect 1 'not a Bench wide CSV header' -- "$BIN/Bench" --describe-columns "$TMP/other.csv"
+expect 2 'at most one CSV file' -- "$BIN/Bench" --describe-columns a b
+"$BIN/Bench" --version | grep -Eq '^Bench \(RayTetra\) [0-9]+\.[0-9]+\.[0-9]+$' && pass || fail "Bench --version: first line"
+"$BIN/Bench" --version | grep -Eq '^commit [0-9a-z.-]+, built with (gcc|clang) .*, flags .*-std=c11' && pass || fail "Bench --version: build"
 expect 0 '' -- "$BIN/Bench" -h
 check "help lists the algorithms" grep -q 'GPU_STP0 (g1)' "$TMP/stdout.$$"
 finish

@@ -3,6 +3,7 @@
 # kernel (GPU_STP0) once: the binary cache in $TMP serves every later run. Without an OpenCL
 # device, or with RAYTETRA_TEST_OPENCL=0, it checks nothing and says so.
 source "$(dirname "$0")/lib.sh"
+json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
 export RAYTETRA_BIN="$BIN" RAYTETRA_CACHE_DIR="$TMP/cache"
 if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/Bench" --list-devices >/dev/null 2>&1; then
     echo "test_bench_opencl: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
@@ -43,16 +44,24 @@ check "GPU_STP1F not selected: NA" test "$(cell "$csv2" 1 GPU_STP1F)" = NA
 check "GPU_STP0F verified" grep -q 'GPU_STP0F .*verified' "$TMP/stdout.$$"
 check "GPU_STP0R host decisions reported" grep -q 'pairs with an uncertain sign decided exactly on the host' "$TMP/stdout.$$"
 expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" "$csv2" "$TMP/float-plots"
-check "opencl_float_time.png is a PNG" is_png "$TMP/float-plots/opencl_float_time.png"
+check "opencl_float.png is a PNG" is_png "$TMP/float-plots/opencl_float.png"
 
 # fullbench with the kernel: OpenCL columns in every row and the OpenCL charts.
 out="$TMP/sweep"
-expect 0 '' -- "$ROOT/scripts/fullbench.sh" --algorithms stp1,GPU_STP0 --out "$out" 2000 1 50
+expect 0 '' -- "$ROOT/scripts/fullbench.sh" --algorithms stp1,GPU_STP0 --accuracy-pairs 10 --out "$out" 2000 3 50
 check "three rows" test "$(grep -cv '^#' "$out/output.csv")" -eq 3
 check "kernel time in every row" test "$(grep -v '^#' "$out/output.csv" | cut -d, -f"$(column "$out/output.csv" GPU_STP0)" | grep -c '^[0-9]')" -eq 3
-for png in cpu_time opencl_kernel_time opencl_phases; do
+for png in cpu_double opencl_double opencl_phases accuracy; do
     check "$png.png is a PNG" is_png "$out/$png.png"
 done
+# The JSON of an OpenCL run: the device, the local size, each launch's time.
+json=$(ls "$out"/output-*-p50.json)
+check "JSON: the OpenCL device, platform, driver and local size" json '.context | (.opencl_device | length) > 0 and
+    (.opencl_platform | length) > 0 and (.opencl_driver | length) > 0 and .local_size >= 1' "$json"
+check "JSON: write, kernel, read of GPU_STP0; 3 kernel launches, 1 write" json '[.results[] | select(.algorithm ==
+    "GPU_STP0")] | map(.phase) == ["write", "kernel", "read"] and .[1].reps == 3 and .[0].reps == 1 and
+    .[1].bytes_read_per_pair == 144' "$json"
+check "report: the fastest OpenCL kernel" grep -q '| fastest OpenCL kernel, double precision | \*\*GPU_STP0\*\* |' "$out/report.md"
 
 # result_compare.sh with the kernel: agrees with the exact classifier.
 expect 0 '' -- "$ROOT/scripts/result_compare.sh" --algorithms stp0,GPU_STP0 "$in" 0

@@ -1,12 +1,14 @@
 /* bench.h: the benchmark behind the Bench executable (docs/SPECIFICATION.md section 5): a table with one entry per
- * CPU algorithm and per OpenCL algorithm, the timed and verified runs that fill it, and the
- * wide (thesis-compatible) and long CSV rows written from it. main_Bench.c only parses the
- * command line and calls these. */
+ * CPU algorithm and per OpenCL algorithm, the timed and verified runs that fill it, the rows of
+ * results made from it (bench_results.h) and the files written from those: the wide
+ * (thesis-compatible) and long CSV and the JSON. main_Bench.c only parses the command line and
+ * calls these. */
 #ifndef RAYTETRA_BENCH_H
 #define RAYTETRA_BENCH_H
 
 #include <stdio.h>
 
+#include "bench/bench_results.h"
 #include "cpu/algorithms.h"
 #include "error.h"
 #include "opencl/gpu_bandwidth.h"
@@ -17,13 +19,6 @@
  * classifier and still be verified (bench_verify.c). */
 #define BENCH_FLOAT_MISMATCH_RATE 1e-4
 
-typedef enum bench_status {
-    BENCH_SKIPPED,     /* not selected (or --no-opencl): NA, no message */
-    BENCH_OK,          /* ran and its results were verified */
-    BENCH_FAILED,      /* ran but failed or gave wrong results: NA, see note */
-    BENCH_UNAVAILABLE, /* selected, but no OpenCL device to run it on: NA */
-} bench_status;
-
 typedef struct bench_entry {
     const char *csv_name;     /* "STP0", "GPU_STP0", ... */
     const cpu_algorithm *cpu; /* exactly one of cpu and gpu is set */
@@ -32,7 +27,9 @@ typedef struct bench_entry {
     bench_status status;
     double ms;                     /* CPU: all repetitions; OpenCL: the kernel, all repetitions */
     double write_ms, read_ms;      /* OpenCL: one transfer each way */
-    double rep_min_ms, rep_median_ms, rep_max_ms; /* CPU: per repetition */
+    int reps;                      /* repetitions run: REPS, or more with --min-time */
+    double *samples;               /* each repetition's ms (CPU: the run; OpenCL: the kernel) */
+    double kernel_resolution_ms;   /* OpenCL: of the profiling timer the kernel samples come from */
     size_t local_size, launches;   /* OpenCL */
     size_t global_size, pairs_per_item; /* OpenCL */
     /* OpenCL kernel throughput: pairs x reps / kernel time; the bytes the kernel must move
@@ -47,6 +44,7 @@ typedef struct bench_entry {
      * single-threaded run; BENCH_SKIPPED when not run. */
     bench_status threads_status;
     double threads_ms;
+    double *threads_samples;       /* each repetition's ms on the threads (reps of them) */
     char note[ERROR_TEXT_SIZE];    /* why it failed or was not run */
 } bench_entry;
 
@@ -57,7 +55,7 @@ typedef struct bench_table {
 
 /* Every CPU algorithm, then every OpenCL algorithm, all selected. */
 int bench_table_init(bench_table *table, error_text *err);
-void bench_table_free(bench_table *table);
+void bench_table_free(bench_table *table); /* also the entries' samples */
 
 /* Keep only the algorithms of a comma-separated list: CPU names or CSV names (stp0, STP0,
  * pluecker0, Segura0, moller, haines, ...), OpenCL CSV names (GPU_STP0) or -g numbers (g1),
@@ -74,7 +72,10 @@ typedef struct bench_context {
     const pair_set *set;
     const ray_tetra_result *reference; /* the exact classifier's results */
     double hit_percent;
-    int reps;
+    int reps;               /* REPS: the repetitions of every algorithm (the least with --min-time) */
+    double min_time_ms;     /* --min-time: more repetitions until they take this long; 0: none */
+    double timer_resolution_ms; /* of the host clock (bench_timer_resolution_ms) */
+    double opencl_timer_resolution_ms; /* of the OpenCL device's profiling timer; 0: none used */
     double tolerance;       /* verification of double-precision algorithms */
     double float_tolerance; /* of the single-precision CPU variants */
     char date[32];        /* UTC, ISO 8601 */
@@ -86,6 +87,10 @@ typedef struct bench_context {
     gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
     int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
+    /* The JSON's context (bench_json.h) beyond the above. */
+    const char *command;     /* the command line */
+    long long input_seed;    /* --input-seed; -1: unknown */
+    char opencl_platform[256], opencl_device[256], opencl_driver[128]; /* "" when none was used */
 } bench_context;
 
 /* The exact classifier's results for every pair and the share of hits, in percent. */
@@ -98,20 +103,39 @@ void bench_verify(const bench_context *context, const ray_tetra_result *results,
 /* The CPU's model name (Linux /proc/cpuinfo, else the machine type). */
 void bench_cpu_name(char *name, size_t size);
 
-/* Warm-up, REPS timed repetitions, verification; `results` has room for every pair. */
+/* Warm-up, REPS timed repetitions (more until they take context->min_time_ms), each timed on
+ * its own, verification; `results` has room for every pair. */
 void bench_run_cpu(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
 
-/* --threads: after a verified bench_run_cpu, one untimed warm-up and REPS timed repetitions on
- * context->threads threads, verified the same way; a failure leaves the single-threaded time. */
+/* --threads: after a verified bench_run_cpu, one untimed warm-up and as many timed repetitions
+ * as it had, on context->threads threads, verified the same way; a failure leaves the
+ * single-threaded time. */
 void bench_run_cpu_threads(const bench_context *context, bench_entry *entry, ray_tetra_result *results);
 
-/* Build (untimed), warm-up run, timed run (write, REPS kernels, read), verification. */
+/* Build (untimed), warm-up run, timed run (write, REPS kernels each timed on the device, read;
+ * with --min-time run again with more kernels until they take that long), verification. */
 void bench_run_gpu(const bench_context *context, gpu_handler *gpu, size_t local_size, bench_entry *entry,
                    ray_tetra_result *results);
 
+/* The rows of every run entry (bench_results.h), in the table's order, after the device's
+ * bandwidths. Returns 0, or -1 with err set. */
+int bench_collect(const bench_context *context, const bench_table *table, bench_results *results, error_text *err);
+
 /* The wide CSV's header line (no newline), into a malloc'ed string: the thesis' columns first,
- * then any column of an algorithm added since. */
+ * then any column of an algorithm added since (bench_wide.c). */
 char *bench_wide_header(const bench_table *table);
+
+/* The wide CSV's text for this run: the '#' metadata line and the row, malloc'ed; NULL when
+ * out of memory. */
+char *bench_wide_text(const bench_context *context, const bench_table *table, const bench_results *results);
+
+/* --describe-columns: what each column of `header` (a wide CSV's first line; NULL: Bench's
+ * own) holds, one line each: INDEX NAME ALGORITHM KIND PRECISION PHASE METRIC UNIT PROPERTIES,
+ * "-" where a field does not apply or the column is unknown. Returns 0, or -1 with err set. */
+int bench_describe_columns(FILE *out, const bench_table *table, const char *header, error_text *err);
+
+/* The long CSV's rows for this run (bench_long.c), malloc'ed; NULL when out of memory. */
+char *bench_long_text(const bench_context *context, const bench_results *results);
 
 /* Fail early, before hours of timing, if `path` exists with another header. */
 int bench_check_wide_csv(const char *path, const bench_table *table, error_text *err);
@@ -120,8 +144,19 @@ int bench_check_long_csv(const char *path, error_text *err);
 /* Append this run (a '#' metadata line, then the row) to the wide CSV, or its rows to the
  * long CSV; the header is written when the file is new; appends are atomic. */
 int bench_append_wide_csv(const char *path, const bench_context *context, const bench_table *table,
+                          const bench_results *results, error_text *err);
+int bench_append_long_csv(const char *path, const bench_context *context, const bench_results *results,
                           error_text *err);
-int bench_append_long_csv(const char *path, const bench_context *context, const bench_table *table,
-                          error_text *err);
+
+/* The local size of the OpenCL algorithms that ran (0 if none ran). */
+size_t bench_local_size(const bench_results *results);
+
+/* Print the warnings of every time row on stderr, one line an algorithm and phase, and the
+ * run's own (fewer than 3 repetitions) once. Returns how many lines were printed. */
+int bench_print_warnings(FILE *out, const bench_context *context, const bench_results *results);
+
+/* The closing ranking: the fastest verified CPU algorithm and OpenCL kernel by median, and the
+ * fastest verified algorithm that is exact on degenerate input (registry.h). */
+void bench_print_ranking(FILE *out, const bench_context *context, const bench_results *results);
 
 #endif

@@ -1,5 +1,7 @@
-/* bench_run.c: the timed runs of Bench: one untimed warm-up repetition, then REPS timed ones,
- * then verification; progress and times are printed as each algorithm finishes. */
+/* bench_run.c: the timed runs of Bench: one untimed warm-up repetition, then REPS timed ones
+ * (with --min-time, more until they take that long, as Google Benchmark grows its iterations),
+ * each repetition's time kept, then verification; progress, times and their statistics are
+ * printed as each algorithm finishes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +24,42 @@ static void poison(ray_tetra_result *results, size_t count)
     }
 }
 
+/* The most repetitions --min-time may grow to (REPS's own limit). */
+#define MAX_REPS 1000000
+
 static double mtests_per_s(size_t pairs, int reps, double ms)
 {
     return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0;
 }
 
-static int by_value(const void *a, const void *b)
+/* "median 4.115 ms = 24.30 Mtests/s, 95% CI 4.1-4.13, min 4, max 4.3, MAD 1.2%" */
+static void print_statistics(FILE *out, const double *samples, int count, size_t pairs)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    bench_summary s;
+    if (bench_summarise(samples, count, &s) != 0) {
+        fputs("(no memory for the statistics)", out);
+        return;
+    }
+    char median[24], low[24], high[24], min[24], max[24];
+    fprintf(out, "median %s ms = %.2f Mtests/s, %.0f%% CI %s-%s, min %s, max %s, MAD %.1f%%",
+            bench_ms_text(s.median, median, sizeof median), mtests_per_s(pairs, 1, s.median), 100 * BENCH_CONFIDENCE,
+            bench_ms_text(s.median_low, low, sizeof low), bench_ms_text(s.median_high, high, sizeof high),
+            bench_ms_text(s.min, min, sizeof min), bench_ms_text(s.max, max, sizeof max),
+            100 * bench_relative_spread(&s));
+}
+
+/* Room for one more sample in *samples (of *capacity); 0, or -1 when out of memory. */
+static int make_room(double **samples, int *capacity, int count)
+{
+    if (count < *capacity)
+        return 0;
+    int grown = *capacity ? 2 * *capacity : 16;
+    double *more = realloc(*samples, (size_t)grown * sizeof *more);
+    if (!more)
+        return -1;
+    *samples = more;
+    *capacity = grown;
+    return 0;
 }
 
 static void report_failure(const bench_context *c, bench_entry *e)
@@ -43,36 +72,33 @@ void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *res
 {
     fprintf(c->log, "  %-18s ", e->csv_name);
     fflush(c->log);
-    double *times = malloc((size_t)c->reps * sizeof *times);
-    if (!times) {
-        e->status = BENCH_FAILED;
-        snprintf(e->note, sizeof e->note, "out of memory for %d repetition times", c->reps);
-        report_failure(c, e);
-        return;
-    }
     poison(results, c->set->count);
     cpu_algorithm_run(e->cpu, c->set, results, 1); /* warm-up: caches, page faults, clock speed */
     poison(results, c->set->count);
     double total = 0;
+    int reps = 0, capacity = 0;
     /* One call per repetition keeps every trial's time, for the spread. */
-    for (int rep = 0; rep < c->reps; ++rep) {
-        times[rep] = cpu_algorithm_run(e->cpu, c->set, results, 1);
-        total += times[rep];
+    while (reps < c->reps || (total < c->min_time_ms && reps < MAX_REPS)) {
+        if (make_room(&e->samples, &capacity, reps) != 0) {
+            e->status = BENCH_FAILED;
+            snprintf(e->note, sizeof e->note, "out of memory for %d repetition times", reps + 1);
+            report_failure(c, e);
+            return;
+        }
+        e->samples[reps] = cpu_algorithm_run(e->cpu, c->set, results, 1);
+        total += e->samples[reps++];
     }
-    qsort(times, (size_t)c->reps, sizeof *times, by_value);
     e->ms = total;
-    e->rep_min_ms = times[0];
-    e->rep_max_ms = times[c->reps - 1];
-    e->rep_median_ms = c->reps % 2 ? times[c->reps / 2] : (times[c->reps / 2 - 1] + times[c->reps / 2]) / 2;
-    free(times);
+    e->reps = reps;
     e->status = BENCH_OK;
     bench_verify(c, results, e);
     if (e->status != BENCH_OK) {
         report_failure(c, e);
         return;
     }
-    fprintf(c->log, "%12.3f ms  (%d reps; per rep min %.3f, median %.3f, max %.3f ms; %.2f Mtests/s)  verified\n",
-            e->ms, c->reps, e->rep_min_ms, e->rep_median_ms, e->rep_max_ms, mtests_per_s(c->set->count, c->reps, e->ms));
+    fprintf(c->log, "%12.3f ms  (%d reps; ", e->ms, reps);
+    print_statistics(c->log, e->samples, reps, c->set->count);
+    fprintf(c->log, ")  verified\n");
 }
 
 void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_result *results)
@@ -81,10 +107,22 @@ void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_res
         return;
     fprintf(c->log, "  %-18s ", "");
     fflush(c->log);
+    e->threads_samples = malloc((size_t)e->reps * sizeof *e->threads_samples);
+    if (!e->threads_samples) {
+        e->threads_status = BENCH_FAILED;
+        fprintf(c->log, "FAILED\n");
+        fprintf(stderr, "Bench: error: %s on %d threads: out of memory for %d repetition times; its _MT cells are "
+                        "NA\n", e->csv_name, c->threads, e->reps);
+        return;
+    }
     poison(results, c->set->count);
     cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads); /* warm-up, untimed */
     poison(results, c->set->count);
-    double ms = cpu_algorithm_run_threads(e->cpu, c->set, results, c->reps, c->threads);
+    double ms = 0;
+    for (int rep = 0; rep < e->reps; ++rep) {
+        e->threads_samples[rep] = cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads);
+        ms += e->threads_samples[rep];
+    }
     /* Verified on a copy, so that a wrong multi-threaded result costs only its own cells. */
     bench_entry check = *e;
     bench_verify(c, results, &check);
@@ -97,8 +135,9 @@ void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_res
     }
     e->threads_status = BENCH_OK;
     e->threads_ms = ms;
-    fprintf(c->log, "%12.3f ms  on %d threads (%d reps; %.2f Mtests/s; %.2fx the single thread)  verified\n", ms,
-            c->threads, c->reps, mtests_per_s(c->set->count, c->reps, ms), ms > 0 ? e->ms / ms : 0.0);
+    fprintf(c->log, "%12.3f ms  on %d threads (%d reps; ", ms, c->threads, e->reps);
+    print_statistics(c->log, e->threads_samples, e->reps, c->set->count);
+    fprintf(c->log, "; %.2fx the single thread)  verified\n", ms > 0 ? e->ms / ms : 0.0);
 }
 
 /* --overlap: the end-to-end run, verified like the timed one; 0, or -1 with the entry failed. */
@@ -129,6 +168,38 @@ static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry 
     return 0;
 }
 
+/* The timed run of a prepared kernel: REPS launches, or with --min-time as many more as make the
+ * kernel time reach it (each try again from the write, the last one kept). 0, or -1 with the
+ * entry failed. */
+static int timed_gpu_run(const bench_context *c, gpu_handler *gpu, bench_entry *e, ray_tetra_result *results,
+                         gpu_times *times)
+{
+    error_text err;
+    int reps = c->reps;
+    for (;;) {
+        double *samples = realloc(e->samples, (size_t)reps * sizeof *samples);
+        if (!samples) {
+            e->status = BENCH_FAILED;
+            snprintf(e->note, sizeof e->note, "out of memory for %d repetition times", reps);
+            return -1;
+        }
+        e->samples = samples;
+        poison(results, c->set->count);
+        if (gpu_run_sampled(gpu, c->set, results, reps, times, e->samples, &err) != 0) {
+            e->status = BENCH_FAILED;
+            snprintf(e->note, sizeof e->note, "%s", err.text);
+            return -1;
+        }
+        e->reps = reps;
+        if (times->kernel_ms >= c->min_time_ms || reps >= MAX_REPS)
+            return 0;
+        /* Google Benchmark's rule: aim 40% past the goal, at most 10 times more a step. */
+        double factor = times->kernel_ms > 0 ? 1.4 * c->min_time_ms / times->kernel_ms : 10;
+        factor = factor > 10 ? 10 : (factor < 2 ? 2 : factor);
+        reps = reps * factor < MAX_REPS ? (int)(reps * factor) : MAX_REPS;
+    }
+}
+
 void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, bench_entry *e,
                    ray_tetra_result *results)
 {
@@ -145,13 +216,11 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
         report_failure(c, e);
         return;
     }
-    poison(results, c->set->count);
-    if (gpu_run(gpu, c->set, results, c->reps, &times, &err) != 0) {
-        e->status = BENCH_FAILED;
-        snprintf(e->note, sizeof e->note, "%s", err.text);
+    if (timed_gpu_run(c, gpu, e, results, &times) != 0) {
         report_failure(c, e);
         return;
     }
+    e->kernel_resolution_ms = gpu_timer_resolution_ms(gpu);
     e->write_ms = times.write_ms;
     e->ms = times.kernel_ms;
     e->read_ms = times.read_ms;
@@ -161,8 +230,8 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     e->pairs_per_item = c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1;
     size_t read, written;
     gpu_pair_bytes(&c->gpu, &read, &written);
-    e->mtests_per_s = mtests_per_s(c->set->count, c->reps, e->ms);
-    e->effective_gbs = e->ms > 0 ? (double)c->set->count * c->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
+    e->mtests_per_s = mtests_per_s(c->set->count, e->reps, e->ms);
+    e->effective_gbs = e->ms > 0 ? (double)c->set->count * e->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
     e->percent_of_copy = c->bandwidth_measured ? 100.0 * e->effective_gbs / c->bandwidth.copy_median_gbs : 0.0;
     e->status = BENCH_OK;
     bench_verify(c, results, e);
@@ -175,8 +244,11 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     fprintf(c->log,
             "write %.3f ms, kernel %.3f ms (%d reps; %.2f Mtests/s), read %.3f ms; local size %zu, %zu launches "
             "(%zu chunk%s)  verified\n",
-            e->write_ms, e->ms, c->reps, mtests_per_s(c->set->count, c->reps, e->ms), e->read_ms, e->local_size,
-            e->launches, times.chunks, times.chunks == 1 ? "" : "s");
+            e->write_ms, e->ms, e->reps, e->mtests_per_s, e->read_ms, e->local_size, e->launches, times.chunks,
+            times.chunks == 1 ? "" : "s");
+    fprintf(c->log, "  %-18s per repetition (device timer): ", "");
+    print_statistics(c->log, e->samples, e->reps, c->set->count);
+    fputc('\n', c->log);
     fprintf(c->log, "  %-18s %.2f Mtests/s, %.3f GB/s effective (%zu+%zu bytes a pair)", "", e->mtests_per_s,
             e->effective_gbs, read, written);
     if (c->bandwidth_measured)

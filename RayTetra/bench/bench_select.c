@@ -31,6 +31,10 @@ int bench_table_init(bench_table *table, error_text *err)
 
 void bench_table_free(bench_table *table)
 {
+    for (int i = 0; i < table->count; ++i) {
+        free(table->entries[i].samples);
+        free(table->entries[i].threads_samples);
+    }
     free(table->entries);
     table->entries = NULL;
     table->count = 0;

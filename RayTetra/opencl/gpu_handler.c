@@ -100,7 +100,9 @@ int gpu_open(gpu_handler **handler, int index, error_text *err)
     cl_int status;
     h->context = clCreateContext(NULL, 1, &h->info.device, NULL, NULL, &status);
     if (!GPU_CHECK(err, "clCreateContext", status)) {
-        h->queue = clCreateCommandQueue(h->context, h->info.device, 0, &status);
+        /* Profiling lets Bench time each launch (gpu_run_sampled); on its own it costs nothing
+         * measurable (docs/BENCH.md). */
+        h->queue = clCreateCommandQueue(h->context, h->info.device, CL_QUEUE_PROFILING_ENABLE, &status);
         GPU_CHECK(err, "clCreateCommandQueue", status);
     }
     if (status != CL_SUCCESS) {
@@ -202,23 +204,24 @@ typedef struct run_buffers {
     size_t record;   /* bytes of one output record */
 } run_buffers;
 
-/* Launch the kernel on the `count` pairs its arguments name, `reps` times, and wait. */
-static int launch(gpu_handler *h, size_t count, int reps, error_text *err)
+/* Launch the kernel on the `count` pairs its arguments name, `reps` times, and wait; with
+ * samples_ms, add each launch's device time to its repetition's entry (gpu_launch_kernel). */
+static int launch(gpu_handler *h, size_t count, int reps, double *samples_ms, error_text *err)
 {
     size_t global = gpu_global_size(count, h->prepared.pairs_per_item, h->local_size);
-    for (int r = 0; r < reps; ++r)
-        if (GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                      clEnqueueNDRangeKernel(h->queue, h->kernel, 1, NULL, &global, &h->local_size, 0, NULL, NULL)))
-            return -1;
+    if (gpu_launch_kernel(h->queue, h->kernel, global, h->local_size, reps, samples_ms, err) != 0)
+        return -1;
     return GPU_CHECK(err, "clFinish", clFinish(h->queue));
 }
 
 /* One chunk: write, (warm up), run, read, each step timed.
  * Timing: the host's monotonic clock (timer_now_ms) around each step, which ends with clFinish,
- * so a step's time is what the host waits for it, launch overheads included; this works on every
- * driver, where profiling events would need a profiling queue. */
+ * so a step's time is what the host waits for it, launch overheads included. The kernel's
+ * repetitions, when samples_ms asks for them, are also timed one by one with profiling events:
+ * waiting for each launch on the host instead (clFinish after each) would add the round trip to
+ * every repetition, 30-40% of a short kernel's time on PoCL (docs/BENCH.md). */
 static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs, ray_tetra_result *results,
-                     size_t count, int reps, int warm_up, gpu_times *times, error_text *err)
+                     size_t count, int reps, int warm_up, gpu_times *times, double *samples_ms, error_text *err)
 {
     /* The layout conversion is host work before the transfer, outside every timed step. */
     const void *source = pairs;
@@ -236,10 +239,10 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
     times->write_ms += timer_now_ms() - start;
     /* One untimed launch first: drivers finish compiling a kernel at its first launch (PoCL
      * compiles per local size then), which is not the algorithm's time. */
-    if (warm_up && launch(h, count, 1, err) != 0)
+    if (warm_up && launch(h, count, 1, NULL, err) != 0)
         return -1;
     start = timer_now_ms();
-    if (launch(h, count, reps, err) != 0)
+    if (launch(h, count, reps, samples_ms, err) != 0)
         return -1;
     times->kernel_ms += timer_now_ms() - start;
     start = timer_now_ms();
@@ -266,7 +269,16 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
 int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
             error_text *err)
 {
+    return gpu_run_sampled(h, set, results, reps, times, NULL, err);
+}
+
+int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
+                    double *kernel_samples_ms, error_text *err)
+{
     memset(times, 0, sizeof *times);
+    if (kernel_samples_ms)
+        for (int r = 0; r < reps; ++r)
+            kernel_samples_ms[r] = 0;
     if (!h->kernel)
         return error_set(err, "gpu_run: no kernel prepared (call gpu_prepare first)");
     if (reps < 1)
@@ -293,7 +305,8 @@ int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int 
         failed = gpu_create_buffers(h->context, chunk * read_bytes, chunk * b.record, &b.pairs, &b.results, err) != 0;
     for (size_t first = 0; first < set->count && !failed; first += chunk) {
         size_t count = set->count - first < chunk ? set->count - first : chunk;
-        failed = run_chunk(h, &b, set->pairs + first, results + first, count, reps, first == 0, times, err);
+        failed = run_chunk(h, &b, set->pairs + first, results + first, count, reps, first == 0, times,
+                           kernel_samples_ms, err);
     }
     if (failed)
         gpu_error_context(err, "running %s on %s (%zu pairs, %zu per launch, local size %zu, %s layout, output %s)",
@@ -303,6 +316,15 @@ int gpu_run(gpu_handler *h, const pair_set *set, ray_tetra_result *results, int 
     free(b.staging);
     free(b.soa);
     return failed ? -1 : 0;
+}
+
+double gpu_timer_resolution_ms(const gpu_handler *h)
+{
+    size_t resolution_ns = 0;
+    if (clGetDeviceInfo(h->info.device, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof resolution_ns, &resolution_ns,
+                        NULL) != CL_SUCCESS)
+        return 0;
+    return (double)resolution_ns * 1e-6;
 }
 
 void gpu_handler_objects(const gpu_handler *h, gpu_cl_objects *objects)

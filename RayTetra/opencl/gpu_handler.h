@@ -94,6 +94,16 @@ const char *gpu_program_note(const gpu_handler *handler);
 int gpu_run(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
             error_text *err);
 
+/* gpu_run that also keeps every repetition's kernel time: kernel_samples_ms (room for `reps`)
+ * gets launch r's execution time on the device in entry r (profiling events, summed over the
+ * chunks). times->kernel_ms stays the host's time around all launches, as in gpu_run. */
+int gpu_run_sampled(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
+                    gpu_times *times, double *kernel_samples_ms, error_text *err);
+
+/* The resolution of the device's profiling timer (what gpu_run_sampled's samples are read
+ * from) in ms; 0 if the driver does not say. */
+double gpu_timer_resolution_ms(const gpu_handler *handler);
+
 /* The OpenCL objects of an open handler, for the host modules that run their own kernels or
  * transfers on the same device and queue (gpu_overlap.c, gpu_bandwidth.c) without reaching into
  * the handler's private structure. */

@@ -23,6 +23,48 @@ int gpu_set_arguments(cl_kernel kernel, cl_mem input, cl_mem output, size_t coun
     return 0;
 }
 
+/* Wait for `count` launches, add their device times to samples_ms[0..count), release them. */
+static int collect_events(cl_event *events, int count, double *samples_ms, error_text *err)
+{
+    int status = GPU_CHECK(err, "clWaitForEvents", clWaitForEvents((cl_uint)count, events));
+    for (int i = 0; i < count; ++i) {
+        cl_ulong start = 0, end = 0;
+        if (status == 0 &&
+            (GPU_CHECK(err, "clGetEventProfilingInfo",
+                       clGetEventProfilingInfo(events[i], CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)) ||
+             GPU_CHECK(err, "clGetEventProfilingInfo",
+                       clGetEventProfilingInfo(events[i], CL_PROFILING_COMMAND_END, sizeof end, &end, NULL))))
+            status = -1;
+        if (status == 0)
+            samples_ms[i] += (double)(end - start) * 1e-6;
+        clReleaseEvent(events[i]);
+    }
+    return status;
+}
+
+int gpu_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t global, size_t local, int reps,
+                      double *samples_ms, error_text *err)
+{
+    cl_event events[GPU_LAUNCH_EVENT_BATCH];
+    int pending = 0, first = 0;
+    for (int r = 0; r < reps; ++r) {
+        if (GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                      clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL,
+                                             samples_ms ? &events[pending] : NULL))) {
+            if (pending)
+                collect_events(events, pending, samples_ms + first, &(error_text){{0}});
+            return -1;
+        }
+        if (samples_ms && ++pending == GPU_LAUNCH_EVENT_BATCH) {
+            if (collect_events(events, pending, samples_ms + first, err) != 0)
+                return -1;
+            first = r + 1;
+            pending = 0;
+        }
+    }
+    return pending ? collect_events(events, pending, samples_ms + first, err) : 0;
+}
+
 int gpu_create_buffers(cl_context context, size_t input_bytes, size_t output_bytes, cl_mem *input, cl_mem *output,
                        error_text *err)
 {

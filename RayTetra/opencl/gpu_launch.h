@@ -31,6 +31,16 @@ int gpu_create_buffers(cl_context context, size_t input_bytes, size_t output_byt
 /* Release the buffers that exist and set both to NULL. */
 void gpu_release_buffers(cl_mem *input, cl_mem *output);
 
+/* Enqueue `reps` launches of `kernel` (arguments set) with `global` work-items in groups of
+ * `local`. With `samples_ms`, each launch gets a profiling event (the queue must have
+ * CL_QUEUE_PROFILING_ENABLE) and samples_ms[r] grows by launch r's time on the device
+ * (CL_PROFILING_COMMAND_START to END), so that chunked runs add up per repetition; the events
+ * are read and released every GPU_LAUNCH_EVENT_BATCH launches, which waits for those launches.
+ * Without it the launches only go into the queue. Returns 0, or -1 with err set. */
+#define GPU_LAUNCH_EVENT_BATCH 256
+int gpu_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t global, size_t local, int reps,
+                      double *samples_ms, error_text *err);
+
 /* How many items of `read` input and `written` output bytes may be on the device at once with
  * `sets` input/output buffer pairs: each buffer within the max allocation, all of them within
  * half the global memory (the rest is left to the driver and the display). */

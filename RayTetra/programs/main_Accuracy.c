@@ -8,6 +8,9 @@
 
 #include "accuracy/accuracy.h"
 #include "atomic_file.h"
+#include "accuracy/accuracy_json.h"
+#include "bench/bench.h"
+#include "bench/results_json.h"
 #include "cpu/algorithms.h"
 #include "cli.h"
 #include "opencl/gpu_handler.h"
@@ -15,6 +18,7 @@
 #include "pairs_io.h"
 #include "registry.h"
 #include "registry_print.h"
+#include "version.h"
 
 static const char *PROGRAM = "Accuracy";
 
@@ -27,7 +31,7 @@ typedef struct selection {
 } selection;
 
 typedef struct options {
-    const char *input, *csv, *algorithms;
+    const char *input, *csv, *json, *algorithms;
     long long device;
     int no_opencl;
     int list_algorithms;
@@ -36,8 +40,8 @@ typedef struct options {
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: Accuracy INPUT [--csv FILE] [--algorithms LIST] [-n DEVICE] [--no-opencl]\n"
-            "       Accuracy --list-algorithms\n"
+            "usage: Accuracy INPUT [--csv FILE] [--json FILE] [--algorithms LIST] [-n DEVICE] [--no-opencl]\n"
+            "       Accuracy --list-algorithms | --version\n"
             "\n"
             "Runs every algorithm once on INPUT and compares it with exact arithmetic, per input class\n"
             "('# class NAME' comment lines, as RandomRayTetra writes them; other pairs are class\n"
@@ -46,12 +50,14 @@ static void usage(FILE *out)
             "\n"
             "  --csv FILE         also write the table as CSV (written whole or not at all; '-' for\n"
             "                     standard output, the table and notes then go to standard error)\n"
+            "  --json FILE        also write the table as JSON with the run's context (docs/JSON.md)\n"
             "  --algorithms LIST  comma-separated names (default: all), as RayTetra --algorithm takes\n"
             "                     them: canonical or CSV names in any case, gI for OpenCL kernel I:\n");
     registry_print_names(out, "                     ");
     fputs("  -n DEVICE          OpenCL device number (default 0)\n"
           "  --no-opencl        CPU algorithms only\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
+          "  --version          the version, commit, compiler and flags, and exit\n"
           "  -h, --help         this text\n",
           out);
 }
@@ -64,9 +70,11 @@ static void usage_error(const char *what, const char *arg)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_CSV = 256, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS };
+    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS, OPT_VERSION };
     static const struct option longs[] = {
         {"csv", required_argument, NULL, OPT_CSV},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"version", no_argument, NULL, OPT_VERSION},
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
@@ -81,6 +89,12 @@ static void parse(int argc, char **argv, options *o)
         case OPT_CSV:
             o->csv = optarg;
             break;
+        case OPT_JSON:
+            o->json = optarg;
+            break;
+        case OPT_VERSION:
+            version_print(stdout, PROGRAM);
+            exit(0);
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
             break;
@@ -115,6 +129,14 @@ static void parse(int argc, char **argv, options *o)
         fprintf(stderr, "%s: error: --csv %s is the INPUT file %s: writing it would destroy the input; give another "
                         "file\n",
                 PROGRAM, o->csv, o->input);
+        exit(2);
+    }
+    if (o->csv && o->json && atomic_same_output(o->csv, o->json))
+        usage_error("--json must name another file than --csv:", o->json);
+    if (o->json && atomic_same_file(o->json, o->input)) {
+        fprintf(stderr, "%s: error: --json %s is the INPUT file %s: writing it would destroy the input; give another "
+                        "file\n",
+                PROGRAM, o->json, o->input);
         exit(2);
     }
 }
@@ -174,7 +196,8 @@ static void measure(const pair_set *set, const pair_classes *classes, const accu
 /* The OpenCL algorithms, if a device is there; without one, a note and the CPU only (or an error
  * when they were asked for by name). */
 static void measure_opencl(const options *o, const selection *s, const pair_set *set, const pair_classes *classes,
-                           const accuracy_reference *reference, ray_tetra_result *results, accuracy_table *table)
+                           const accuracy_reference *reference, ray_tetra_result *results, accuracy_table *table,
+                           accuracy_run *run)
 {
     if (o->no_opencl || s->gpu_count == 0)
         return;
@@ -190,6 +213,11 @@ static void measure_opencl(const options *o, const selection *s, const pair_set 
         return;
     }
     printf("OpenCL device: %s\n", gpu_device_description(gpu));
+    gpu_cl_objects cl;
+    gpu_handler_objects(gpu, &cl);
+    snprintf(run->opencl_platform, sizeof run->opencl_platform, "%s", cl.info->platform_name);
+    snprintf(run->opencl_device, sizeof run->opencl_device, "%s", cl.info->name);
+    snprintf(run->opencl_driver, sizeof run->opencl_driver, "%s", cl.info->driver_version);
     for (int i = 0; i < s->gpu_count; ++i) {
         const gpu_algorithm *g = s->gpu[i];
         gpu_times times;
@@ -200,12 +228,34 @@ static void measure_opencl(const options *o, const selection *s, const pair_set 
         }
         accuracy_subject subject = {g->csv_name, cpu_precision_name(g->precision), "opencl", results};
         measure(set, classes, reference, &subject, table);
+        if (!run->local_size)
+            run->local_size = times.local_size;
     }
     gpu_close(gpu);
 }
 
+/* --json: the table with the run's context. */
+static int write_json(const options *o, const char *command, const accuracy_reference *reference, accuracy_run *run,
+                      const accuracy_table *table, error_text *err)
+{
+    char date[32], cpu[256];
+    results_json_date(date, sizeof date);
+    bench_cpu_name(cpu, sizeof cpu);
+    size_t hits = 0;
+    for (size_t i = 0; i < reference->count; ++i)
+        hits += reference->results[i].hit != 0;
+    run->command = command;
+    run->date = date;
+    run->cpu_name = cpu;
+    run->hit_percent = reference->count ? 100.0 * (double)hits / (double)reference->count : 0.0;
+    return accuracy_write_json(o->json, run, table, err);
+}
+
 int main(int argc, char **argv)
 {
+    /* The command line as given (getopt reorders argv); it lives as long as the program. */
+    static char *command;
+    command = results_json_command(argc, argv);
     options o;
     parse(argc, argv, &o);
     if (o.list_algorithms) {
@@ -213,9 +263,13 @@ int main(int argc, char **argv)
         return 0;
     }
     atomic_claim_stdout(o.csv); /* the CSV alone on standard output */
+    error_text err;
+    if (o.json && results_json_check_writable(o.json, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
     selection s = {0};
     select_algorithms(&o, &s);
-    error_text err;
     pair_set set;
     pair_classes classes;
     if (pairs_read_classes(o.input, &set, &classes, &err) != 0) {
@@ -258,11 +312,16 @@ int main(int argc, char **argv)
                 s.gpu[kept++] = s.gpu[i];
         s.gpu_count = kept;
     }
-    measure_opencl(&o, &s, &set, &classes, &reference, results, &table);
+    accuracy_run run = {.input = o.input, .pairs = set.count};
+    measure_opencl(&o, &s, &set, &classes, &reference, results, &table, &run);
     printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);
     accuracy_table_print(stdout, &table);
     int status = 0;
     if (o.csv && accuracy_table_write_csv(o.csv, &table, &err) != 0) {
+        error_print(PROGRAM, &err);
+        status = 1;
+    }
+    if (status == 0 && o.json && write_json(&o, command, &reference, &run, &table, &err) != 0) {
         error_print(PROGRAM, &err);
         status = 1;
     }

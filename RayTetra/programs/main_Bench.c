@@ -1,5 +1,7 @@
 /* Bench: every CPU and OpenCL algorithm on one input, REPS times each, verified against the
- * exact classifier, with the times appended to a CSV (docs/SPECIFICATION.md section 5). */
+ * exact classifier, with the times appended to a CSV (docs/SPECIFICATION.md section 5) and, on
+ * request, every repetition with its context in a JSON file (docs/JSON.md). */
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <math.h>
@@ -10,6 +12,8 @@
 
 #include "atomic_file.h"
 #include "bench/bench.h"
+#include "bench/bench_json.h"
+#include "bench/results_json.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
 #include "pair_check.h"
@@ -17,6 +21,7 @@
 #include "compare/result_compare.h"
 #include "registry.h"
 #include "registry_print.h"
+#include "version.h"
 
 static const char *PROGRAM = "Bench";
 
@@ -30,6 +35,11 @@ enum { EXIT_SOME_FAILED = 3 };
 typedef struct options {
     const char *algorithms;
     const char *long_csv;
+    const char *json;
+    double min_time; /* seconds; 0: none */
+    long long input_seed; /* -1: unknown */
+    int describe_columns;
+    const char *describe_file;
     int no_opencl;
     int list_devices;
     int list_algorithms;
@@ -52,6 +62,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: Bench [options] INPUT OUTPUT REPS [DEVICE]\n"
             "       Bench --list-devices | --list-algorithms | --bandwidth-only [DEVICE]\n"
+            "       Bench --describe-columns [CSV] | --version\n"
             "\n"
             "Runs every CPU algorithm and every OpenCL algorithm REPS times on the pairs of INPUT, after\n"
             "one untimed warm-up run each (OpenCL programs are built before it), checks every result\n"
@@ -65,11 +76,24 @@ static void usage(FILE *out)
             "(the progress lines then go to standard error). Appends from several Bench runs at once\n"
             "are serialised by a lock, so no row is lost (docs/FILES.md).\n"
             "\n"
+            "Every repetition is timed on its own (OpenCL kernels with the device's profiling timer);\n"
+            "Bench prints each timing's median (the headline, in million tests per second), 95%%\n"
+            "bootstrap confidence interval, min, max and spread, warns on stderr about timings not to\n"
+            "trust (spread above 5%%, repetitions under 100x the timer's resolution, fewer than 3\n"
+            "repetitions, more threads slower than one) and ends with a ranking.\n"
+            "\n"
             "options:\n"
             "  --algorithms LIST  only these (comma-separated); the others get NA. Names:\n");
     bench_print_names(out);
     fprintf(out,
             "  --no-opencl        do not use OpenCL (its cells are NA)\n"
+            "  --json FILE        also write FILE (replaced): the run's context and every repetition of\n"
+            "                     every algorithm and phase with its statistics (docs/JSON.md)\n"
+            "  --min-time S       more repetitions than REPS where needed, until an algorithm's timed\n"
+            "                     repetitions take S seconds (the CSV's cells stay their sums; the\n"
+            "                     metadata says reps=auto, the long CSV and JSON give each count)\n"
+            "  --input-seed S     the random seed INPUT was made with (RandomRayTetra --seed), recorded\n"
+            "                     in the JSON\n"
             "  --long-csv FILE    also append one row per algorithm and phase to FILE (columns date,\n"
             "                     input, device, algorithm, phase, pairs, hit_percent, reps, ms,\n"
             "                     mtests_per_s, rep_min_ms, rep_median_ms, rep_max_ms, local_size,\n"
@@ -95,6 +119,10 @@ static void usage(FILE *out)
             "  --list-devices     list the OpenCL devices and exit (status 1 when there is none)\n"
             "  --list-algorithms  list the algorithms, one a line (NAME CSV_NAME cpu|opencl double|float\n"
             "                     INDEX|- PROPERTIES DESCRIPTION; INDEX as in RayTetra -g), and exit\n"
+            "  --describe-columns [CSV]  what each column of the wide CSV holds (of CSV's header, else of\n"
+            "                     Bench's own), one a line: INDEX NAME ALGORITHM KIND PRECISION PHASE\n"
+            "                     METRIC UNIT PROPERTIES ('-' where none applies or the column is unknown)\n"
+            "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
             "\n"
             "Exit status: 0 all verified; 3 the row was written but some algorithm failed; 1 or 2 an\n"
@@ -121,7 +149,7 @@ static long long number(const char *arg, long long lo, long long hi, const char 
     return v;
 }
 
-static double tolerance(const char *arg, const char *what)
+static double positive_number(const char *arg, const char *what)
 {
     char *end;
     double v = strtod(arg, &end);
@@ -136,7 +164,8 @@ static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
            OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
-           OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS };
+           OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_DESCRIBE,
+           OPT_VERSION };
     static const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
@@ -154,6 +183,11 @@ static void parse(int argc, char **argv, options *o)
         {"no-bandwidth", no_argument, NULL, OPT_NO_BANDWIDTH},
         {"overlap", required_argument, NULL, OPT_OVERLAP},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"min-time", required_argument, NULL, OPT_MIN_TIME},
+        {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
+        {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
+        {"version", no_argument, NULL, OPT_VERSION},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -163,6 +197,7 @@ static void parse(int argc, char **argv, options *o)
     o->gpu = GPU_CONFIG_DEFAULT;
     o->bandwidth_mib = (long long)(GPU_BANDWIDTH_DEFAULT_BYTES >> 20);
     o->threads = -1;
+    o->input_seed = -1;
     int c;
     error_text err;
     opterr = 0; /* our own one-line message instead of getopt's */
@@ -187,10 +222,10 @@ static void parse(int argc, char **argv, options *o)
             o->local_size = number(optarg, 1, 1 << 20, "--local-size");
             break;
         case OPT_TOLERANCE:
-            o->tolerance = tolerance(optarg, "--tolerance");
+            o->tolerance = positive_number(optarg, "--tolerance");
             break;
         case OPT_FLOAT_TOLERANCE:
-            o->float_tolerance = tolerance(optarg, "--float-tolerance");
+            o->float_tolerance = positive_number(optarg, "--float-tolerance");
             break;
         case OPT_LAYOUT:
         case OPT_OUTPUT:
@@ -220,6 +255,21 @@ static void parse(int argc, char **argv, options *o)
                             "measured",
                             optarg);
             break;
+        case OPT_JSON:
+            o->json = optarg;
+            break;
+        case OPT_MIN_TIME:
+            o->min_time = positive_number(optarg, "--min-time");
+            break;
+        case OPT_INPUT_SEED:
+            o->input_seed = number(optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
+            break;
+        case OPT_DESCRIBE:
+            o->describe_columns = 1;
+            break;
+        case OPT_VERSION:
+            version_print(stdout, PROGRAM);
+            exit(0);
         case 'h':
             usage(stdout);
             exit(0);
@@ -231,6 +281,12 @@ static void parse(int argc, char **argv, options *o)
     }
     if (o->list_devices || o->list_algorithms)
         return;
+    if (o->describe_columns) {
+        if (argc - optind > 1)
+            usage_error("--describe-columns takes at most one CSV file", argv[optind + 1]);
+        o->describe_file = argc - optind == 1 ? argv[optind] : NULL;
+        return;
+    }
     int positional = argc - optind;
     if (o->bandwidth_only) {
         if (positional > 1) {
@@ -260,6 +316,14 @@ static void parse(int argc, char **argv, options *o)
         fprintf(stderr, "%s: error: %s is the INPUT file %s: appending to it would damage the input; give another "
                         "CSV file (see Bench -h)\n",
                 PROGRAM, atomic_same_file(o->output, o->input) ? o->output : o->long_csv, o->input);
+        exit(2);
+    }
+    if (o->json && (atomic_same_output(o->json, o->output) || (o->long_csv && atomic_same_output(o->json, o->long_csv))))
+        usage_error("--json must name another file than OUTPUT and --long-csv", o->json);
+    if (o->json && atomic_same_file(o->json, o->input)) {
+        fprintf(stderr, "%s: error: --json %s is the INPUT file %s: writing it would destroy the input; give another "
+                        "file (see Bench -h)\n",
+                PROGRAM, o->json, o->input);
         exit(2);
     }
 }
@@ -309,6 +373,37 @@ static int list_algorithms(void)
 {
     registry_print_list(stdout);
     return 0;
+}
+
+/* --describe-columns [CSV]: of the CSV's header line, or of Bench's own. */
+static int describe_columns(const char *path)
+{
+    error_text err;
+    bench_table table;
+    if (bench_table_init(&table, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    char *line = NULL;
+    size_t size = 0;
+    int status = 0;
+    if (path) {
+        FILE *in = fopen(path, "r");
+        if (!in || getline(&line, &size, in) < 0 || strncmp(line, "#Intersecting_Pairs", 19) != 0) {
+            fprintf(stderr, "%s: error: %s: %s; give a wide CSV that Bench wrote\n", PROGRAM, path,
+                    !in ? strerror(errno) : "the first line is not a Bench wide CSV header (#Intersecting_Pairs,...)");
+            status = 1;
+        }
+        if (in)
+            fclose(in);
+    }
+    if (status == 0 && bench_describe_columns(stdout, &table, line, &err) != 0) {
+        error_print(PROGRAM, &err);
+        status = 1;
+    }
+    free(line);
+    bench_table_free(&table);
+    return status;
 }
 
 static int any_selected_gpu(const bench_table *table)
@@ -375,6 +470,12 @@ static gpu_handler *open_device(const options *o, bench_table *table, bench_cont
         return NULL;
     }
     snprintf(context->opencl, sizeof context->opencl, "%s", gpu_device_description(gpu));
+    gpu_cl_objects cl;
+    gpu_handler_objects(gpu, &cl);
+    snprintf(context->opencl_platform, sizeof context->opencl_platform, "%s", cl.info->platform_name);
+    snprintf(context->opencl_device, sizeof context->opencl_device, "%s", cl.info->name);
+    snprintf(context->opencl_driver, sizeof context->opencl_driver, "%s", cl.info->driver_version);
+    context->opencl_timer_resolution_ms = gpu_timer_resolution_ms(gpu);
     return gpu;
 }
 
@@ -408,20 +509,13 @@ static int bandwidth_only(const options *o)
     return status ? 1 : 0;
 }
 
-static void utc_date(char *date, size_t size)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    if (gmtime_r(&now, &tm))
-        strftime(date, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    else
-        snprintf(date, size, "NA");
-}
-
 int main(int argc, char **argv)
 {
     /* Machine-readable output must not follow a comma-decimal locale. */
     setlocale(LC_ALL, "C");
+    /* The command line as given (getopt reorders argv); it lives as long as the program. */
+    static char *command;
+    command = results_json_command(argc, argv);
     options o;
     parse(argc, argv, &o);
     /* The CSV alone on standard output; the progress lines on stderr. */
@@ -431,12 +525,16 @@ int main(int argc, char **argv)
         return list_devices();
     if (o.list_algorithms)
         return list_algorithms();
+    if (o.describe_columns)
+        return describe_columns(o.describe_file);
     if (o.bandwidth_only)
         return bandwidth_only(&o);
     error_text err;
     bench_table table;
     if (bench_table_init(&table, &err) != 0 || (o.algorithms && bench_select(&table, o.algorithms, &err) != 0) ||
-        bench_check_wide_csv(o.output, &table, &err) != 0 || (o.long_csv && bench_check_long_csv(o.long_csv, &err) != 0)) {
+        bench_check_wide_csv(o.output, &table, &err) != 0 ||
+        (o.long_csv && bench_check_long_csv(o.long_csv, &err) != 0) ||
+        (o.json && results_json_check_writable(o.json, &err) != 0)) {
         bench_table_free(&table);
         error_print(PROGRAM, &err);
         return strstr(err.text, "--algorithms") ? 2 : 1;
@@ -459,10 +557,12 @@ int main(int argc, char **argv)
     leave_out_single(&set, o.input, &table);
     bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
                              .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
-                             .overlap_chunks = (size_t)o.overlap};
+                             .overlap_chunks = (size_t)o.overlap, .min_time_ms = o.min_time * 1e3,
+                             .command = command, .input_seed = o.input_seed};
     if (o.threads >= 0)
         context.threads = o.threads == 0 ? cpu_thread_count() : (int)o.threads;
-    utc_date(context.date, sizeof context.date);
+    results_json_date(context.date, sizeof context.date);
+    context.timer_resolution_ms = bench_timer_resolution_ms();
     bench_cpu_name(context.cpu_name, sizeof context.cpu_name);
     ray_tetra_result *reference = NULL, *results = calloc(set.count, sizeof *results);
     if (!results || bench_reference(&set, &reference, &context.hit_percent, &err) != 0) {
@@ -476,6 +576,11 @@ int main(int argc, char **argv)
            (double)set.count * sizeof *set.pairs / 1048576.0, context.hit_percent);
     printf("repetitions: %lld timed after 1 warm-up; verification tolerance %g (single-precision variants %g)\n",
            o.reps, o.tolerance, o.float_tolerance);
+    if (o.min_time > 0)
+        printf("repetitions: more where needed, until an algorithm's timed repetitions take %g s (--min-time)\n",
+               o.min_time);
+    printf("timer: resolution %.6f ms (host clock, clock_getres and the smallest step seen)\n",
+           context.timer_resolution_ms);
     gpu_handler *gpu = o.no_opencl ? NULL : open_device(&o, &table, &context);
     printf("CPU: %s\n", context.cpu_name);
     if (o.threads >= 0)
@@ -508,18 +613,26 @@ int main(int argc, char **argv)
     for (int i = 0; i < table.count; ++i)
         failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
     int status = 0;
-    if (bench_append_wide_csv(o.output, &context, &table, &err) != 0 ||
-        (o.long_csv && bench_append_long_csv(o.long_csv, &context, &table, &err) != 0)) {
+    bench_results rows = {0};
+    if (bench_collect(&context, &table, &rows, &err) != 0 ||
+        bench_append_wide_csv(o.output, &context, &table, &rows, &err) != 0 ||
+        (o.long_csv && bench_append_long_csv(o.long_csv, &context, &rows, &err) != 0) ||
+        (o.json && bench_write_json(o.json, &context, &rows, &err) != 0)) {
         error_print(PROGRAM, &err);
         status = 1;
     } else {
         printf("appended a row to %s%s%s\n", o.output, o.long_csv ? " and to " : "", o.long_csv ? o.long_csv : "");
+        if (o.json)
+            printf("wrote %s\n", o.json);
+        bench_print_ranking(stdout, &context, &rows);
+        bench_print_warnings(stderr, &context, &rows);
         if (failed) {
             fprintf(stderr, "%s: error: %d algorithm%s failed (see above); %s NA in the CSV\n", PROGRAM, failed,
                     failed == 1 ? "" : "s", failed == 1 ? "its cells are" : "their cells are");
             status = EXIT_SOME_FAILED;
         }
     }
+    bench_results_free(&rows);
     free(reference);
     free(results);
     pair_set_free(&set);

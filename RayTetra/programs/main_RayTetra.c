@@ -43,11 +43,12 @@ static void usage(FILE *out)
             "       RayTetra -d I [algorithm] [--snapshot FILE.png] INPUT\n"
             "       RayTetra --list-devices | --list-algorithms\n"
             "\n"
-            "Runs one ray/tetrahedron algorithm REPS times on every pair of INPUT and writes the results\n"
-            "(and/or the time, the sum over all repetitions) to OUTPUT. INPUT may be '-' (standard\n"
-            "input), a pipe or a FIFO; OUTPUT may be '-' (standard output; the progress lines then go to\n"
-            "standard error), a device or a FIFO (written through); a file is replaced whole or not at\n"
-            "all, never while it is INPUT (docs/FILES.md).\n"
+            "Runs one ray/tetrahedron algorithm REPS times on every pair of INPUT, after one untimed\n"
+            "warm-up run, and writes the results (and/or the time, the sum over the REPS timed\n"
+            "repetitions) to OUTPUT. INPUT may be '-' (standard input), a pipe or a FIFO; OUTPUT may be\n"
+            "'-' (standard output; the progress lines then go to standard error), a device or a FIFO\n"
+            "(written through); a file is replaced whole or not at all, never while it is INPUT\n"
+            "(docs/FILES.md).\n"
             "\n"
             "algorithm (default: --algorithm stp1):\n"
             "  -s I               Pluecker form I (");
@@ -410,6 +411,10 @@ int main(int argc, char **argv)
     }
     /* Touch every page now, so that page faults are not timed as part of the first repetition. */
     memset(results, 0, (set.count ? set.count : 1) * sizeof *results);
+    /* One untimed repetition first, as Bench does: caches, page faults and the clock speed are
+     * not the algorithm's time. (gpu_run warms an OpenCL kernel up itself.) */
+    if (o.cpu)
+        cpu_algorithm_run_threads(o.cpu, &set, results, 1, o.threads == 0 ? cpu_thread_count() : (int)o.threads);
     double ms = run(&o, &set, results, (int)o.reps);
     double tests = (double)set.count * (double)o.reps;
     char timing[256];

@@ -1,0 +1,141 @@
+/* bench_rows.c: the rows of a Bench run (bench_results.h), made from its table once every
+ * algorithm has run: for each algorithm and phase a time row with its repetitions and the
+ * throughput rows beside it, computed the way the CSV files have always shown them. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+
+typedef struct builder {
+    const bench_context *context;
+    bench_results *results;
+    int failed; /* out of memory */
+} builder;
+
+static void add(builder *b, const bench_row *row, bench_metric metric, double value, const double *samples,
+                int sample_count)
+{
+    bench_row r = *row;
+    r.metric = metric;
+    r.value = r.status == BENCH_OK ? value : NAN;
+    if (r.status != BENCH_OK || metric != BENCH_TIME_MS)
+        sample_count = 0;
+    if (!bench_results_add(b->results, &r, samples, sample_count))
+        b->failed = 1;
+}
+
+/* A time row and its throughput: `repetitions` passes over the pairs took `ms`. */
+static void add_time(builder *b, const bench_row *row, double ms, int repetitions, const double *samples,
+                     int sample_count)
+{
+    add(b, row, BENCH_TIME_MS, ms, samples, sample_count);
+    double tests = (double)b->context->set->count * repetitions;
+    add(b, row, BENCH_MTESTS_PER_S, ms > 0 ? tests / ms / 1e3 : 0.0, NULL, 0);
+}
+
+/* GB/s of `bytes_per_pair` x pairs x repetitions in `ms`. */
+static double gb_per_s(const bench_context *c, double bytes_per_pair, int repetitions, double ms)
+{
+    return ms > 0 ? (double)c->set->count * repetitions * bytes_per_pair / ms / 1e6 : 0.0;
+}
+
+static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
+{
+    const bench_context *c = b->context;
+    row->phase = BENCH_PHASE_RUN;
+    row->bytes_read = sizeof(ray_tetra_pair);
+    row->bytes_written = sizeof(ray_tetra_result);
+    row->resolution_ms = c->timer_resolution_ms;
+    add_time(b, row, e->ms, row->reps, e->samples, row->reps);
+    if (e->threads_status == BENCH_SKIPPED)
+        return;
+    row->phase = BENCH_PHASE_RUN_THREADS;
+    row->threads = c->threads;
+    row->status = e->threads_status;
+    add_time(b, row, e->threads_ms, row->reps, e->threads_samples, row->reps);
+}
+
+static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
+{
+    const bench_context *c = b->context;
+    size_t read, written;
+    gpu_pair_bytes(&c->gpu, &read, &written);
+    row->local_size = e->local_size;
+    row->resolution_ms = c->timer_resolution_ms;
+
+    row->phase = BENCH_PHASE_WRITE;
+    row->bytes_read = read;
+    row->bytes_written = 0;
+    add_time(b, row, e->write_ms, 1, &e->write_ms, 1);
+    add(b, row, BENCH_GB_PER_S, gb_per_s(c, (double)read, 1, e->write_ms), NULL, 0);
+
+    row->phase = BENCH_PHASE_KERNEL;
+    row->bytes_written = written;
+    row->resolution_ms = e->kernel_resolution_ms > 0 ? e->kernel_resolution_ms : c->timer_resolution_ms;
+    add(b, row, BENCH_TIME_MS, e->ms, e->samples, row->reps);
+    add(b, row, BENCH_MTESTS_PER_S, e->mtests_per_s, NULL, 0);
+    add(b, row, BENCH_GB_PER_S, e->effective_gbs, NULL, 0);
+    if (c->bandwidth_measured)
+        add(b, row, BENCH_PERCENT_OF_COPY, e->percent_of_copy, NULL, 0);
+    row->resolution_ms = c->timer_resolution_ms;
+
+    row->phase = BENCH_PHASE_READ;
+    row->bytes_read = 0;
+    add_time(b, row, e->read_ms, 1, &e->read_ms, 1);
+    add(b, row, BENCH_GB_PER_S, gb_per_s(c, (double)written, 1, e->read_ms), NULL, 0);
+
+    if (!e->end_to_end_done)
+        return;
+    row->phase = BENCH_PHASE_END_TO_END;
+    row->bytes_read = read;
+    add_time(b, row, e->end_to_end_ms, 1, &e->end_to_end_ms, 1);
+    add(b, row, BENCH_GB_PER_S, e->end_to_end_gbs, NULL, 0);
+    if (c->bandwidth_measured)
+        add(b, row, BENCH_PERCENT_OF_PINNED, e->end_to_end_percent_of_pinned, NULL, 0);
+}
+
+static void bandwidth_rows(builder *b)
+{
+    const gpu_bandwidth *w = &b->context->bandwidth;
+    const double values[] = {w->copy_median_gbs, w->write_median_gbs, w->read_median_gbs};
+    for (int k = 0; k < 3; ++k) {
+        bench_row row = {.algorithm = "bandwidth", .kind = REGISTRY_OPENCL,
+                         .phase = (bench_phase)(BENCH_PHASE_COPY + k), .status = BENCH_OK,
+                         .reps = w->trials * w->launches};
+        add(b, &row, BENCH_GB_PER_S, values[k], NULL, 0);
+    }
+}
+
+int bench_collect(const bench_context *c, const bench_table *table, bench_results *results, error_text *err)
+{
+    builder b = {c, results, 0};
+    if (c->bandwidth_measured)
+        bandwidth_rows(&b);
+    for (int i = 0; i < table->count; ++i) {
+        const bench_entry *e = &table->entries[i];
+        if (e->status == BENCH_SKIPPED)
+            continue;
+        const registry_variant *v = e->cpu ? registry_of_cpu(e->cpu) : registry_of_gpu(e->gpu);
+        bench_row row = {.algorithm = e->csv_name, .variant = v, .kind = v->kind, .status = e->status,
+                         .reps = e->reps ? e->reps : c->reps};
+        if (e->cpu)
+            cpu_rows(&b, e, &row);
+        else
+            gpu_rows(&b, e, &row);
+    }
+    if (b.failed)
+        return error_set(err, "out of memory for the results");
+    bench_results_check_threads(results);
+    return 0;
+}
+
+size_t bench_local_size(const bench_results *results)
+{
+    for (int i = 0; i < results->count; ++i) {
+        const bench_row *r = &results->rows[i];
+        if (r->variant && r->kind == REGISTRY_OPENCL && r->status == BENCH_OK)
+            return r->local_size;
+    }
+    return 0;
+}

@@ -1,0 +1,39 @@
+/* run_file.h: a Bench JSON document (docs/JSON.md, schema raytetra-bench/1) read back for
+ * CompareRuns: the context fields that decide whether two runs may be compared, and each
+ * result's repetitions. */
+#ifndef RAYTETRA_RUN_FILE_H
+#define RAYTETRA_RUN_FILE_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+/* One result: an algorithm's phase and its repetitions (none when it was not verified). */
+typedef struct run_result {
+    char algorithm[64], kind[16], phase[32];
+    int verified;
+    double *samples; /* ms */
+    int count;
+} run_result;
+
+/* The context fields two runs must share to be compared (NULL: null in the file). */
+enum { RUN_INPUT, RUN_CPU, RUN_OPENCL_PLATFORM, RUN_OPENCL_DEVICE, RUN_OPENCL_DRIVER, RUN_FIELDS };
+extern const char *const RUN_FIELD_NAMES[RUN_FIELDS]; /* their JSON keys: input_sha256, cpu, ... */
+
+typedef struct run_file {
+    char *fields[RUN_FIELDS];
+    char *date, *input;
+    run_result *results;
+    int count;
+} run_file;
+
+/* Read a Bench JSON document. Returns 0, or -1 with err set (unreadable, not JSON, another
+ * schema, a field missing or of the wrong type: what and where). */
+int run_file_read(const char *path, run_file *run, error_text *err);
+
+void run_file_free(run_file *run);
+
+/* The result of that algorithm and phase; NULL if none. */
+const run_result *run_file_find(const run_file *run, const char *algorithm, const char *phase);
+
+#endif

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# report.sh: one Markdown page from Bench's and Accuracy's JSON files (docs/JSON.md): which
+# algorithm to use for which need (the fastest, the fastest exact one, the most accurate in
+# single precision, ...), then a table of every algorithm with its speed and its accuracy side
+# by side. jq reads the files; awk ranks and writes.
+set -euo pipefail
+export LC_ALL=C
+PROGRAM=report.sh
+USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
+
+usage_error() {
+    echo "$PROGRAM: error: $* ($USAGE)" >&2
+    exit 2
+}
+
+if [ $# -ge 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; }; then
+    cat <<EOF_USAGE
+$USAGE
+
+Writes on standard output a Markdown report of one or more Bench runs (Bench --json files, e.g.
+the steps of a fullbench.sh sweep) and one Accuracy run (Accuracy --json): a table "which
+algorithm for which need" and a table of every algorithm: its throughput (million tests per
+second: the median of each run, averaged over the runs; the CPU run or the OpenCL kernel
+without transfers), whether every run verified it, and from Accuracy the pairs of the
+degenerate input classes (every class but 'random') it misclassified or gave other faces for,
+and its largest point error relative to the tetrahedron's size. An algorithm missing from one
+of the files has '-' there.
+EOF_USAGE
+    exit 0
+fi
+[ $# -ge 2 ] || usage_error "expected BENCH.json... ACCURACY.json, got $# argument$([ $# -eq 1 ] || echo s)"
+command -v jq >/dev/null || { echo "$PROGRAM: error: jq is not installed (Debian: apt-get install jq)" >&2; exit 1; }
+benches=("${@:1:$#-1}")
+accuracy=${!#}
+for file in "$@"; do
+    [ -f "$file" ] && [ -r "$file" ] || usage_error "$file: no such readable file"
+done
+for file in "${benches[@]}"; do
+    jq -e '.schema == "raytetra-bench/1"' "$file" >/dev/null 2>&1 ||
+        { echo "$PROGRAM: error: $file: not a Bench JSON file (schema raytetra-bench/1; see docs/JSON.md)" >&2; exit 1; }
+done
+jq -e '.schema == "raytetra-accuracy/1"' "$accuracy" >/dev/null 2>&1 ||
+    { echo "$PROGRAM: error: $accuracy: not an Accuracy JSON file (schema raytetra-accuracy/1; the last argument)" >&2; exit 1; }
+
+# One line per timing: B algorithm kind precision properties mtests verified
+# and per accuracy row:  A algorithm kind precision properties class pairs misclassified wrong_faces point_error_max
+{
+    jq -r '.results[] | select((.kind == "cpu" and .phase == "run") or (.kind == "opencl" and .phase == "kernel")) |
+           ["B", .algorithm, .kind, .precision, (.properties | join(",")), (.mtests_per_s // "NA"), .verified] | @tsv' \
+        "${benches[@]}"
+    jq -r '.results[] | ["A", .algorithm, .kind, .precision, (.properties | join(",")), .class, .pairs,
+           .misclassified, .wrong_faces, (.point_error_max // "NA")] | @tsv' "$accuracy"
+} | awk -F'\t' -v runs="${#benches[@]}" -v accuracy="$(basename "$accuracy")" '
+function add(name) { if (!(name in seen)) { seen[name] = 1; order[count++] = name } }
+function has(list, word) { return ("," list ",") ~ ("," word ",") }
+function speed(name) { return timed[name] ? sprintf("%.2f", mtests[name] / timed[name]) : "-" }
+function fastest(condition_kind, condition_precision, need_exact, need_clean,   i, name, best) {
+    best = ""
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        if (!timed[name] || verified[name] < runs) continue
+        if (condition_kind != "" && kind[name] != condition_kind) continue
+        if (condition_precision != "" && precision[name] != condition_precision) continue
+        if (need_exact && !has(properties[name], "exact")) continue
+        if (need_clean && (!(name in degenerate) || wrong[name] + faces[name] > 0)) continue
+        if (best == "" || mtests[name] / timed[name] > mtests[best] / timed[best]) best = name
+    }
+    return best
+}
+function most_accurate(condition_precision,   i, name, best, score, best_score) {
+    best = ""
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        if (!(name in degenerate) || precision[name] != condition_precision) continue
+        # fewest differences on degenerate input, then the smallest point error
+        score = (wrong[name] + faces[name]) * 1e6 + (error[name] == "NA" ? 1e5 : error[name])
+        if (best == "" || score < best_score) { best = name; best_score = score }
+    }
+    return best
+}
+function accuracy_text(name) {
+    if (!(name in degenerate)) return "no accuracy data"
+    return sprintf("%d misclassified and %d other faces in %d degenerate pairs, largest point error %s",
+                   wrong[name], faces[name], degenerate[name], error[name])
+}
+function need(text, name, why) {
+    if (name == "") printf "| %s | none | no algorithm qualifies in these files |\n", text
+    else printf "| %s | **%s** | %s |\n", text, name, why
+}
+$1 == "B" {
+    add($2); kind[$2] = $3; precision[$2] = $4; properties[$2] = $5
+    if ($6 != "NA") { mtests[$2] += $6; timed[$2]++ }
+    if ($7 == "true") verified[$2]++
+}
+$1 == "A" {
+    add($2); kind[$2] = $3; precision[$2] = $4; properties[$2] = $5
+    if ($6 != "random") {
+        degenerate[$2] += $7; wrong[$2] += $8; faces[$2] += $9
+    } else if (!($2 in degenerate)) degenerate[$2] += 0
+    if ($10 != "NA" && (!($2 in error) || error[$2] == "NA" || $10 + 0 > error[$2] + 0)) error[$2] = sprintf("%.2g", $10)
+    else if (!($2 in error)) error[$2] = "NA"
+}
+END {
+    printf "# RayTetra: which algorithm for which need\n\n"
+    printf "From %d Bench run%s and the Accuracy run %s. Throughput: million tests per second, the median of each run " \
+           "averaged over the runs (CPU: one thread; OpenCL: the kernel without transfers). Degenerate pairs: " \
+           "every input class but random (lines through edges and vertices, lines in a face plane).\n\n",
+           runs, runs == 1 ? "" : "s", accuracy
+    printf "| need | use | why |\n|---|---|---|\n"
+    n = fastest("cpu", "double", 0, 0); need("fastest on the CPU, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("cpu", "float", 0, 0); need("fastest on the CPU, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("opencl", "double", 0, 0); need("fastest OpenCL kernel, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("opencl", "float", 0, 0); need("fastest OpenCL kernel, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("", "", 1, 0); need("fastest exact on degenerate input (by construction)", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("", "", 0, 1); need("fastest without a single difference on this degenerate input", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = most_accurate("double"); need("most accurate in double precision", n, accuracy_text(n) "; " speed(n) " Mtests/s")
+    n = most_accurate("float"); need("most accurate in single precision", n, accuracy_text(n) "; " speed(n) " Mtests/s")
+    printf "\n## Every algorithm\n\n"
+    printf "| algorithm | kind | precision | Mtests/s | verified | misclassified | other faces | degenerate pairs | " \
+           "largest point error | properties |\n|---|---|---|---:|---|---:|---:|---:|---:|---|\n"
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, kind[name], precision[name], speed(name),
+               timed[name] || verified[name] ? (verified[name] == runs ? "yes" : sprintf("%d of %d runs", verified[name], runs)) : "-",
+               name in degenerate ? wrong[name] : "-", name in degenerate ? faces[name] : "-",
+               name in degenerate ? degenerate[name] : "-", name in error ? error[name] : "-",
+               properties[name] == "" ? "-" : properties[name]
+    }
+    printf "\nProperties: thesis (measured in the thesis), baseline (a comparison algorithm, not a Pluecker or STP form), " \
+           "exact (exact on degenerate input by construction), simd (vectorised across pairs). Other faces: both say hit, " \
+           "with another enter or leave face than exact arithmetic (on an edge either face can be valid; docs/ACCURACY.md). " \
+           "Point error: relative to the longest edge of the tetrahedron.\n"
+}'
