@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpu/algorithms_robust.h"
 #include "opencl/gpu_cache.h"
 #include "opencl/gpu_device.h"
 #include "opencl/gpu_errors.h"
@@ -429,8 +430,9 @@ static int launch(gpu_handler *h, size_t count, int reps, error_text *err)
 }
 
 /* The robust kernel's pairs with an uncertain sign (a non-zero `uncertain` set in the record):
- * decided on the host by stp0r, the CPU form with the same filter and GMP for what the filter
- * cannot decide; returns how many there were. */
+ * decided on the host by stp0r_pair, the CPU form with the same filter and exact predicates for
+ * what the filter cannot decide, exact for the line through the pair's P and Q; returns how
+ * many there were. */
 static size_t finish_uncertain(const void *staging, const ray_tetra_pair *pairs, ray_tetra_result *results,
                                size_t count)
 {
@@ -440,11 +442,7 @@ static size_t finish_uncertain(const void *staging, const ray_tetra_pair *pairs,
         if (records[i].uncertain == 0)
             continue;
         ++flagged;
-        const ray_tetra_pair *p = &pairs[i];
-        ray_tetra_result *r = &results[i];
-        vec3 dir = pair_direction(p);
-        r->hit = stp0r(&p->orig, &dir, p->vert, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point,
-                       &r->u_enter1, &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
+        stp0r_pair(&pairs[i], &results[i]);
     }
     return flagged;
 }
