@@ -30,9 +30,9 @@ static const char *const DESCRIPTIONS[GENERATOR_CLASS_COUNT] = {
     "nearly flat tetrahedra (height 2^-12 .. 2^-28 of the size; half hits)",
     "needles (length >= 0.5, three vertices within 2^-8 .. 2^-20 of each other; half hits)",
     "pairs offset by 1e6 from the origin (half hits)",
-    "double vertices; lines through a point computed on an edge, Q = P + L rounded (half hits)",
-    "double vertices; lines along a face through a point computed in it, Q = P + L rounded (half hits)",
-    "double vertices; P is a vertex, Q = P + L rounded (all touch the vertex: hits)",
+    "lines through a point computed on an edge (half hits)",
+    "lines along a face through a point computed in it (half hits)",
+    "lines from a vertex: P is the vertex (all hits: they touch it)",
 };
 
 const char *generator_class_name(generator_class c) { return NAMES[c]; }
