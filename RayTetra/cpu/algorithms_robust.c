@@ -50,39 +50,70 @@ static void absolute_point(const vec3 *vert, int f, rt_real u1, rt_real u2, rt_v
                                  rt_scale(rt_baseline_face_vertex(vert, f, 2), u2)));
 }
 
-/* The whole algorithm: L is fl(Q - P) when Q is given, else the exact direction. */
-static inline __attribute__((always_inline)) int robust_body(const vec3 *P, const vec3 *Q, const vec3 *L,
-                                                              const vec3 *vert, rt_hit *h)
+/* The result record of a hit or miss (every field the contract writes). */
+static inline __attribute__((always_inline)) void export_record(int hit, const rt_hit *h, ray_tetra_result *r)
+{
+    r->hit = wrap_export(hit, h, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point, &r->u_enter1,
+                         &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
+}
+
+/* The slow path, on its own: its arrays and records live here, so that the fast path's stay in
+ * registers. */
+static __attribute__((noinline)) void robust_slow(const vec3 *P, const vec3 *Q, const vec3 *L, const vec3 *vert,
+                                                  ray_tetra_result *r)
 {
     rt_tetra t = rt_prepare(*P, *L, vert[0], vert[1], vert[2], vert[3], 1);
     rt_real p[6];
     rt_signs signs;
-    int uncertain = rt_robust_signs(&t, p, &signs);
-    if (uncertain == 0)
-        return rt_robust_finish(&t, p, signs, 0, h); /* a constant: this copy has no sign fix-ups */
     decide_exactly(P, Q, L, vert, p, &signs);
-    int hit = rt_robust_finish(&t, p, signs, 1, h);
+    rt_hit h;
+    int hit = rt_robust_finish(&t, p, signs, 1, &h);
     if (hit) {
-        absolute_point(vert, h->enter_face, h->u_enter1, h->u_enter2, &h->enter_point);
-        absolute_point(vert, h->leave_face, h->u_leave1, h->u_leave2, &h->leave_point);
+        absolute_point(vert, h.enter_face, h.u_enter1, h.u_enter2, &h.enter_point);
+        absolute_point(vert, h.leave_face, h.u_leave1, h.u_leave2, &h.leave_point);
     }
-    return hit;
+    export_record(hit, &h, r);
+}
+
+/* The whole algorithm into *r: L is fl(Q - P) when Q is given, else the exact direction. */
+static inline __attribute__((always_inline)) void robust_body(const vec3 *P, const vec3 *Q, const vec3 *L,
+                                                               const vec3 *vert, ray_tetra_result *r)
+{
+    rt_tetra t = rt_prepare(*P, *L, vert[0], vert[1], vert[2], vert[3], 1);
+    rt_real p[6];
+    rt_signs signs;
+    if (rt_robust_signs(&t, p, &signs) != 0) {
+        robust_slow(P, Q, L, vert, r);
+        return;
+    }
+    rt_hit h;
+    int hit = rt_robust_finish(&t, p, signs, 0, &h); /* a constant: this copy has no sign fix-ups */
+    export_record(hit, &h, r);
 }
 
 RAY_TETRA_ALGORITHM(stp0r)
 {
-    rt_hit h;
-    int hit = robust_body(orig, NULL, dir, vert, &h);
-    return wrap_export(hit, &h, WRAP_EXPORT_ARGS);
+    ray_tetra_result r;
+    robust_body(orig, NULL, dir, vert, &r);
+    *enterFace = r.enter_face;
+    *leaveFace = r.leave_face;
+    if (!r.hit)
+        return false; /* the contract leaves the reals of a miss untouched */
+    *enterPoint = r.enter_point;
+    *leavePoint = r.leave_point;
+    *uEnter1 = r.u_enter1;
+    *uEnter2 = r.u_enter2;
+    *uLeave1 = r.u_leave1;
+    *uLeave2 = r.u_leave2;
+    *tEnter = r.t_enter;
+    *tLeave = r.t_leave;
+    return true;
 }
 
 static inline __attribute__((always_inline)) void pair_body(const ray_tetra_pair *p, ray_tetra_result *r)
 {
     vec3 L = pair_direction(p);
-    rt_hit h;
-    int hit = robust_body(&p->orig, &p->far, &L, p->vert, &h);
-    r->hit = wrap_export(hit, &h, &r->enter_face, &r->leave_face, &r->enter_point, &r->leave_point, &r->u_enter1,
-                         &r->u_enter2, &r->u_leave1, &r->u_leave2, &r->t_enter, &r->t_leave);
+    robust_body(&p->orig, &p->far, &L, p->vert, r);
 }
 
 void stp0r_pair(const ray_tetra_pair *pair, ray_tetra_result *result) { pair_body(pair, result); }
