@@ -156,8 +156,8 @@ int main(void)
             }
             /* The eight lattice classes at least have an exact Q - P. */
             CHECK(differ == 0 && exact >= 8 * PER_CLASS,
-                  "stp0r: the contract function differs from stp0r_pair on %zu of %zu pairs with an exact Q - P", differ,
-                  exact);
+                  "stp0r: the contract function differs from stp0r_pair on %zu of %zu pairs with an exact Q - P",
+                  differ, exact);
         }
         CHECK(wrong == 0, "%s: batch loop differs from the contract function on %zu pairs (first %zu)", all[a].name,
               wrong, first);

@@ -18,7 +18,8 @@
 #define FAR_OFFSET 1e6
 
 static const char *const NAMES[GENERATOR_CLASS_COUNT] = {
-    "edge", "vertex", "face-cross", "face-miss", "parallel", "flat", "needle", "far", "near-edge", "near-face", "at-vertex",
+    "edge", "vertex", "face-cross", "face-miss", "parallel", "flat", "needle", "far",
+    "near-edge", "near-face", "at-vertex",
 };
 
 static const char *const DESCRIPTIONS[GENERATOR_CLASS_COUNT] = {
@@ -318,9 +319,15 @@ static int shaped_pair(rng *r, generator_class c, int want_hit, ray_tetra_pair *
 /* A random double in [lo, hi): a full 53-bit significand, on no lattice. */
 static double random_real(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
 
+/* (Each draw is its own statement: C leaves the order of calls within one expression or
+ * initialiser open, and the file must not depend on the compiler.) */
 static vec3 random_vector(rng *r, double lo, double hi)
 {
-    return (vec3){random_real(r, lo, hi), random_real(r, lo, hi), random_real(r, lo, hi)};
+    vec3 v;
+    v.x = random_real(r, lo, hi);
+    v.y = random_real(r, lo, hi);
+    v.z = random_real(r, lo, hi);
+    return v;
 }
 
 /* A random double direction of length 0.25 .. 1.7. */
@@ -352,8 +359,9 @@ static void double_tetra(rng *r, vec3 *V)
  * L = fl(b D), Q = fl(P + L), with random real a, b; Q - P is then not L, and rarely exact. */
 static void rounded_line(rng *r, vec3 X, vec3 D, ray_tetra_pair *p)
 {
-    p->orig = sub(X, scale(D, random_real(r, 0.5, 2)));
-    p->far = add(p->orig, scale(D, random_real(r, 1, 4)));
+    double a = random_real(r, 0.5, 2), b = random_real(r, 1, 4);
+    p->orig = sub(X, scale(D, a));
+    p->far = add(p->orig, scale(D, b));
 }
 
 /* A point computed on edge e: fl(A + s (B - A)), s in [1/16, 15/16). */
@@ -370,9 +378,20 @@ static void rounded_face_line(rng *r, const vec3 *V, ray_tetra_pair *p)
 {
     int f = (int)random_in(r, 0, 3);
     vec3 A = V[FACE_VERTS[f][0]], B = V[FACE_VERTS[f][1]], C = V[FACE_VERTS[f][2]];
-    vec3 X = add(add(A, scale(sub(B, A), random_real(r, -0.25, 1.25))), scale(sub(C, A), random_real(r, -0.25, 1.25)));
+    double s = random_real(r, -0.25, 1.25), t = random_real(r, -0.25, 1.25);
+    vec3 X = add(add(A, scale(sub(B, A), s)), scale(sub(C, A), t));
     int kind = (int)random_in(r, 0, 3);
-    vec3 D = kind == 0 ? sub(B, A) : (kind == 1 ? sub(C, B) : (kind == 2 ? sub(A, C) : add(scale(sub(B, A), random_real(r, -1, 1)), scale(sub(C, A), random_real(r, -1, 1)))));
+    vec3 D;
+    if (kind == 0)
+        D = sub(B, A);
+    else if (kind == 1)
+        D = sub(C, B);
+    else if (kind == 2)
+        D = sub(A, C);
+    else {
+        double a = random_real(r, -1, 1), b = random_real(r, -1, 1);
+        D = add(scale(sub(B, A), a), scale(sub(C, A), b));
+    }
     rounded_line(r, X, D, p);
 }
 
@@ -384,9 +403,11 @@ static int rounded_pair(rng *r, generator_class c, int want_hit, ray_tetra_pair 
     for (int attempt = 0; attempt < TRIES; ++attempt) {
         if (c == GENERATOR_AT_VERTEX) {
             p->orig = V[random_in(r, 0, 3)];
-            p->far = add(p->orig, scale(random_direction(r), random_real(r, 1, 4)));
+            vec3 D = random_direction(r);
+            p->far = add(p->orig, scale(D, random_real(r, 1, 4)));
         } else if (c == GENERATOR_NEAR_EDGE) {
-            rounded_line(r, rounded_edge_point(r, V, (int)random_in(r, 0, 5)), random_direction(r), p);
+            vec3 X = rounded_edge_point(r, V, (int)random_in(r, 0, 5));
+            rounded_line(r, X, random_direction(r), p);
         } else {
             rounded_face_line(r, V, p);
         }

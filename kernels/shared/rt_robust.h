@@ -8,11 +8,11 @@
  * difference enters the exact value. The algorithm evaluates it in floating point as
  * m_j . v_i, m_j = L x v_j (rt_algorithms.h), from the rounded differences L = fl(Q - P) and
  * v = fl(V - P); the filter says whether the sign of that value is certain. When it is not, the
- * sign is decided exactly elsewhere: on the CPU by exact_orient (Shewchuk's filter, then GMP);
- * a kernel flags the pair (a non-zero uncertain set from rt_robust_signs) for the host, which
- * decides those signs exactly and finishes the pair with rt_robust_finish. With the six signs,
- * the faces follow thesis Algorithm 1 exactly as exact_classify() does, so ties on degenerate
- * input resolve identically.
+ * pair is decided exactly elsewhere: on the CPU by stp0r's slow path (algorithms_robust.c: all
+ * six products by exact_orient_value, GMP), which rt_robust_finish then finishes; a kernel
+ * flags the pair (a non-zero uncertain set from rt_robust_signs) and the host runs that same
+ * slow path on it. With the six signs, the faces follow thesis Algorithm 1 exactly as
+ * exact_classify() does, so ties on degenerate input resolve identically.
  *
  * The bound. Let a, b, c be the exact rows (here v_i, L, v_j: each the exact difference of two
  * input points, or an exact input such as the contract's direction) and a', b', c' their
@@ -37,17 +37,19 @@
  * No overflow and no underflow: the filter is used only when 2^-800 < B C and B C, U < 2^1000
  * (2^-60 and 2^100 in float), so every intermediate is finite and the absolute error of an
  * underflowed product (at most 2^-1075 each, times A; 2^-150 in float) is more than 2^200 times
- * (2^60 in float) smaller than the slack between 8 eps and 7.00001 eps. Outside that range (and for NaN or Inf) every sign is
- * uncertain. The filter costs a few maxima per pair, which keeps the robust form within reach
- * of form 0's speed on random data.
+ * (2^60 in float) smaller than the slack between 8 eps and 7.00001 eps. Outside that range (and
+ * for NaN or Inf) every sign is uncertain. The filter costs a few maxima per pair, which keeps
+ * the robust form within reach of form 0's speed on random data.
  *
  * The same bound serves any triple product of rounded differences of input points. The side of
  * a point X against face (A, B, C) is orient(X, A, B, C) = det[A - X, B - X, C - X]: with X = P
  * its rows are the translated vertices already in rt_tetra (v = fl(V - P)), evaluated as
  * rt_dot(rt_cross(v_b, v_c), v_a) and filtered by rt_robust_triple_bound(M, M, M); with X = Q
- * the rows are fl(V - Q). The exact fallback is exact_orient(X, A, B, C). These are the signs
- * that clip a line to a ray or a segment exactly (t at a face is >= 0 iff P is not beyond the
- * face's plane on the line's far side, <= 1 likewise for Q). */
+ * the rows are fl(V - Q), bounded by rt_robust_triple_bound of their maxima. The exact fallback
+ * is exact_orient(X, A, B, C). These are the signs that clip a line to a ray or a segment
+ * exactly: with the faces of Algorithm 1, tEnter < 0 iff P is strictly inside the enter face's
+ * plane, tLeave >= 0 iff P is not strictly outside the leave face's plane, and the same sides
+ * of Q decide tLeave > 1 and tEnter <= 1. */
 #ifndef RAYTETRA_RT_ROBUST_H
 #define RAYTETRA_RT_ROBUST_H
 
