@@ -161,11 +161,13 @@ RT_INLINE rt_vec3 rt_face_vertex(const rt_tetra *t, int f, int k)
  *  - barycentrics: when the weights' sum is 0 (the line parallel to the face's plane as far as
  *    the rounded products tell: forms 1 and 2 take a face by one shared edge without testing
  *    its other products, which may then cancel; a float variant rounds a line in a face's
- *    plane into it), or when the sum, its inverse or a quotient is not finite (overflow,
- *    a subnormal sum), the face's centroid is reported: u0 = u1 = u2 = 1/3;
- *  - t and point coordinates that still overflow (inputs near the limits of the precision,
- *    or a line nearly parallel to a face plane in Haines' and Möller's divisions) saturate to
- *    the largest finite number of their sign, and a NaN among them becomes 0.
+ *    plane into it), subnormal (1/sum overflows), infinite or NaN, i.e. when sum x (1/sum) is
+ *    not finite, the face's centroid is reported: u0 = u1 = u2 = 1/3;
+ *  - t that still overflows (|Q - P| tiny against the tetrahedron's size; a line nearly
+ *    parallel to a face plane in Haines' and Möller's divisions), and the points of Haines and
+ *    Möller-Trumbore, saturate to the largest finite number of their sign; a NaN among them
+ *    becomes 0. The points here need no saturation where the weights share a sign (form 0 and
+ *    stp0r take only such faces): they are convex combinations of the vertices.
  * On every other input the values are unchanged, bit for bit. Written as selects on reals,
  * so that form 0's branch-free body still runs in SIMD lanes. */
 #ifdef RT_SINGLE
