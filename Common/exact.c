@@ -1,4 +1,6 @@
-/* exact.c: filtered exact orientation predicate and the exact classifier. */
+/* exact.c: filtered exact orientation predicate, exact determinants rounded to double, and the
+ * exact classifier. Every predicate takes the input points themselves: no rounded difference
+ * (in particular not fl(Q - P)) enters an exact result. */
 #include "exact.h"
 
 #include <float.h>
@@ -10,12 +12,13 @@
  * Predicates", 1997). Valid while no intermediate overflows or underflows. */
 static const double ORIENT_ERRBOUND = (7.0 + 56.0 * 0x1.0p-53) * 0x1.0p-53;
 
-/* Exact det[a - d, b - d, c - d] sign with rationals (every double is a rational). */
-static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
+/* det[a - d, b - d, c - d] into det (initialised), exactly: every double is a rational. */
+static void orient_gmp_value(vec3 a, vec3 b, vec3 c, vec3 d, mpq_t det)
 {
     const double *pa = &a.x, *pb = &b.x, *pc = &c.x, *pd = &d.x;
-    mpq_t m[3][3], t1, t2, det;
-    mpq_inits(t1, t2, det, NULL);
+    mpq_t m[3][3], t1, t2;
+    mpq_inits(t1, t2, NULL);
+    mpq_set_ui(det, 0, 1);
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             const double *row = i == 0 ? pa : (i == 1 ? pb : pc);
@@ -38,11 +41,32 @@ static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
         else
             mpq_add(det, det, t1);
     }
-    int sign = mpq_sgn(det);
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j)
             mpq_clear(m[i][j]);
-    mpq_clears(t1, t2, det, NULL);
+    mpq_clears(t1, t2, NULL);
+}
+
+/* Exact det[a - d, b - d, c - d] sign. */
+static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
+{
+    mpq_t det;
+    mpq_init(det);
+    orient_gmp_value(a, b, c, d, det);
+    int sign = mpq_sgn(det);
+    mpq_clear(det);
+    return sign;
+}
+
+int exact_orient_value(vec3 a, vec3 b, vec3 c, vec3 d, double *value)
+{
+    mpq_t det;
+    mpq_init(det);
+    orient_gmp_value(a, b, c, d, det);
+    mpq_neg(det, det); /* det[b - a, c - a, d - a] = -det[a - d, b - d, c - d] */
+    *value = mpq_get_d(det);
+    int sign = mpq_sgn(det);
+    mpq_clear(det);
     return sign;
 }
 
@@ -60,7 +84,7 @@ static void difference_gmp(mpq_t out[3], vec3 a, vec3 b)
     mpq_clear(t);
 }
 
-int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)
+int exact_stp_value(vec3 P, vec3 L, vec3 A, vec3 B, double *value)
 {
     mpq_t l[3], a[3], b[3], t1, t2, det;
     for (int j = 0; j < 3; ++j)
@@ -81,10 +105,17 @@ int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)
         mpq_add(det, det, t1);
     }
     int sign = mpq_sgn(det);
+    *value = mpq_get_d(det);
     for (int j = 0; j < 3; ++j)
         mpq_clears(l[j], a[j], b[j], NULL);
     mpq_clears(t1, t2, det, NULL);
     return sign;
+}
+
+int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)
+{
+    double value;
+    return exact_stp_value(P, L, A, B, &value);
 }
 
 /* Sign of Shewchuk's orient3d(a, b, c, d) = det[a - d, b - d, c - d]. */
@@ -185,7 +216,37 @@ static lvec lsub(lvec a, lvec b) { return (lvec){a.x - b.x, a.y - b.y, a.z - b.z
 static long double ldot(lvec a, lvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static lvec lcross(lvec a, lvec b) { return (lvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 
-/* Point, u1, u2 and t on face f, from the STP form of the edge products (relative to P). */
+static long double lmax_abs(lvec v) { return fmaxl(fmaxl(fabsl(v.x), fabsl(v.y)), fabsl(v.z)); }
+
+/* The barycentrics of face f exactly (GMP), rounded to long double: u_k = w_k / (w_0 + w_1 +
+ * w_2) with w_k = det[Q - P, B - P, A - P] for the face's edge A -> B opposite vertex k, an
+ * orientation of input points. The sum is not 0 on a face exact_classify names. */
+static void exact_barycentrics(const ray_tetra_pair *pair, int f, long double u[3])
+{
+    mpq_t w[3], sum;
+    mpq_init(sum);
+    for (int k = 0; k < 3; ++k) {
+        mpq_init(w[k]);
+        /* orient3d(P, Q, B, A) = -det[Q - P, B - P, A - P]: the common sign cancels in u */
+        orient_gmp_value(pair->orig, pair->far, pair->vert[FACE_VERTS[f][(k + 2) % 3]],
+                         pair->vert[FACE_VERTS[f][(k + 1) % 3]], w[k]);
+        mpq_add(sum, sum, w[k]);
+    }
+    for (int k = 0; k < 3; ++k) {
+        mpq_div(w[k], w[k], sum);
+        u[k] = mpq_get_d(w[k]);
+        mpq_clear(w[k]);
+    }
+    mpq_clear(sum);
+}
+
+/* Point, u1, u2 and t on face f, from the STP form of the edge products (relative to P), in
+ * long double; where the face's weights are so small against their rounding error that long
+ * double would keep fewer than 30 bits of the barycentrics (a line within rounding of the
+ * face's plane), the barycentrics come from exact_barycentrics instead. The bound: the weights
+ * are triple products of differences, each rounded at most seven times with eps = 2^-64 (the
+ * argument of rt_robust.h), so their error is below 2^-57 Lmax M^2 (M the largest |v| component
+ * of the face, Lmax L's); the barycentrics' relative error is at most 3 of those over |sum|. */
 static void reference_face(const ray_tetra_pair *pair, int f, vec3 *point, double *u1, double *u2, double *t)
 {
     lvec P = lv(pair->orig), L = lsub(lv(pair->far), P);
@@ -199,7 +260,11 @@ static void reference_face(const ray_tetra_pair *pair, int f, vec3 *point, doubl
         w[k] = ldot(lcross(L, b), a);
     }
     long double sum = w[0] + w[1] + w[2];
+    long double M = fmaxl(fmaxl(lmax_abs(v[0]), lmax_abs(v[1])), lmax_abs(v[2]));
+    long double error = 0x1p-57L * lmax_abs(L) * M * M;
     long double u[3] = {w[0] / sum, w[1] / sum, w[2] / sum};
+    if (!(fabsl(sum) > 0x1p30L * 3 * error))
+        exact_barycentrics(pair, f, u);
     lvec rel = {0, 0, 0};
     for (int k = 0; k < 3; ++k) {
         rel.x += u[k] * v[k].x;

@@ -1,11 +1,15 @@
 /* RayTetraSTP0R.cl: the OpenCL kernel of the robust STP form 0 (GPU_STP0R; the CPU's stp0r).
- * Each work-item evaluates the six edge products in double and the error filter of
- * kernels/shared/rt_robust.h; a pair whose six signs the filter decides is finished here, thesis
- * Algorithm 1 on those signs, exactly as exact_classify() would. A pair with an uncertain sign
- * (exact zeros included: every degenerate line) is only flagged: its record holds the set of
- * uncertain edges in `uncertain`, and the host decides those signs exactly (GMP) after the read
- * (gpu_handler.c, finish_uncertain). GMP has no place on a GPU, and such pairs are rare in
- * generic data. Needs the full record (output level 2), where the flag lives. */
+ * Each work-item evaluates the six edge products in double, from L = fl(Q - P) as the CPU does,
+ * and the error filter of kernels/shared/rt_robust.h, whose bound covers the rounding of L: a
+ * sign it decides is the sign for the line through the file's P and Q. A pair whose six signs
+ * the filter decides is finished here, thesis Algorithm 1 on those signs, exactly as
+ * exact_classify() would. A pair with an uncertain sign (exact zeros included: every degenerate
+ * line) is only flagged: its record holds the set of uncertain edges in `uncertain`, and the
+ * host decides the pair after the read with stp0r_pair (stp0r_finish, the row's finishing hook
+ * in RayTetra/cpu/algorithms_robust.c): exact
+ * orientations of the input points P, Q and the vertices (GMP). GMP has no place on a GPU, and
+ * such pairs are rare in generic data. Needs the full record (output level 2), where the flag
+ * lives. */
 #include "gpu_kernel.h"
 #include "rt_robust.h"
 

@@ -1,25 +1,37 @@
 # test_accuracy_cli: RandomRayTetra's class options, Accuracy's command line and CSV, and
-# RayTetra's --precision: a small labelled file, the table's rows, one-line errors.
+# RayTetra's --precision: a small labelled file, the table's rows, one-line errors; every CPU
+# algorithm in both precisions reported on every class, the floating-point ones included, with
+# no non-finite result anywhere and the robust ones exact.
 source "$(dirname "$0")/lib.sh"
 GEN="$BIN/RandomRayTetra"
 ACC="$BIN/Accuracy"
 expect 0 "" -- "$GEN" "$TMP/c.txt" -i 20 -n 20 --edge 30 --vertex 30 --face-cross 30 --face-miss 30 \
-    --parallel 30 --flat 30 --needle 30 --far 30 --seed 4
-check "count line" test "$(head -n 1 "$TMP/c.txt")" = 280
-check "one label per class" test "$(grep -c '^# class ' "$TMP/c.txt")" = 8
+    --parallel 30 --flat 30 --needle 30 --far 30 --near-edge 30 --near-face 30 --at-vertex 30 --seed 4
+check "count line" test "$(head -n 1 "$TMP/c.txt")" = 370
+check "one label per class" test "$(grep -c '^# class ' "$TMP/c.txt")" = 11
 expect 0 "" -- "$GEN" "$TMP/d.txt" --vertex 5
 check "classes alone" test "$(head -n 2 "$TMP/d.txt" | tr '\n' ' ')" = "5 # class vertex "
 "$GEN" -h | grep -Eq -- "--face-miss +N" && pass || fail "RandomRayTetra -h does not list --face-miss"
+"$GEN" -h | grep -Eq -- "--near-face +N" && pass || fail "RandomRayTetra -h does not list --near-face"
 expect 1 "binary format cannot hold class labels" -- "$GEN" "$TMP/e.rtb" -i 1 -n 1 --edge 2
 check "no binary file left behind" sh -c "! ls '$TMP'/e.rtb* 2>/dev/null"
 
 expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,stp0f,stp0r --csv "$TMP/a.csv"
 check "CSV header" test "$(head -n 1 "$TMP/a.csv")" = \
     "algorithm,precision,device,class,pairs,reference_hits,misclassified,wrong_faces,compared,nonfinite,t_error_max,t_error_median,point_error_max,point_error_median"
-check "3 algorithms x 9 classes" test "$(tail -n +2 "$TMP/a.csv" | wc -l)" = 27
+check "3 algorithms x 12 classes" test "$(tail -n +2 "$TMP/a.csv" | wc -l)" = 36
 check "stp0r: no misclassified pair, no wrong face" \
     test "$(awk -F, '$1 == "stp0r" && ($7 != 0 || $8 != 0)' "$TMP/a.csv" | wc -l)" = 0
-check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 9
+check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 12
+# Every CPU algorithm, both precisions: a row on each floating-point class, nothing non-finite.
+expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --csv "$TMP/all.csv"
+for class in near-edge near-face at-vertex; do
+    check "$class: a row per CPU algorithm, double and float" \
+        test "$(awk -F, -v c="$class" '$4 == c && $3 == "cpu"' "$TMP/all.csv" | awk -F, '{print $2}' | sort -u | tr '\n' ' ')" = "double float "
+done
+check "the same algorithms on every class" \
+    test "$(tail -n +2 "$TMP/all.csv" | awk -F, '{n[$4]++} END {for (c in n) print n[c]}' | sort -u | wc -l)" = 1
+check "no non-finite result on any class" test "$(awk -F, 'NR > 1 && $10 != 0' "$TMP/all.csv" | wc -l)" = 0
 check "table printed" grep -q "face-cross" "$TMP/stdout.$$"
 # --json: the same rows with the run's context (docs/JSON.md), algorithms by CSV name.
 json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
@@ -27,8 +39,8 @@ expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,stp0f,stp0r --j
 check "JSON parses, schema raytetra-accuracy/1" json '.schema == "raytetra-accuracy/1"' "$TMP/a.json"
 check "JSON: the context's fields" json '.context | has("version") and has("commit") and has("compiler") and
     has("cflags") and has("cpu") and has("cores") and has("simd") and has("os") and has("command") and has("date") and
-    has("input_sha256") and .pairs == 280 and .input_sha256 == "'"$(sha256sum "$TMP/c.txt" | cut -d' ' -f1)"'"' "$TMP/a.json"
-check "JSON: a row per algorithm and class, as the CSV" test "$(jq '.results | length' "$TMP/a.json")" = 27
+    has("input_sha256") and .pairs == 370 and .input_sha256 == "'"$(sha256sum "$TMP/c.txt" | cut -d' ' -f1)"'"' "$TMP/a.json"
+check "JSON: a row per algorithm and class, as the CSV" test "$(jq '.results | length' "$TMP/a.json")" = 36
 check "JSON: CSV names, counts as the CSV has them" test "$(jq -r '.results[] | select(.algorithm == "STP0F" and
     .class == "edge") | .misclassified' "$TMP/a.json")" = "$(awk -F, '$1 == "stp0f" && $4 == "edge" { print $7 }' "$TMP/a.csv")"
 check "JSON: STP0R is exact" json '[.results[] | select(.algorithm == "STP0R")][0].properties == ["exact"]' "$TMP/a.json"
@@ -54,7 +66,7 @@ RT="$BIN/RayTetra"
     fail "--precision float -t 1 is not stp1f"
 "$RT" --algorithm moller2f -p r "$TMP/c.txt" "$TMP/m.out" 1 | grep -q "algorithm moller2f" && pass ||
     fail "--algorithm moller2f"
-check "float results: one line per pair" test "$(grep -c . "$TMP/f.out")" = 280
+check "float results: one line per pair" test "$(grep -c . "$TMP/f.out")" = 370
 expect 2 "stp0r has no single-precision variant" -- "$RT" --precision float --algorithm stp0r "$TMP/c.txt" "$TMP/g.out" 1
 expect 2 "--precision takes double or float, not 'half'" -- "$RT" --precision half -t 0 "$TMP/c.txt" "$TMP/g.out" 1
 expect 2 "GPU_STP0R has no single-precision variant" -- "$RT" --precision float -g 8 "$TMP/c.txt" "$TMP/g.out" 1
@@ -70,9 +82,9 @@ if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$BIN/Bench" --list-devices >/dev/nu
     "$RT" -g 2 -p r "$TMP/c.txt" "$TMP/g2.out" 1 >/dev/null || fail "-g 2"
     check "--algorithm gpu_stp1 = -g 2" cmp -s "$TMP/gn.out" "$TMP/g2.out"
     expect 0 "" -- "$ACC" "$TMP/c.txt" --algorithms gpu_stp0f,g8 --csv "$TMP/g.csv"
-    check "GPU_STP0F: float, opencl, 9 classes" \
-        test "$(awk -F, '$1 == "GPU_STP0F" && $2 == "float" && $3 == "opencl"' "$TMP/g.csv" | wc -l)" = 9
-    check "GPU_STP0R: double, 9 classes" test "$(awk -F, '$1 == "GPU_STP0R" && $2 == "double"' "$TMP/g.csv" | wc -l)" = 9
+    check "GPU_STP0F: float, opencl, 12 classes" \
+        test "$(awk -F, '$1 == "GPU_STP0F" && $2 == "float" && $3 == "opencl"' "$TMP/g.csv" | wc -l)" = 12
+    check "GPU_STP0R: double, 12 classes" test "$(awk -F, '$1 == "GPU_STP0R" && $2 == "double"' "$TMP/g.csv" | wc -l)" = 12
     check "GPU_STP0R: no misclassified pair, no wrong face" \
         test "$(awk -F, '$1 == "GPU_STP0R" && ($7 != 0 || $8 != 0)' "$TMP/g.csv" | wc -l)" = 0
 fi

@@ -1,9 +1,13 @@
 /* test_generator_classes: RandomRayTetra's special classes, each pair checked with the exact
  * predicates: the zero-sign pattern its construction promises (one edge; the three edges of a
  * vertex; the three edges of a face), hit/miss where the class decides it, a plane parallel to
- * the line, flatness, needle shape, the 1e6 offset; positive orientation and an exact Q - P
- * everywhere. Also the file: labels read back with pairs_read_classes, the plain reader ignores
- * them, the same seed gives the same bytes, and the binary format refuses labels. */
+ * the line, flatness, needle shape, the 1e6 offset; positive orientation everywhere and an
+ * exact Q - P in the lattice classes. The floating-point classes: vertices on no coarse
+ * lattice, near-edge and near-face lines so close to an edge or a face's plane that the error
+ * filter of rt_robust.h cannot decide their signs, a rounded Q - P in many pairs, half hits;
+ * at-vertex lines start exactly at a vertex (its three edges' signs 0) and hit. Also the file:
+ * labels read back with pairs_read_classes, the plain reader ignores them, the same seed gives
+ * the same bytes, and the binary format refuses labels. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +18,7 @@
 #include "exact.h"
 #include "generator/generator.h"
 #include "pairs_io.h"
+#include "rt_robust.h"
 
 #define PER_CLASS 400
 
@@ -81,17 +86,48 @@ static double edge_length(const ray_tetra_pair *p, int e)
     return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
 }
 
+/* Every vertex coordinate a multiple of 2^-30: on a coarse dyadic lattice. */
+static int on_lattice(const ray_tetra_pair *p)
+{
+    for (int k = 0; k < 12; ++k) {
+        double scaled = ldexp((&p->vert[0].x)[k], 30);
+        if (scaled != floor(scaled))
+            return 0;
+    }
+    return 1;
+}
+
+/* The edge signs the filter of stp0r leaves to exact arithmetic, for L = fl(Q - P). */
+static int uncertain_signs(const ray_tetra_pair *p)
+{
+    rt_tetra t = rt_prepare(p->orig, pair_direction(p), p->vert[0], p->vert[1], p->vert[2], p->vert[3], 1);
+    rt_real products[6];
+    rt_signs signs;
+    return rt_robust_signs(&t, products, &signs);
+}
+
+static int is_vertex(const ray_tetra_pair *p, vec3 X)
+{
+    for (int i = 0; i < 4; ++i)
+        if (p->vert[i].x == X.x && p->vert[i].y == X.y && p->vert[i].z == X.z)
+            return 1;
+    return 0;
+}
+
 static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n)
 {
     const char *name = generator_class_name(c);
-    size_t bad_shape = 0, bad_signs = 0, hits = 0, bad_direction = 0, bad_orientation = 0;
+    size_t bad_shape = 0, bad_signs = 0, hits = 0, bad_direction = 0, bad_orientation = 0, rounded_direction = 0;
     for (size_t i = 0; i < n; ++i) {
         const ray_tetra_pair *p = &pairs[i];
         int enter, leave, mask = exact_zero_edges(p);
         int hit = exact_classify(p, &enter, &leave);
         hits += (size_t)hit;
         bad_orientation += exact_tetra_orientation(p->vert) >= 0;
-        bad_direction += !exact_direction(p);
+        if (c <= GENERATOR_FAR)
+            bad_direction += !exact_direction(p);
+        else
+            rounded_direction += !exact_direction(p);
         double shortest = INFINITY, longest = 0;
         for (int e = 0; e < 6; ++e) {
             shortest = fmin(shortest, edge_length(p, e));
@@ -130,6 +166,19 @@ static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n
             for (int k = 0; k < 18; ++k)
                 bad_shape += fabs((&p->vert[0].x)[k] - 1e6) > 8;
             break;
+        case GENERATOR_NEAR_EDGE:
+        case GENERATOR_NEAR_FACE: {
+            int uncertain = uncertain_signs(p);
+            /* near-edge: the edge's sign; near-face: the face's three (or the two of the edge
+             * the line runs along, when it is one) */
+            bad_signs += c == GENERATOR_NEAR_EDGE ? uncertain == 0 : !(uncertain != 0 && !one_bit(uncertain));
+            bad_shape += on_lattice(p);
+            break;
+        }
+        case GENERATOR_AT_VERTEX:
+            bad_signs += !is_vertex_mask(mask) || !hit;
+            bad_shape += on_lattice(p) || !is_vertex(p, p->orig);
+            break;
         default:
             break;
         }
@@ -138,8 +187,10 @@ static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n
     CHECK(bad_direction == 0, "%s: %zu pairs whose Q - P is not exact", name, bad_direction);
     CHECK(bad_signs == 0, "%s: %zu pairs with the wrong zero-sign pattern or class", name, bad_signs);
     CHECK(bad_shape == 0, "%s: %zu pairs without the promised shape", name, bad_shape);
-    if (c >= GENERATOR_PARALLEL)
+    if (c >= GENERATOR_PARALLEL && c != GENERATOR_AT_VERTEX)
         CHECK(hits > n / 4 && hits < 3 * n / 4, "%s: %zu hits of %zu, wanted about half", name, hits, n);
+    if (c > GENERATOR_FAR)
+        CHECK(rounded_direction > n / 10, "%s: only %zu of %zu pairs with a rounded Q - P", name, rounded_direction, n);
 }
 
 int main(void)

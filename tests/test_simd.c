@@ -2,11 +2,15 @@
  * hit, faces and reals as the scalar form 0 it restates, bit for bit, on random pairs and on
  * every degenerate class, through the batch loop (block edges, unaligned starts), its
  * one-pair contract function and the threaded path; a miss has 0 in every real. And the batch
- * loop of every algorithm gives what its contract function gives pair by pair. */
+ * loop of every algorithm gives what its contract function gives pair by pair (stp0r's: what
+ * stp0r_pair gives, since its batch decides the line through P and Q and its contract function
+ * the line P + t dir; on pairs whose Q - P is exact they agree too). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "registry.h"
+#include "cpu/algorithms.h"
+#include "cpu/algorithms_robust.h"
 #include "check.h"
 #include "cpu/cpu_parallel.h"
 #include "generator/generator.h"
@@ -31,11 +35,25 @@ static int same_result(const ray_tetra_result *simd, const ray_tetra_result *sca
                   sizeof *simd - offsetof(ray_tetra_result, enter_point)) == 0;
 }
 
-/* Results of `a` pair by pair through its contract function. */
+/* Q - P is exact in double (long double holds the difference of two doubles of nearby
+ * exponents exactly). */
+static int exact_direction(const ray_tetra_pair *p)
+{
+    vec3 L = pair_direction(p);
+    return (long double)L.x == (long double)p->far.x - p->orig.x &&
+           (long double)L.y == (long double)p->far.y - p->orig.y &&
+           (long double)L.z == (long double)p->far.z - p->orig.z;
+}
+
+/* Results of `a` pair by pair through its contract function (stp0r: through stp0r_pair). */
 static void run_one_by_one(const cpu_algorithm *a, const ray_tetra_pair *pairs, size_t n, ray_tetra_result *out)
 {
     memset(out, 0, n * sizeof *out);
     for (size_t i = 0; i < n; ++i) {
+        if (a->run == stp0r) {
+            stp0r_pair(&pairs[i], &out[i]);
+            continue;
+        }
         vec3 dir = pair_direction(&pairs[i]);
         ray_tetra_result *r = &out[i];
         r->hit = a->run(&pairs[i].orig, &dir, pairs[i].vert, &r->enter_face, &r->leave_face, &r->enter_point,
@@ -122,6 +140,26 @@ int main(void)
                 if (wrong++ == 0)
                     first = i;
             }
+        if (all[a].run == stp0r) {
+            /* The contract function on the pairs whose line P + t fl(Q - P) is the line P Q. */
+            size_t exact = 0, differ = 0;
+            for (size_t i = 0; i < n; ++i) {
+                if (!exact_direction(&set.pairs[i]))
+                    continue;
+                ++exact;
+                ray_tetra_result r;
+                memset(&r, 0, sizeof r);
+                vec3 dir = pair_direction(&set.pairs[i]);
+                r.hit = stp0r(&set.pairs[i].orig, &dir, set.pairs[i].vert, &r.enter_face, &r.leave_face,
+                              &r.enter_point, &r.leave_point, &r.u_enter1, &r.u_enter2, &r.u_leave1, &r.u_leave2,
+                              &r.t_enter, &r.t_leave);
+                differ += r.hit != scalar[i].hit || (r.hit && memcmp(&r, &scalar[i], sizeof r) != 0);
+            }
+            /* The eight lattice classes at least have an exact Q - P. */
+            CHECK(differ == 0 && exact >= 8 * PER_CLASS,
+                  "stp0r: the contract function differs from stp0r_pair on %zu of %zu pairs with an exact Q - P",
+                  differ, exact);
+        }
         CHECK(wrong == 0, "%s: batch loop differs from the contract function on %zu pairs (first %zu)", all[a].name,
               wrong, first);
     }

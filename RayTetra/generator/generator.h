@@ -11,11 +11,18 @@
  *
  * Special classes (generator_classes.c), each with its own count, test robustness: lines through
  * an edge or a vertex, lines in a face plane crossing or missing the face, lines parallel to a
- * face, nearly flat and needle-shaped tetrahedra, and coordinates far from the origin. Their
+ * face, nearly flat and needle-shaped tetrahedra, and coordinates far from the origin; and the
+ * same near-degeneracies built in floating point. The exact classes' (edge .. far)
  * coordinates lie on coarse dyadic lattices (multiples of 2^-10 and finer powers of two, small
  * integers times them), so that every construction is exact in double: a point "on an edge" is
  * on it, and Q - P is exactly the direction used. Each pair is confirmed with the exact
  * classifier (zero-sign pattern and hit/miss) and redrawn when the construction failed.
+ * The floating-point near-degenerate classes (near-edge, near-face, at-vertex) are the opposite:
+ * vertices are random doubles on no lattice, every construction is rounded as an application's
+ * would be (a point "on an edge" is within a rounding of it), and Q is stored as fl(P + L), so
+ * that Q - P is not the direction used and often not exactly representable. Their exact classes
+ * are whatever exact_classify says of the doubles written; near-edge and near-face are drawn
+ * half hits, half misses by it, at-vertex lines are hits (they touch the vertex).
  * A file holds the hit/miss pairs first (unlabelled, class "random", in the 1e-9 text format),
  * then each special class in the order of generator_class as one group, after a comment line
  * "# class NAME", written with %.17g (exact round trip). Without special classes the file is
@@ -39,11 +46,14 @@ typedef enum generator_class {
     GENERATOR_FLAT,       /* a nearly flat tetrahedron (half hits) */
     GENERATOR_NEEDLE,     /* a needle: one edge direction much longer than the rest (half hits) */
     GENERATOR_FAR,        /* the whole pair offset by 1e6 from the origin (half hits) */
+    GENERATOR_NEAR_EDGE,  /* double vertices; the line through a point computed on an edge (rounded) */
+    GENERATOR_NEAR_FACE,  /* double vertices; the line through a point computed in a face, along it */
+    GENERATOR_AT_VERTEX,  /* double vertices; P is a vertex, Q = P + L rounded */
     GENERATOR_CLASS_COUNT
 } generator_class;
 
-/* "edge", "vertex", "face-cross", "face-miss", "parallel", "flat", "needle", "far": the class
- * label in files and the RandomRayTetra option (--edge N, ...). */
+/* "edge", "vertex", "face-cross", "face-miss", "parallel", "flat", "needle", "far", "near-edge",
+ * "near-face", "at-vertex": the class label in files and the RandomRayTetra option (--edge N, ...). */
 const char *generator_class_name(generator_class c);
 
 /* One line for help texts. */

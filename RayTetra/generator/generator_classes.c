@@ -1,5 +1,6 @@
 /* generator_classes.c: the special (robustness) classes of RandomRayTetra: exact constructions
- * on dyadic lattices, each pair confirmed by the exact classifier (see generator.h).
+ * on dyadic lattices, each pair confirmed by the exact classifier, and the same degeneracies
+ * built in rounded floating point (see generator.h).
  *
  * Lattices: vertices and directions are k / 1024 with |k| <= 1024 (or that plus a power-of-two
  * offset for flat and needle tetrahedra); points inside a tetrahedron are convex combinations
@@ -18,6 +19,7 @@
 
 static const char *const NAMES[GENERATOR_CLASS_COUNT] = {
     "edge", "vertex", "face-cross", "face-miss", "parallel", "flat", "needle", "far",
+    "near-edge", "near-face", "at-vertex",
 };
 
 static const char *const DESCRIPTIONS[GENERATOR_CLASS_COUNT] = {
@@ -29,6 +31,9 @@ static const char *const DESCRIPTIONS[GENERATOR_CLASS_COUNT] = {
     "nearly flat tetrahedra (height 2^-12 .. 2^-28 of the size; half hits)",
     "needles (length >= 0.5, three vertices within 2^-8 .. 2^-20 of each other; half hits)",
     "pairs offset by 1e6 from the origin (half hits)",
+    "lines through a point computed on an edge (half hits)",
+    "lines along a face through a point computed in it (half hits)",
+    "lines from a vertex: P is the vertex (all hits: they touch it)",
 };
 
 const char *generator_class_name(generator_class c) { return NAMES[c]; }
@@ -309,6 +314,112 @@ static int shaped_pair(rng *r, generator_class c, int want_hit, ray_tetra_pair *
     return 0;
 }
 
+/* ---------------------------------------------------------------- floating-point classes */
+
+/* A random double in [lo, hi): a full 53-bit significand, on no lattice. */
+static double random_real(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+
+/* (Each draw is its own statement: C leaves the order of calls within one expression or
+ * initialiser open, and the file must not depend on the compiler.) */
+static vec3 random_vector(rng *r, double lo, double hi)
+{
+    vec3 v;
+    v.x = random_real(r, lo, hi);
+    v.y = random_real(r, lo, hi);
+    v.z = random_real(r, lo, hi);
+    return v;
+}
+
+/* A random double direction of length 0.25 .. 1.7. */
+static vec3 random_direction(rng *r)
+{
+    for (;;) {
+        vec3 d = random_vector(r, -1, 1);
+        if (length(d) >= 0.25)
+            return d;
+    }
+}
+
+/* A well-shaped tetrahedron with random double vertices in [-1, 1]^3 (the shape test of
+ * regular_tetra). */
+static void double_tetra(rng *r, vec3 *V)
+{
+    for (;;) {
+        for (int i = 0; i < 4; ++i)
+            V[i] = random_vector(r, -1, 1);
+        vec3 a = sub(V[1], V[0]), b = sub(V[2], V[0]), c = sub(V[3], V[0]);
+        double det = a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x);
+        double longest = longest_edge(V);
+        if (fabs(det) >= 0.01 * longest * longest * longest && orient_positively(V))
+            return;
+    }
+}
+
+/* The line through X (already rounded) along D as an application would store it: P = fl(X - a D),
+ * L = fl(b D), Q = fl(P + L), with random real a, b; Q - P is then not L, and rarely exact. */
+static void rounded_line(rng *r, vec3 X, vec3 D, ray_tetra_pair *p)
+{
+    double a = random_real(r, 0.5, 2), b = random_real(r, 1, 4);
+    p->orig = sub(X, scale(D, a));
+    p->far = add(p->orig, scale(D, b));
+}
+
+/* A point computed on edge e: fl(A + s (B - A)), s in [1/16, 15/16). */
+static vec3 rounded_edge_point(rng *r, const vec3 *V, int e)
+{
+    vec3 A = V[EDGES[e][0]], B = V[EDGES[e][1]];
+    return add(A, scale(sub(B, A), random_real(r, 0.0625, 0.9375)));
+}
+
+/* A point computed in face f's plane, fl(A + s (B - A) + t (C - A)) with s, t in [-1/4, 5/4)
+ * (inside the face or near it), and a direction along the face: one of its edges, fl(B - A),
+ * fl(C - B) or fl(A - C), or a rounded combination of two. */
+static void rounded_face_line(rng *r, const vec3 *V, ray_tetra_pair *p)
+{
+    int f = (int)random_in(r, 0, 3);
+    vec3 A = V[FACE_VERTS[f][0]], B = V[FACE_VERTS[f][1]], C = V[FACE_VERTS[f][2]];
+    double s = random_real(r, -0.25, 1.25), t = random_real(r, -0.25, 1.25);
+    vec3 X = add(add(A, scale(sub(B, A), s)), scale(sub(C, A), t));
+    int kind = (int)random_in(r, 0, 3);
+    vec3 D;
+    if (kind == 0)
+        D = sub(B, A);
+    else if (kind == 1)
+        D = sub(C, B);
+    else if (kind == 2)
+        D = sub(A, C);
+    else {
+        double a = random_real(r, -1, 1), b = random_real(r, -1, 1);
+        D = add(scale(sub(B, A), a), scale(sub(C, A), b));
+    }
+    rounded_line(r, X, D, p);
+}
+
+/* near-edge, near-face (half hits by the exact classifier) and at-vertex (P a vertex). */
+static int rounded_pair(rng *r, generator_class c, int want_hit, ray_tetra_pair *p)
+{
+    vec3 *V = p->vert;
+    double_tetra(r, V);
+    for (int attempt = 0; attempt < TRIES; ++attempt) {
+        if (c == GENERATOR_AT_VERTEX) {
+            p->orig = V[random_in(r, 0, 3)];
+            vec3 D = random_direction(r);
+            p->far = add(p->orig, scale(D, random_real(r, 1, 4)));
+        } else if (c == GENERATOR_NEAR_EDGE) {
+            vec3 X = rounded_edge_point(r, V, (int)random_in(r, 0, 5));
+            rounded_line(r, X, random_direction(r), p);
+        } else {
+            rounded_face_line(r, V, p);
+        }
+        vec3 L = pair_direction(p);
+        if (length(L) < 0.01) /* an edge of a thin face, or a combination that cancelled */
+            continue;
+        if (c == GENERATOR_AT_VERTEX || is_hit(p) == want_hit)
+            return 1;
+    }
+    return 0;
+}
+
 void generator_special_pair(generator_class c, uint64_t seed, ray_tetra_pair *pair)
 {
     rng r;
@@ -320,8 +431,10 @@ void generator_special_pair(generator_class c, uint64_t seed, ray_tetra_pair *pa
             done = degenerate_pair(&r, c, pair);
         else if (c == GENERATOR_PARALLEL)
             done = parallel_pair(&r, want_hit, pair);
-        else
+        else if (c <= GENERATOR_FAR)
             done = shaped_pair(&r, c, want_hit, pair);
+        else
+            done = rounded_pair(&r, c, want_hit, pair);
         if (done)
             return;
     }

@@ -33,9 +33,12 @@ static void usage(FILE *out)
             "  -h, --help            this text\n"
             "\n"
             "Special classes for robustness tests (Accuracy reports per class); with any of them,\n"
-            "-i and -n default to 0. Each pair is exact on a dyadic lattice and confirmed by exact\n"
-            "arithmetic. They follow the hit/miss pairs, one group per class in this order, each after\n"
-            "a comment line '# class NAME', with reals printed by %%.17g (text output only):\n");
+            "-i and -n default to 0. From --edge to --far each pair is exact on a dyadic lattice and\n"
+            "confirmed by exact arithmetic. --near-edge, --near-face and --at-vertex build the same\n"
+            "near-degeneracies in floating point, as an application would: random double vertices,\n"
+            "rounded constructions, Q stored as P + L rounded (so Q - P is not L); exact arithmetic\n"
+            "decides their hits. They follow the hit/miss pairs, one group per class in this order,\n"
+            "each after a comment line '# class NAME', with reals printed by %%.17g (text output only):\n");
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
         fprintf(out, "  --%-10s N        %s\n", generator_class_name((generator_class)c),
                 generator_class_description((generator_class)c));

@@ -155,20 +155,64 @@ RT_INLINE rt_vec3 rt_face_vertex(const rt_tetra *t, int f, int k)
     return rt_vertex(t, 3 - k);
 }
 
+/* ---------------------------------------------------------------- defined results
+ * No algorithm may write NaN or Inf for an accepted input (finite coordinates, P != Q, a proper
+ * tetrahedron). Where a form's arithmetic gives none, these define the result:
+ *  - barycentrics: when the weights' sum is 0 (the line parallel to the face's plane as far as
+ *    the rounded products tell: forms 1 and 2 take a face by one shared edge without testing
+ *    its other products, which may then cancel; a float variant rounds a line in a face's
+ *    plane into it), subnormal (1/sum overflows), infinite or NaN, i.e. when sum x (1/sum) is
+ *    not finite, the face's centroid is reported: u0 = u1 = u2 = 1/3;
+ *  - t that still overflows (|Q - P| tiny against the tetrahedron's size; a line nearly
+ *    parallel to a face plane in Haines' and Möller's divisions), and the points of Haines and
+ *    Möller-Trumbore, saturate to the largest finite number of their sign; a NaN among them
+ *    becomes 0. The points here need no saturation where the weights share a sign (form 0 and
+ *    stp0r take only such faces): they are convex combinations of the vertices.
+ * On every other input the values are unchanged, bit for bit. Written as selects on reals,
+ * so that form 0's branch-free body still runs in SIMD lanes. */
+#ifdef RT_SINGLE
+#define RT_REAL_MAX 0x1.fffffep127f
+#else
+#define RT_REAL_MAX 0x1.fffffffffffffp1023
+#endif
+
+/* x - x is 0 for a finite x and NaN otherwise: sums of these test several values at once. */
+RT_INLINE rt_real rt_finite_probe(rt_real x) { return x - x; }
+
+/* x where finite; +-RT_REAL_MAX where infinite; 0 where NaN. */
+RT_INLINE rt_real rt_saturate(rt_real x)
+{
+    return x > -RT_REAL_MAX ? (x < RT_REAL_MAX ? x : RT_REAL_MAX) : (x < 0 ? -RT_REAL_MAX : (rt_real)0);
+}
+
+RT_INLINE rt_vec3 rt_saturate3(rt_vec3 v) { return rt_v(rt_saturate(v.x), rt_saturate(v.y), rt_saturate(v.z)); }
+
+/* Barycentrics u0, u1, u2 = w_k / sum of the weights, or the centroid's where they are not
+ * defined (see above). */
+RT_INLINE void rt_barycentrics(rt_real w0, rt_real w1, rt_real w2, rt_real *u0, rt_real *u1, rt_real *u2)
+{
+    rt_real sum = w0 + w1 + w2;
+    rt_real inv = (rt_real)1 / sum;
+    rt_real b0 = w0 * inv, b1 = w1 * inv, b2 = w2 * inv;
+    rt_real probe = rt_finite_probe(sum * inv);
+    rt_real third = (rt_real)1 / (rt_real)3;
+    *u0 = probe == 0 ? b0 : third;
+    *u1 = probe == 0 ? b1 : third;
+    *u2 = probe == 0 ? b2 : third;
+}
+
 /* Point, barycentrics and t on the face with vertices a, b, c (the order of docs/SPECIFICATION.md section 1) from its edge
  * products w0, w1, w2. */
 RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
                                 rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
 {
-    rt_real inv = (rt_real)1 / (w0 + w1 + w2);
-    rt_real u0 = w0 * inv;
-    *u1 = w1 * inv;
-    *u2 = w2 * inv;
+    rt_real u0;
+    rt_barycentrics(w0, w1, w2, &u0, u1, u2);
     rt_vec3 q = rt_add(rt_add(rt_scale(a, u0), rt_scale(b, *u1)), rt_scale(c, *u2));
     /* For STP, q is relative to P already. */
     rt_vec3 rel = t->stp ? q : rt_sub(q, t->P);
     *point = t->stp ? rt_add(q, t->P) : q;
-    *param = rt_major_component(rel, t->L) / rt_major_component(t->L, t->L);
+    *param = rt_saturate(rt_major_component(rel, t->L) / rt_major_component(t->L, t->L));
 }
 
 /* The same on face f. */
@@ -222,17 +266,18 @@ RT_INLINE int rt_face_test_lazy(const rt_tetra *t, rt_products *c, int f, int fi
 }
 
 /* Item 6: once one face is known, test f only for the opposite role (want = +1 enter,
- * -1 leave); edges already known are tested too (free), and "not all zero" is kept. */
+ * -1 leave); edges already known are tested too (free), and "not all zero" is kept. The tests
+ * are written so that a NaN product (an overflowed input) fails them, as in rt_face_sign. */
 RT_INLINE int rt_face_is(const rt_tetra *t, rt_products *c, int f, int want)
 {
     rt_real a = rt_face_product(t, c, f, 0);
-    if (want > 0 ? a < 0 : a > 0)
+    if (!(want > 0 ? a >= 0 : a <= 0))
         return 0;
     rt_real b = rt_face_product(t, c, f, 1);
-    if (want > 0 ? b < 0 : b > 0)
+    if (!(want > 0 ? b >= 0 : b <= 0))
         return 0;
     rt_real d = rt_face_product(t, c, f, 2);
-    if (want > 0 ? d < 0 : d > 0)
+    if (!(want > 0 ? d >= 0 : d <= 0))
         return 0;
     return a != 0 || b != 0 || d != 0;
 }

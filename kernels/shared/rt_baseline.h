@@ -16,13 +16,18 @@ RT_INLINE rt_vec3 rt_baseline_face_vertex(const rt_vec3 vert[4], int f, int k)
     return vert[index];
 }
 
-/* Barycentric weights (of the face's vertices 1 and 2) of point X in the plane of A, B, C. */
+/* Barycentric weights (of the face's vertices 1 and 2) of point X in the plane of A, B, C; the
+ * centroid's (1/3) where they are not finite (a normal that underflows or overflows in float,
+ * an infinite X: the defined results of rt_algorithms.h). */
 RT_INLINE void rt_barycentric(rt_vec3 A, rt_vec3 B, rt_vec3 C, rt_vec3 X, rt_real *u1, rt_real *u2)
 {
     rt_vec3 N = rt_cross(rt_sub(B, A), rt_sub(C, A));
     rt_real inv = (rt_real)1 / rt_dot(N, N);
-    *u1 = rt_dot(rt_cross(rt_sub(X, A), rt_sub(C, A)), N) * inv;
-    *u2 = rt_dot(rt_cross(rt_sub(B, A), rt_sub(X, A)), N) * inv;
+    rt_real b1 = rt_dot(rt_cross(rt_sub(X, A), rt_sub(C, A)), N) * inv;
+    rt_real b2 = rt_dot(rt_cross(rt_sub(B, A), rt_sub(X, A)), N) * inv;
+    rt_real probe = rt_finite_probe(inv) + rt_finite_probe(b1) + rt_finite_probe(b2);
+    *u1 = probe == 0 ? b1 : (rt_real)1 / (rt_real)3;
+    *u2 = probe == 0 ? b2 : (rt_real)1 / (rt_real)3;
 }
 
 /* Haines: the latest entering and the earliest leaving plane crossing, faces 3, 2, 1, 0. A face
@@ -57,10 +62,11 @@ RT_INLINE int rt_haines(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], rt_hit *out
         return rt_miss(out);
     out->enter_face = enter;
     out->leave_face = leave;
-    out->t_enter = t_near;
-    out->t_leave = t_far;
-    out->enter_point = rt_add(P, rt_scale(L, t_near));
-    out->leave_point = rt_add(P, rt_scale(L, t_far));
+    /* t overflows where a plane is nearly parallel to the line: saturated, as the points. */
+    out->t_enter = rt_saturate(t_near);
+    out->t_leave = rt_saturate(t_far);
+    out->enter_point = rt_saturate3(rt_add(P, rt_scale(L, out->t_enter)));
+    out->leave_point = rt_saturate3(rt_add(P, rt_scale(L, out->t_leave)));
     rt_barycentric(rt_baseline_face_vertex(vert, enter, 0), rt_baseline_face_vertex(vert, enter, 1),
                    rt_baseline_face_vertex(vert, enter, 2), out->enter_point, &out->u_enter1, &out->u_enter2);
     rt_barycentric(rt_baseline_face_vertex(vert, leave, 0), rt_baseline_face_vertex(vert, leave, 1),
@@ -75,7 +81,21 @@ typedef struct rt_mt_face {
     int sign;
 } rt_mt_face;
 
-/* Variant 1: the original test; 1/det first, u and v scaled at once. */
+/* u, v (the weights of the face's vertices 1 and 2) and t of a hit from the unscaled values and
+ * 1/det; where 1/det overflows (a subnormal det: the line nearly parallel to the face) or a
+ * quotient does, the centroid's weights and a saturated t (the defined results of
+ * rt_algorithms.h). */
+RT_INLINE void rt_mt_scale(rt_real u, rt_real v, rt_real t, rt_real inv_det, rt_mt_face *hit)
+{
+    rt_real su = u * inv_det, sv = v * inv_det;
+    rt_real probe = rt_finite_probe(inv_det) + rt_finite_probe(su) + rt_finite_probe(sv);
+    hit->u = probe == 0 ? su : (rt_real)1 / (rt_real)3;
+    hit->v = probe == 0 ? sv : (rt_real)1 / (rt_real)3;
+    hit->t = rt_saturate(t * inv_det);
+}
+
+/* Variant 1: the original test; 1/det first, u and v scaled at once. The range tests are
+ * written so that a NaN (0 times an infinite 1/det) fails them. */
 RT_INLINE int rt_mt_divide_first(rt_vec3 P, rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 C, rt_mt_face *hit)
 {
     rt_vec3 e1 = rt_sub(B, A), e2 = rt_sub(C, A);
@@ -86,15 +106,15 @@ RT_INLINE int rt_mt_divide_first(rt_vec3 P, rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_
     rt_real inv_det = (rt_real)1 / det;
     rt_vec3 tvec = rt_sub(P, A);
     rt_real u = rt_dot(tvec, pvec) * inv_det;
-    if (u < 0 || u > 1)
+    if (!(u >= 0 && u <= 1))
         return 0;
     rt_vec3 qvec = rt_cross(tvec, e1);
     rt_real v = rt_dot(L, qvec) * inv_det;
-    if (v < 0 || u + v > 1)
+    if (!(v >= 0 && u + v <= 1))
         return 0;
     hit->u = u;
     hit->v = v;
-    hit->t = rt_dot(e2, qvec) * inv_det;
+    hit->t = rt_saturate(rt_dot(e2, qvec) * inv_det);
     hit->sign = det > 0 ? 1 : -1;
     return 1;
 }
@@ -111,27 +131,24 @@ RT_INLINE int rt_mt_divide_last(rt_vec3 P, rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_v
     rt_real u, v;
     if (det > 0) {
         u = rt_dot(tvec, pvec);
-        if (u < 0 || u > det)
+        if (!(u >= 0 && u <= det))
             return 0;
         qvec = rt_cross(tvec, e1);
         v = rt_dot(L, qvec);
-        if (v < 0 || u + v > det)
+        if (!(v >= 0 && u + v <= det))
             return 0;
     } else if (det < 0) {
         u = rt_dot(tvec, pvec);
-        if (u > 0 || u < det)
+        if (!(u <= 0 && u >= det))
             return 0;
         qvec = rt_cross(tvec, e1);
         v = rt_dot(L, qvec);
-        if (v > 0 || u + v < det)
+        if (!(v <= 0 && u + v >= det))
             return 0;
     } else {
         return 0;
     }
-    rt_real inv_det = (rt_real)1 / det;
-    hit->u = u * inv_det;
-    hit->v = v * inv_det;
-    hit->t = rt_dot(e2, qvec) * inv_det;
+    rt_mt_scale(u, v, rt_dot(e2, qvec), (rt_real)1 / det, hit);
     hit->sign = det > 0 ? 1 : -1;
     return 1;
 }
@@ -174,8 +191,8 @@ RT_INLINE int rt_moller(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], int variant
         return rt_miss(out);
     out->enter_face = enter;
     out->leave_face = leave;
-    out->enter_point = rt_mt_point(vert, enter, &in);
-    out->leave_point = rt_mt_point(vert, leave, &away);
+    out->enter_point = rt_saturate3(rt_mt_point(vert, enter, &in));
+    out->leave_point = rt_saturate3(rt_mt_point(vert, leave, &away));
     out->u_enter1 = in.u;
     out->u_enter2 = in.v;
     out->u_leave1 = away.u;

@@ -1,34 +1,55 @@
 /* rt_robust.h: the floating-point filter of the robust STP algorithm (stp0r), written for the
  * CPU and for an OpenCL kernel alike (valid C11 and OpenCL C 1.2; precision follows rt_math.h).
  *
- * An edge product p_ij = m_j . v_i (v = V - P, m_j = L x v_j; rt_algorithms.h) is evaluated in
- * floating point; the filter says whether its sign is certain. When it is not, the sign must be
- * decided exactly elsewhere: on the CPU by exact_stp_sign() (Common/exact.h, GMP); a kernel
- * would flag the pair (a non-zero uncertain set from rt_robust_signs) for the host, which
- * decides those signs exactly and finishes the pair with rt_robust_finish. With the six signs, the faces follow
- * thesis Algorithm 1 exactly as exact_classify() does, so ties on degenerate input resolve
- * identically.
+ * What is decided. The line is the one through the points P and Q as read (not P + t fl(Q - P)):
+ * an edge product p_ij = [L, v_j, v_i] with L = Q - P and v = V - P is
+ *   p_ij = det[Q - P, Vj - P, Vi - P] = orient(P, Q, Vj, Vi),
+ * the orientation of four input points (exact_orient(P, Q, Vj, Vi), Common/exact.h): no rounded
+ * difference enters the exact value. The algorithm evaluates it in floating point as
+ * m_j . v_i, m_j = L x v_j (rt_algorithms.h), from the rounded differences L = fl(Q - P) and
+ * v = fl(V - P); the filter says whether the sign of that value is certain. When it is not, the
+ * pair is decided exactly elsewhere: on the CPU by stp0r's slow path (algorithms_robust.c: all
+ * six products by exact_orient_value, GMP), which rt_robust_finish then finishes; a kernel
+ * flags the pair (a non-zero uncertain set from rt_robust_signs) and the host runs that same
+ * slow path on it. With the six signs, the faces follow thesis Algorithm 1 exactly as
+ * exact_classify() does, so ties on degenerate input resolve identically.
  *
- * The bound. Shewchuk ("Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
- * Predicates", 1997, section 4.3) proves for det = a_z (b_x c_y - c_x b_y) + ..., evaluated in
- * this order from entries that are themselves rounded differences, that
- *   |computed - exact| <= (7 + 56 eps) eps * permanent,
- * permanent = (|b_x c_y| + |c_x b_y|) |a_z| + ... evaluated in floating point (eps = 2^-53 for
- * double, 2^-24 for float). p_ij has exactly this shape: the rows are v_i (rounded differences),
- * L (exact: the algorithm's input) and v_j (rounded differences), and rt_dot / rt_cross
- * evaluate it in that order (with a fused multiply-add the evaluation only drops roundings).
- * Instead of each edge's permanent we use one upper bound per pair,
- *   U = 6 * Lmax * M * M, Lmax = max |L_a|, M = max |v_k,a| over the four vertices,
- * since every permanent is sum_a |v_i,a| (|L_b| |v_j,c| + |L_c| |v_j,b|) <= 3 M * 2 Lmax M.
- * Its floating-point value is at least (1 - eps)^3 times the real one, and Shewchuk's permanent
- * at most (1 + eps)^5 times the real one, so bound = 8 eps * U covers
- * (7 + 56 eps) eps * (1 + eps)^5 / (1 - eps)^3 * U with room to spare (8 eps is a power of two:
- * that product is exact). The bound assumes no overflow and no underflow: the filter is used
- * only when 2^-800 < Lmax * M and U < 2^1000 (2^-60 and 2^100 in float), so every intermediate
- * is finite and the absolute error of an underflowed product (at most 2^-1075 each, times M) is
- * more than 2^200 times smaller than the slack between 8 eps and 7.0001 eps. Outside that range
- * (and for NaN) every sign is uncertain. The filter costs a few maxima per pair, which keeps the
- * robust form within reach of form 0's speed on random data. */
+ * The bound. Let a, b, c be the exact rows (here v_i, L, v_j: each the exact difference of two
+ * input points, or an exact input such as the contract's direction) and a', b', c' their
+ * rounded values, x' = x (1 + d) with |d| <= eps for each component (a difference of two
+ * floating-point numbers is correctly rounded, and exact when it would be subnormal; eps =
+ * 2^-53 in double, 2^-24 in float). The value is evaluated as
+ *   fl(fl(fl(a'_x m_x) + fl(a'_y m_y)) + fl(a'_z m_z)),  m_x = fl(fl(b'_y c'_z) - fl(b'_z c'_y)), ...
+ * Each of the twelve monomials +-a_k b_l c_m of det[a, b, c] then carries at most seven factors
+ * (1 + d) before the last addition: b', c' and their product (3), the difference in m (1), a'
+ * and the product with it (2), the first addition (1); a fused multiply-add only drops some.
+ * The last addition's rounding cannot change the sign, and rounding is monotonic: if the
+ * evaluated value exceeds a floating-point `bound`, so does the sum S before that rounding. So
+ * a sign is certain when |value| > bound >= |S - det|, and
+ *   |S - det| <= g7 * perm,  g7 = 7 eps / (1 - 7 eps),  perm = sum |a_k| |b_l| |c_m| <= 6 A B C
+ * with A, B, C the largest components of |a|, |b|, |c| (Shewchuk's orient3d bound, "Adaptive
+ * Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997, counts the
+ * same seven roundings: (7 + 56 eps) eps). The filter takes A', B', C' from the rounded rows
+ * (each >= (1 - eps) times the exact one) and U = fl(fl(A' B') C') * 6 (three more roundings
+ * down at most), so perm <= U / (1 - eps)^6 and g7 perm < 7.00001 eps U < 8 eps U. The bound
+ * is 8 eps U: a power of two times U, so that product is exact. For the edge products one U
+ * serves the whole pair: A = C = M = max |v_k,a| over the four vertices, B = max |L_a|.
+ * No overflow and no underflow: the filter is used only when 2^-800 < B C and B C, U < 2^1000
+ * (2^-60 and 2^100 in float), so every intermediate is finite and the absolute error of an
+ * underflowed product (at most 2^-1075 each, times A; 2^-150 in float) is more than 2^200 times
+ * (2^60 in float) smaller than the slack between 8 eps and 7.00001 eps. Outside that range (and
+ * for NaN or Inf) every sign is uncertain. The filter costs a few maxima per pair, which keeps
+ * the robust form within reach of form 0's speed on random data.
+ *
+ * The same bound serves any triple product of rounded differences of input points. The side of
+ * a point X against face (A, B, C) is orient(X, A, B, C) = det[A - X, B - X, C - X]: with X = P
+ * its rows are the translated vertices already in rt_tetra (v = fl(V - P)), evaluated as
+ * rt_dot(rt_cross(v_b, v_c), v_a) and filtered by rt_robust_triple_bound(M, M, M); with X = Q
+ * the rows are fl(V - Q), bounded by rt_robust_triple_bound of their maxima. The exact fallback
+ * is exact_orient(X, A, B, C). These are the signs that clip a line to a ray or a segment
+ * exactly: with the faces of Algorithm 1, tEnter < 0 iff P is strictly inside the enter face's
+ * plane, tLeave >= 0 iff P is not strictly outside the leave face's plane, and the same sides
+ * of Q decide tLeave > 1 and tEnter <= 1. */
 #ifndef RAYTETRA_RT_ROBUST_H
 #define RAYTETRA_RT_ROBUST_H
 
@@ -57,16 +78,26 @@ RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabs(x); }
 RT_INLINE rt_real rt_max(rt_real a, rt_real b) { return a > b ? a : b; }
 RT_INLINE rt_real rt_max_abs3(rt_vec3 v) { return rt_max(rt_max(rt_abs(v.x), rt_abs(v.y)), rt_abs(v.z)); }
 
-/* The error bound of every edge product of the prepared STP tetrahedron t (rt_prepare with
- * stp = 1), or a negative value when the filter cannot be trusted (overflow, underflow, NaN). */
+/* The error bound of a triple product det[a, b, c] evaluated as rt_dot(a, rt_cross(b, c)) from
+ * rows that are rounded differences of input points (or exact inputs), given the largest
+ * component magnitudes A, B, C of the rows as computed; a negative value when the filter cannot
+ * be trusted (overflow, underflow, NaN: see the header comment). */
+RT_INLINE rt_real rt_robust_triple_bound(rt_real A, rt_real B, rt_real C)
+{
+    rt_real bc = B * C;
+    rt_real U = bc * A * 6;
+    if (bc > RT_ROBUST_LOW && bc < RT_ROBUST_HIGH && U > RT_ROBUST_LOW && U < RT_ROBUST_HIGH)
+        return RT_ROBUST_BOUND_FACTOR * U;
+    return -1;
+}
+
+/* The error bound of every edge product m_j . v_i of the prepared STP tetrahedron t (rt_prepare
+ * with stp = 1; L = fl(Q - P) or an exact direction), or a negative value when the filter cannot
+ * be trusted. */
 RT_INLINE rt_real rt_robust_bound(const rt_tetra *t)
 {
     rt_real M = rt_max(rt_max(rt_max_abs3(t->v0), rt_max_abs3(t->v1)), rt_max(rt_max_abs3(t->v2), rt_max_abs3(t->v3)));
-    rt_real lm = rt_max_abs3(t->L) * M;
-    rt_real U = lm * M * 6;
-    if (lm > RT_ROBUST_LOW && lm < RT_ROBUST_HIGH && U > RT_ROBUST_LOW && U < RT_ROBUST_HIGH)
-        return RT_ROBUST_BOUND_FACTOR * U;
-    return -1;
+    return rt_robust_triple_bound(M, rt_max_abs3(t->L), M);
 }
 
 /* Exact signs of the six edge products as two bit sets: bit e (RT_E01 .. RT_E23) of `positive`
@@ -139,7 +170,7 @@ RT_INLINE rt_real rt_robust_weight(const rt_real p[6], rt_signs s, int adjust, i
     int exact = (((s.positive >> e) & 1) - ((s.negative >> e) & 1)) * sign;
     if (exact == 0)
         return 0;
-    if ((exact > 0) != (w > 0))
+    if (exact > 0 ? !(w > 0) : !(w < 0)) /* rounding flipped the sign, or made it 0 */
         return exact > 0 ? RT_ROBUST_TINY : -RT_ROBUST_TINY;
     return w;
 }

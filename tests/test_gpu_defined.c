@@ -1,0 +1,62 @@
+/* test_gpu_defined: no OpenCL kernel, double or float build, robust or not, writes NaN or Inf in
+ * any record of an accepted input (tests/defined_inputs.h: every class of RandomRayTetra, and
+ * the same pairs at the limits of double), on the first device (PoCL here;
+ * $RAYTETRA_TEST_DEVICE picks another). The kernels share rt_algorithms.h and rt_baseline.h
+ * with the CPU, so their defined results are the CPU's (tests/test_defined.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "defined_inputs.h"
+#include "opencl/gpu_handler.h"
+#include "registry.h"
+
+int main(void)
+{
+    pair_set set;
+    size_t group_start[DEFINED_GROUPS + 1];
+    if (defined_inputs(&set, group_start) != 0)
+        return 1;
+    const char *env = getenv("RAYTETRA_TEST_DEVICE");
+    gpu_handler *h;
+    error_text err;
+    if (gpu_open(&h, env && *env ? atoi(env) : 0, &err) != 0) {
+        fprintf(stderr, "test_gpu_defined: cannot open the OpenCL device: %s\n", err.text);
+        return 1;
+    }
+    printf("device: %s\n", gpu_device_description(h));
+    ray_tetra_result *results = malloc(set.count * sizeof *results);
+    int count;
+    const gpu_algorithm *all = gpu_algorithms(&count);
+    for (int a = 0; a < count; ++a) {
+        memset(results, 0, set.count * sizeof *results);
+        gpu_times times;
+        int status = gpu_prepare(h, &all[a], 0, &err);
+        if (status == 0)
+            status = gpu_run(h, &set, results, 1, &times, &err);
+        CHECK(status == 0, "%s: %s", all[a].csv_name, err.text);
+        if (status != 0)
+            continue;
+        size_t hits = 0;
+        for (size_t i = 0; i < group_start[1]; ++i)
+            hits += results[i].hit != 0;
+        CHECK(hits > group_start[1] / 3, "%s: only %zu hits of %zu pairs of the classes", all[a].csv_name, hits,
+              group_start[1]);
+        for (int g = 0; g < DEFINED_GROUPS; ++g) {
+            size_t bad = 0, first = 0;
+            for (size_t i = group_start[g]; i < group_start[g + 1]; ++i) {
+                int defined = results[i].hit ? defined_record(&results[i])
+                                             : results[i].enter_face == -1 && results[i].leave_face == -1;
+                if (!defined && bad++ == 0)
+                    first = i;
+            }
+            CHECK(bad == 0, "%s, %s: %zu records with NaN, Inf or a bad face (first: pair %zu)", all[a].csv_name,
+                  DEFINED_GROUP_NAMES[g], bad, first);
+        }
+        printf("%-13s %zu pairs, no NaN or Inf\n", all[a].csv_name, set.count);
+    }
+    gpu_close(h);
+    free(results);
+    pair_set_free(&set);
+    return check_summary("test_gpu_defined");
+}
