@@ -2,17 +2,19 @@
  * many pairs through its batch entry point (the loop the programs time, RayTetra/cpu/), on the
  * caller's own arrays: the public types are the suite's (api_internal.h), so nothing is copied.
  *
- * The batch call works a block of pairs at a time, so that the block is still in the cache when
- * its results are counted (and, when checked, when the checked pairs are tested): a second pass
- * over a million results would cost as much as a fast algorithm's whole run. Within a block,
+ * The batch call works a block of pairs at a time, so that the block is still in the L1 cache
+ * when its results are counted (and, when checked, when the checked pairs are tested): a second
+ * pass over a million results would cost as much as a fast algorithm's whole run. Within a block,
  * runs of valid pairs go to the batch entry point in one call each; a pair to flip or in error
  * is handled on its own. */
 #include <string.h>
 
 #include "api_internal.h"
 
-/* 256 pairs and their results: 64 KiB, in the L2 cache of any current CPU. */
-enum { BLOCK = 256 };
+/* 64 pairs and their results, 16 KiB: one block of the SIMD forms (algorithms_simd.h). Counting
+ * the hits of a block right after it is computed costs least (docs/LIBRARY.md, "Speed": blocks
+ * of 32 to 16384 and counting one block late were measured). */
+enum { BLOCK = 64 };
 
 /* The CPU view of a handle, or the error code of the call. */
 static int cpu_of(raytetra_algorithm algorithm, const cpu_algorithm **cpu)
