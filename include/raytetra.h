@@ -80,7 +80,8 @@ enum {
     /* Skip the per-pair input check: the caller guarantees finite coordinates, P != Q and a
      * non-degenerate, positively oriented tetrahedron (e.g. checked once per mesh with
      * raytetra_check). Invalid input then gives unspecified results. The batch calls run at the
-     * algorithm's full speed (the check costs about as much as a fast algorithm). */
+     * algorithm's full speed (the check costs about as much as a fast algorithm). Not with
+     * RAYTETRA_ANY_ORIENTATION, which needs the check. */
     RAYTETRA_UNCHECKED = 1u << 1
 };
 
@@ -174,8 +175,8 @@ RAYTETRA_API const char *raytetra_device_log(const raytetra_device *device);
 /* Like raytetra_intersect_many on the device: the algorithm's OpenCL build of the same
  * precision ("stp0" and "gpu_stp0" both run GPU_STP0). The first call with an algorithm builds
  * its kernel (or loads it from the binary cache). RAYTETRA_OK with *hit_count set (may be NULL),
- * or an error code for the whole call (per-pair codes are in hits[i].hit as on the CPU). Calls
- * on one device are serialised. */
+ * or an error code for the whole call, also written into every hits[i].hit (per-pair codes are
+ * in hits[i].hit as on the CPU). Calls on one device are serialised. */
 RAYTETRA_API int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
                                                 const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count);
 

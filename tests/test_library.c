@@ -305,6 +305,8 @@ static void test_errors(void)
     options = (raytetra_options)RAYTETRA_OPTIONS_INIT;
     options.flags = 1u << 20;
     expect_error("an unknown flag", stp0, &pair, &options, RAYTETRA_ERROR_BAD_OPTIONS);
+    options.flags = RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED;
+    expect_error("any orientation without the check", stp0, &pair, &options, RAYTETRA_ERROR_BAD_OPTIONS);
     struct {
         raytetra_options known;
         double later_field;
@@ -533,8 +535,9 @@ static void test_device(void)
           raytetra_device_message(device));
     CHECK(raytetra_device_log(device) != NULL, "a log");
     CHECK(raytetra_device_intersect_many(device, raytetra_find_algorithm("stp0v"), BATCH, pairs, on_device, NULL) ==
-              RAYTETRA_ERROR_NO_KERNEL,
-          "stp0v has no kernel");
+                  RAYTETRA_ERROR_NO_KERNEL &&
+              on_device[0].hit == RAYTETRA_ERROR_NO_KERNEL && on_device[BATCH - 1].hit == RAYTETRA_ERROR_NO_KERNEL,
+          "stp0v has no kernel: the call's code in every result");
     CHECK(raytetra_device_intersect_many(device, -3, BATCH, pairs, on_device, NULL) == RAYTETRA_ERROR_UNKNOWN_ALGORITHM,
           "an invalid handle");
     CHECK(raytetra_device_intersect_many(NULL, 0, BATCH, pairs, on_device, NULL) == RAYTETRA_ERROR_NULL_ARGUMENT,

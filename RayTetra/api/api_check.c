@@ -17,6 +17,9 @@ int api_flags(const raytetra_options *options, unsigned *flags)
             return RAYTETRA_ERROR_BAD_OPTIONS;
     if (options->flags & ~(unsigned)(RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED))
         return RAYTETRA_ERROR_BAD_OPTIONS;
+    /* Turning a tetrahedron around needs its orientation, which only the check finds. */
+    if ((options->flags & RAYTETRA_ANY_ORIENTATION) && (options->flags & RAYTETRA_UNCHECKED))
+        return RAYTETRA_ERROR_BAD_OPTIONS;
     *flags = options->flags;
     return RAYTETRA_OK;
 }

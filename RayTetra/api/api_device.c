@@ -105,8 +105,12 @@ const char *raytetra_device_log(const raytetra_device *device)
 {
     if (!device)
         return "";
-    fflush(device->log);
-    return device->log_text ? device->log_text : "";
+    raytetra_device *d = (raytetra_device *)device; /* the lock and the stream change, not the device */
+    pthread_mutex_lock(&d->lock);
+    fflush(d->log);
+    const char *text = d->log_text ? d->log_text : "";
+    pthread_mutex_unlock(&d->lock);
+    return text;
 }
 
 void raytetra_device_close(raytetra_device *device)
@@ -210,6 +214,8 @@ int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorith
     else
         snprintf(device->message.text, sizeof device->message.text, "%s", raytetra_error_string(status));
     pthread_mutex_unlock(&device->lock);
+    for (size_t i = 0; status != RAYTETRA_OK && i < n; ++i)
+        api_set_error(&results[i], status); /* as the CPU batch call does when it cannot run */
     if (status == RAYTETRA_OK && hit_count)
         for (size_t i = 0; i < n; ++i)
             *hit_count += results[i].hit == 1;

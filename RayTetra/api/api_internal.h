@@ -45,7 +45,8 @@ static inline ray_tetra_result *api_results(raytetra_hit *hits) { return (ray_te
 const registry_variant *api_variant(raytetra_algorithm algorithm);
 
 /* The flags of `options` (NULL: none): RAYTETRA_OK, or RAYTETRA_ERROR_BAD_OPTIONS for a size
- * too small, fields this version does not know set, or unknown flags. */
+ * too small, fields this version does not know set, unknown flags, or RAYTETRA_ANY_ORIENTATION
+ * with RAYTETRA_UNCHECKED. */
 int api_flags(const raytetra_options *options, unsigned *flags);
 
 /* api_check's answer for a negatively oriented tetrahedron under RAYTETRA_ANY_ORIENTATION:
