@@ -35,8 +35,9 @@ FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
 FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
 
 COMMON_SRC := $(wildcard Common/*.c)
-# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains.
-CORE_SRC   := $(filter-out RayTetra/programs/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
+# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains; api/
+# is the public library's own (its block below).
+CORE_SRC   := $(filter-out RayTetra/programs/% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
 ifneq ($(HAVE_VIEWER),1)
 # viewer.c itself stays: it reports that the viewer was not built.
 CORE_SRC   := $(filter-out RayTetra/viewer/viewer_%.c,$(CORE_SRC))
@@ -50,7 +51,9 @@ TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseli
 
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/obj/%.float.o)
-LIBS_A     := $(BUILD)/libraytetra.a
+# The internal archive the programs and tests link (every internal symbol); the installable
+# library is LIBRARY_A / LIBRARY_SO (below).
+LIBS_A     := $(BUILD)/libraytetra_internal.a
 PROGRAMS   := $(MAIN_SRC:RayTetra/programs/main_%.c=$(BUILD)/%)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
@@ -171,6 +174,124 @@ install: $(PROGRAMS)
 	install -m 755 $(PROGRAMS) '$(DESTDIR)$(PREFIX)/bin'
 	install -m 644 kernels/*.cl '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
 	install -m 644 kernels/shared/*.h '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
+
+# ================================================================ libraytetra (docs/LIBRARY.md)
+# The installable library: include/raytetra.h, implemented in RayTetra/api/ over the registry, the
+# CPU algorithms, the exact predicates and the OpenCL host module. Its objects are compiled apart
+# into $(BUILD)/lib/obj: position-independent, hidden visibility (only RAYTETRA_API, i.e.
+# raytetra_*, is exported), one section per function so that the link drops what the API does not
+# reach, and OpenMP's SIMD pragmas without the OpenMP runtime. It contains no printing or exiting
+# code (error_report.c is the programs' only) and needs OpenCL and GMP, not GL, GLUT, libpng or X11.
+# The shared library has a versioned soname; the static one is a single relocatable object whose
+# symbols other than raytetra_* are made local, so a static user sees only the API.
+# The version (raytetra_version_string, the soname, raytetra.pc) is the programs' one,
+# RAYTETRA_VERSION in RayTetra/version.h. The library needs OpenCL and GMP only.
+LIBRARY_PKGS    := OpenCL gmp
+LIBRARY_LIBS    = $(shell $(PKG_CONFIG) --libs $(LIBRARY_PKGS)) -lm -lpthread
+LIBRARY_VERSION := $(shell sed -n 's/^\#define RAYTETRA_VERSION "\(.*\)"/\1/p' RayTetra/version.h)
+LIBRARY_MAJOR   := $(firstword $(subst ., ,$(LIBRARY_VERSION)))
+LIBRARY_SONAME  := libraytetra.so.$(LIBRARY_MAJOR)
+LIBRARY_SO      := $(BUILD)/libraytetra.so
+LIBRARY_A       := $(BUILD)/libraytetra.a
+
+LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
+               RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
+               RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
+               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout config)) \
+               $(addprefix Common/,$(addsuffix .c,error exact pair_check timer atomic_file cli))
+LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
+LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \
+                 $(DEP_CFLAGS) -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -DRAYTETRA_LIBRARY \
+                 -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections -MMD -MP
+
+.PHONY: library install-library uninstall bench-library
+library: $(LIBRARY_SO) $(LIBRARY_A)
+all: library $(BUILD)/tests/bench_library
+
+$(BUILD)/lib/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBRARY_CFLAGS) -c $< -o $@
+$(BUILD)/lib/obj/%.float.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBRARY_CFLAGS) -DRT_SINGLE -c $< -o $@
+$(BUILD)/lib/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/lib/obj/RayTetra/cpu/algorithms_simd_float.o: \
+    UNIT_CFLAGS := -fno-trapping-math
+
+$(LIBRARY_SO).$(LIBRARY_VERSION): $(LIBRARY_OBJ) RayTetra/api/libraytetra.map
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(LIBRARY_SONAME) -Wl,--version-script=RayTetra/api/libraytetra.map \
+	    -Wl,--gc-sections -Wl,--no-undefined $(LIBRARY_OBJ) $(LIBRARY_LIBS) -o $@
+$(BUILD)/$(LIBRARY_SONAME): $(LIBRARY_SO).$(LIBRARY_VERSION)
+	ln -sf $(notdir $<) $@
+$(LIBRARY_SO): $(BUILD)/$(LIBRARY_SONAME)
+	ln -sf $(notdir $<) $@
+
+# The API's symbols: the garbage-collection roots of the relocatable link, and the only globals
+# left in it (objcopy makes the rest local, target_clones' dispatchers included: see
+# RayTetra/api/libraytetra.map).
+LIBRARY_API_SYMBOLS = ${shell sed -n 's/^RAYTETRA_API [^(]*[ *]\(raytetra_[a-z_]*\)(.*/\1/p' include/raytetra.h}
+$(LIBRARY_A): $(LIBRARY_OBJ) include/raytetra.h
+	@rm -f $@ $(BUILD)/lib/raytetra.o
+	$(LD) -r --gc-sections $(addprefix -u ,$(LIBRARY_API_SYMBOLS)) $(LIBRARY_OBJ) -o $(BUILD)/lib/raytetra.o
+	printf '%s\n' $(LIBRARY_API_SYMBOLS) > $(BUILD)/lib/api_symbols.txt
+	$(OBJCOPY) --keep-global-symbols=$(BUILD)/lib/api_symbols.txt $(BUILD)/lib/raytetra.o
+	$(AR) rcs $@ $(BUILD)/lib/raytetra.o
+OBJCOPY ?= objcopy
+
+# tests/test_library.c uses the library as a user does: only include/raytetra.h, linked against
+# the shared library (found at run time through its rpath).
+LIBRARY_USER_CFLAGS = $(STD) $(WARN) $(CFLAGS) -Iinclude -pthread -MMD -MP
+$(BUILD)/obj/tests/test_library.o: tests/test_library.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBRARY_USER_CFLAGS) -c $< -o $@
+$(BUILD)/tests/test_library: $(BUILD)/obj/tests/test_library.o $(LIBRARY_SO)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -pthread $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra -lm -o $@
+
+# The library's batch call against the loop Bench times, side by side in one process
+# (docs/LIBRARY.md, "Speed"): make bench-library [BENCH_LIBRARY_PAIRS=1000000] [BENCH_LIBRARY_REPS=11]
+BENCH_LIBRARY_PAIRS ?= 1000000
+BENCH_LIBRARY_REPS ?= 11
+BENCH_LIBRARY_ALGORITHMS ?= stp0,stp1,stp0v,stp0r,stp0f
+$(BUILD)/obj/tests/bench_library.o: tests/bench_library.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Iinclude -c $< -o $@
+$(BUILD)/tests/bench_library: $(BUILD)/obj/tests/bench_library.o $(LIBRARY_SO) $(LIBS_A)
+	$(CC) $(FINAL_LDFLAGS) $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra $(LIBS_A) $(FINAL_LIBS) -o $@
+bench-library: $(BUILD)/tests/bench_library $(BUILD)/RandomRayTetra $(BUILD)/Bench
+	@mkdir -p $(BUILD)/bench
+	$(BUILD)/RandomRayTetra $(BUILD)/bench/library.rtb -i $$(($(BENCH_LIBRARY_PAIRS) / 2)) \
+	    -n $$(($(BENCH_LIBRARY_PAIRS) - $(BENCH_LIBRARY_PAIRS) / 2)) --seed 17
+	$(BUILD)/Bench --no-opencl --algorithms $(BENCH_LIBRARY_ALGORITHMS) $(BUILD)/bench/library.rtb \
+	    $(BUILD)/bench/library.csv $(BENCH_LIBRARY_REPS)
+	$(BUILD)/tests/bench_library $(BUILD)/bench/library.rtb $(BENCH_LIBRARY_ALGORITHMS) $(BENCH_LIBRARY_REPS)
+
+# Installed: PREFIX/include/raytetra.h, PREFIX/lib/libraytetra.{so*,a}, PREFIX/lib/pkgconfig/raytetra.pc
+# (written here with the real PREFIX); the kernels' shared headers users include in their own
+# kernels are the ones `install` puts in PREFIX/share/raytetra/kernels/shared (raytetra.pc's
+# kernel_includedir). The library finds its kernels at ../share/raytetra/kernels beside itself,
+# hence the fixed PREFIX/lib.
+install: install-library
+install-library: library
+	install -d '$(DESTDIR)$(PREFIX)/include' '$(DESTDIR)$(PREFIX)/lib/pkgconfig'
+	install -m 644 include/raytetra.h '$(DESTDIR)$(PREFIX)/include'
+	install -m 755 $(LIBRARY_SO).$(LIBRARY_VERSION) '$(DESTDIR)$(PREFIX)/lib'
+	ln -sf libraytetra.so.$(LIBRARY_VERSION) '$(DESTDIR)$(PREFIX)/lib/$(LIBRARY_SONAME)'
+	ln -sf $(LIBRARY_SONAME) '$(DESTDIR)$(PREFIX)/lib/libraytetra.so'
+	install -m 644 $(LIBRARY_A) '$(DESTDIR)$(PREFIX)/lib'
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIBRARY_VERSION)|g' -e 's|@REQUIRES@|$(LIBRARY_PKGS)|g' \
+	    raytetra.pc.in > '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc'
+	chmod 644 '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc'
+
+# Removes what `install` put there: the programs, the kernels and the library (the folders
+# PREFIX/bin, lib, include are left, empty or not; share/raytetra is removed when empty).
+uninstall:
+	rm -f $(foreach program,$(notdir $(PROGRAMS)),'$(DESTDIR)$(PREFIX)/bin/$(program)')
+	rm -rf '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	rm -f '$(DESTDIR)$(PREFIX)/include/raytetra.h' '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc' \
+	      '$(DESTDIR)$(PREFIX)/lib/libraytetra.a' '$(DESTDIR)$(PREFIX)/lib/libraytetra.so' \
+	      '$(DESTDIR)$(PREFIX)/lib/$(LIBRARY_SONAME)' '$(DESTDIR)$(PREFIX)/lib/libraytetra.so.$(LIBRARY_VERSION)'
+	if [ -d '$(DESTDIR)$(PREFIX)/share/raytetra' ]; then rmdir '$(DESTDIR)$(PREFIX)/share/raytetra'; fi
+# ================================================================ end of libraytetra
 
 clean:
 	rm -rf build build-sanitize build-fuzz

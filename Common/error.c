@@ -1,9 +1,9 @@
-/* error.c: one-line error messages. */
+/* error.c: one-line error messages, kept in a buffer for the caller (library code: it never
+ * prints or exits). Printing them and exiting is for main()s only: error_report.c. */
 #include "error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 int error_set(error_text *err, const char *format, ...)
 {
@@ -12,17 +12,4 @@ int error_set(error_text *err, const char *format, ...)
     vsnprintf(err->text, sizeof err->text, format, args);
     va_end(args);
     return -1;
-}
-
-void error_print(const char *program, const error_text *err) { fprintf(stderr, "%s: error: %s\n", program, err->text); }
-
-void die(const char *program, const char *format, ...)
-{
-    va_list args;
-    fprintf(stderr, "%s: error: ", program);
-    va_start(args, format);
-    vfprintf(stderr, format, args);
-    va_end(args);
-    fputc('\n', stderr);
-    exit(1);
 }

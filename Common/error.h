@@ -14,6 +14,8 @@ typedef struct error_text {
 /* printf-style; always returns -1 so that callers can write `return error_set(...)`. */
 int error_set(error_text *err, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* For main()s only (error_report.c, which libraytetra does not contain). */
+
 /* Print "PROGRAM: error: TEXT" on stderr. */
 void error_print(const char *program, const error_text *err);
 

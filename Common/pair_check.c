@@ -1,5 +1,6 @@
 /* pair_check.c: finite coordinates within the supported range, P != Q, a non-flat positively
- * oriented tetrahedron; and the narrower range of the single-precision variants. */
+ * oriented tetrahedron; and the narrower range of the single-precision variants. The checks give
+ * a fault (libraytetra's error codes); the readers' messages are made from it. */
 #include "pair_check.h"
 
 #include <math.h>
@@ -12,57 +13,91 @@ static const char *const COORDINATE_NAMES[18] = {
     "V3.x", "V3.y", "V3.z", "P.x",  "P.y",  "P.z",  "Q.x",  "Q.y",  "Q.z",
 };
 
-int pair_check(const ray_tetra_pair *p, char *why, size_t size)
+pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
 {
     const double *v = &p->vert[0].x;
+    int at = 0;
+    if (!coordinate)
+        coordinate = &at;
     for (int i = 0; i < 18; ++i)
         if (!isfinite(v[i])) {
-            snprintf(why, size, "a coordinate is not a finite number (NaN and Inf are not valid coordinates)");
-            return -1;
+            *coordinate = i;
+            return PAIR_NOT_FINITE;
         }
     for (int i = 0; i < 18; ++i) {
         double magnitude = fabs(v[i]);
         if (magnitude != 0 && (magnitude < PAIR_RANGE_MIN || magnitude > PAIR_RANGE_MAX)) {
-            snprintf(why, size, "%s = %.17g is outside the supported range: %s (docs/INPUT_RANGE.md)",
-                     COORDINATE_NAMES[i], v[i], PAIR_RANGE_TEXT);
-            return -1;
+            *coordinate = i;
+            return PAIR_OUT_OF_RANGE;
         }
     }
-    if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z) {
-        snprintf(why, size, "P and Q are the same point, so the line has no direction");
-        return -1;
-    }
+    if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z)
+        return PAIR_NO_DIRECTION;
     int orientation = exact_tetra_orientation(p->vert);
-    if (orientation == 0) {
+    if (orientation == 0)
+        return PAIR_DEGENERATE;
+    if (orientation > 0)
+        return PAIR_NEGATIVE;
+    return PAIR_VALID;
+}
+
+int pair_check(const ray_tetra_pair *p, char *why, size_t size)
+{
+    int i = 0;
+    switch (pair_fault_of(p, &i)) {
+    case PAIR_VALID:
+        return 0;
+    case PAIR_NOT_FINITE:
+        snprintf(why, size, "a coordinate is not a finite number (NaN and Inf are not valid coordinates)");
+        break;
+    case PAIR_OUT_OF_RANGE:
+        snprintf(why, size, "%s = %.17g is outside the supported range: %s (docs/INPUT_RANGE.md)",
+                 COORDINATE_NAMES[i], (&p->vert[0].x)[i], PAIR_RANGE_TEXT);
+        break;
+    case PAIR_NO_DIRECTION:
+        snprintf(why, size, "P and Q are the same point, so the line has no direction");
+        break;
+    case PAIR_DEGENERATE:
         snprintf(why, size, "the tetrahedron is degenerate (its four vertices are coplanar)");
-        return -1;
-    }
-    if (orientation > 0) {
+        break;
+    case PAIR_NEGATIVE:
         snprintf(why, size, "the tetrahedron is negatively oriented (swap two vertices, e.g. V1 and V2; "
                             "docs/SPECIFICATION.md section 1)");
-        return -1;
+        break;
     }
-    return 0;
+    return -1;
+}
+
+pair_fault pair_fault_single(const ray_tetra_pair *p, int *coordinate)
+{
+    const double *v = &p->vert[0].x;
+    int largest = 0, at = 0;
+    if (!coordinate)
+        coordinate = &at;
+    for (int i = 0; i < 18; ++i) {
+        if (fabs(v[i]) > SINGLE_RANGE_MAX) {
+            *coordinate = i;
+            return PAIR_OUT_OF_RANGE;
+        }
+        if (fabs(v[i]) > fabs(v[largest]))
+            largest = i;
+    }
+    *coordinate = largest;
+    return fabs(v[largest]) < SINGLE_RANGE_MIN ? PAIR_OUT_OF_RANGE : PAIR_VALID;
 }
 
 int pair_check_single(const ray_tetra_pair *p, char *why, size_t size)
 {
     const double *v = &p->vert[0].x;
-    int largest = 0;
-    for (int i = 0; i < 18; ++i) {
-        if (fabs(v[i]) > SINGLE_RANGE_MAX) {
-            snprintf(why, size, "%s = %.17g: %s (docs/INPUT_RANGE.md)", COORDINATE_NAMES[i], v[i], SINGLE_RANGE_TEXT);
-            return -1;
-        }
-        if (fabs(v[i]) > fabs(v[largest]))
-            largest = i;
-    }
-    if (fabs(v[largest]) < SINGLE_RANGE_MIN) {
-        snprintf(why, size, "its largest coordinate %s = %.17g: %s (docs/INPUT_RANGE.md)", COORDINATE_NAMES[largest],
-                 v[largest], SINGLE_RANGE_TEXT);
-        return -1;
-    }
-    return 0;
+    int i = 0;
+    if (pair_fault_single(p, &i) == PAIR_VALID)
+        return 0;
+    if (fabs(v[i]) > SINGLE_RANGE_MAX)
+        snprintf(why, size, "%s = %.17g: %s (docs/INPUT_RANGE.md)", COORDINATE_NAMES[i], v[i], SINGLE_RANGE_TEXT);
+    else
+        snprintf(why, size, "its largest coordinate %s = %.17g: %s (docs/INPUT_RANGE.md)", COORDINATE_NAMES[i], v[i],
+                 SINGLE_RANGE_TEXT);
+    return -1;
 }
 
 size_t pairs_check_single(const pair_set *set, char *why, size_t size)

@@ -1,5 +1,5 @@
 /* pair_check.h: what makes a pair invalid input (docs/SPECIFICATION.md section 4), shared by the
- * text and binary readers, and the range of coordinates every algorithm computes without
+ * text and binary readers and by libraytetra (which reports the fault as an error code), and the range of coordinates every algorithm computes without
  * overflow or underflow (docs/INPUT_RANGE.md says why these bounds). */
 #ifndef RAYTETRA_PAIR_CHECK_H
 #define RAYTETRA_PAIR_CHECK_H
@@ -24,6 +24,24 @@
 #define SINGLE_RANGE_MAX 1e8
 #define SINGLE_RANGE_TEXT "the single-precision algorithms need every coordinate within 1e+8 in magnitude and " \
                           "each pair's largest coordinate at least 1e-6"
+
+/* What is wrong with a pair, in the order the checks are made. */
+typedef enum pair_fault {
+    PAIR_VALID = 0,
+    PAIR_NOT_FINITE,   /* a coordinate is NaN or infinite */
+    PAIR_OUT_OF_RANGE, /* a coordinate outside the range above (pair_fault_of) or the single-precision one */
+    PAIR_NO_DIRECTION, /* P == Q */
+    PAIR_DEGENERATE,   /* the four vertices are coplanar (exactly) */
+    PAIR_NEGATIVE,     /* the tetrahedron is negatively oriented (exactly) */
+} pair_fault;
+
+/* The fault of a pair, the first found; *coordinate (0..17, V0.x .. Q.z) is the coordinate at
+ * fault for PAIR_NOT_FINITE and PAIR_OUT_OF_RANGE. */
+pair_fault pair_fault_of(const ray_tetra_pair *pair, int *coordinate);
+
+/* PAIR_VALID, or PAIR_OUT_OF_RANGE when the single-precision variants cannot compute the pair;
+ * *coordinate as above (for a pair too small: its largest coordinate). */
+pair_fault pair_fault_single(const ray_tetra_pair *pair, int *coordinate);
 
 /* 0 for a valid pair, else -1 with a short description of the problem in why. */
 int pair_check(const ray_tetra_pair *pair, char *why, size_t size);

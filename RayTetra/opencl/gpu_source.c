@@ -2,6 +2,10 @@
  * one text with their quoted includes inlined (see gpu_source.h for why). */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath */
+#ifdef RAYTETRA_LIBRARY
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#endif
 #include "opencl/gpu_source.h"
 
 #include <errno.h>
@@ -105,6 +109,28 @@ static char *installed_dir(void)
     return dir;
 }
 
+#ifdef RAYTETRA_LIBRARY
+/* libraytetra (the Makefile builds its objects with RAYTETRA_LIBRARY): PREFIX/share/raytetra/kernels
+ * for this code in PREFIX/lib/libraytetra.so, malloc'd; NULL when this code is in the executable
+ * (the static library), which installed_dir covers. */
+static char *library_dir(void)
+{
+    Dl_info info;
+    if (!dladdr((void *)gpu_source_find, &info) || !info.dli_fname)
+        return NULL;
+    char *library = realpath(info.dli_fname, NULL), *exe = realpath("/proc/self/exe", NULL);
+    char *dir = NULL;
+    if (library && (!exe || strcmp(library, exe) != 0)) {
+        char *lib = dir_of(library);
+        dir = lib ? gpu_path_join(lib, "../share/raytetra/kernels") : NULL;
+        free(lib);
+    }
+    free(library);
+    free(exe);
+    return dir;
+}
+#endif
+
 /* If dir/name is a file, set *path to its canonical name (for messages) and return 1. */
 static int found_in(const char *dir, const char *name, char **path)
 {
@@ -135,9 +161,17 @@ int gpu_source_find(const char *kernel_file, char **path, error_text *err)
     char *installed = installed_dir();
     int found = installed && found_in(installed, kernel_file, path);
     free(installed);
+#ifdef RAYTETRA_LIBRARY
+    char *library = found ? NULL : library_dir();
+    found = found || (library && found_in(library, kernel_file, path));
+    free(library);
+#endif
     if (found || found_in(RAYTETRA_KERNEL_DIR, kernel_file, path))
         return 0;
     return error_set(err, "kernel file %s not found in %s nor in ../share/raytetra/kernels beside the executable "
+#ifdef RAYTETRA_LIBRARY
+                          "or libraytetra "
+#endif
                           "(set RAYTETRA_KERNEL_DIR to the folder holding the .cl files)", kernel_file,
                      RAYTETRA_KERNEL_DIR);
 }

@@ -17,7 +17,8 @@
 
 /* Where kernel_file ("RayTetraSTP0.cl") is, first match wins:
  *   1. $RAYTETRA_KERNEL_DIR (if set, the file must be there);
- *   2. ../share/raytetra/kernels beside the executable (the `make install` layout);
+ *   2. ../share/raytetra/kernels beside the executable (the `make install` layout), and in
+ *      libraytetra.so (objects built with RAYTETRA_LIBRARY) beside the library;
  *   3. the compile-time default RAYTETRA_KERNEL_DIR (the repository's kernels/).
  * Returns 0 and a malloc'd path, or -1 with err naming the folders tried. */
 int gpu_source_find(const char *kernel_file, char **path, error_text *err);

@@ -1,0 +1,230 @@
+/* api_device.c: the OpenCL calls, through the suite's OpenCL host module (opencl/gpu_handler.h):
+ * a device is an open handler with the kernel it built last, a memory stream that receives its
+ * build logs and cache warnings (the module would print them on stderr), the text of its last
+ * failure, and a lock that serialises the calls on it.
+ *
+ * The pairs go to the device as the caller holds them, and the results come back into the
+ * caller's array (the layouts are the suite's). Only when some pair must be flipped or is in
+ * error is a staging copy made: flipped pairs swapped, pairs in error replaced by a valid
+ * placeholder (the robust kernel's host-side finishing must never see a non-finite one). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "opencl/gpu_handler.h"
+
+struct raytetra_device {
+    pthread_mutex_t lock;
+    gpu_handler *handler;
+    const gpu_algorithm *prepared; /* the kernel built last; NULL: none */
+    FILE *log;                     /* a memory stream over log_text */
+    char *log_text;
+    size_t log_size;
+    error_text message;
+};
+
+int raytetra_device_count(void)
+{
+    gpu_device_info *devices;
+    size_t count;
+    error_text err;
+    if (gpu_devices_all(&devices, &count, &err) != 0)
+        return RAYTETRA_ERROR_OPENCL;
+    gpu_devices_free(devices, count);
+    return (int)count;
+}
+
+static void copy_message(char *message, size_t size, const char *text)
+{
+    if (message && size > 0)
+        snprintf(message, size, "%s", text);
+}
+
+/* Whether device `index` exists and has fp64 (what gpu_open refuses with a message for the
+ * programs' options): RAYTETRA_OK, or an error code with message set. */
+static int check_index(int index, error_text *message)
+{
+    gpu_device_info *devices;
+    size_t count;
+    if (gpu_devices_all(&devices, &count, message) != 0)
+        return RAYTETRA_ERROR_OPENCL;
+    int status = RAYTETRA_OK;
+    if (index < 0 || (size_t)index >= count) {
+        error_set(message, "OpenCL device %d does not exist: %zu device%s found (raytetra_device_count)", index,
+                  count, count == 1 ? "" : "s");
+        status = RAYTETRA_ERROR_NO_DEVICE;
+    } else if (!devices[index].fp64) {
+        error_set(message, "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which every RayTetra "
+                           "kernel needs",
+                  index, devices[index].name);
+        status = RAYTETRA_ERROR_NO_DEVICE;
+    }
+    gpu_devices_free(devices, count);
+    return status;
+}
+
+int raytetra_device_open(int index, raytetra_device **device, char *message, size_t message_size)
+{
+    if (!device) {
+        copy_message(message, message_size, raytetra_error_string(RAYTETRA_ERROR_NULL_ARGUMENT));
+        return RAYTETRA_ERROR_NULL_ARGUMENT;
+    }
+    *device = NULL;
+    raytetra_device *d = calloc(1, sizeof *d);
+    if (!d || !(d->log = open_memstream(&d->log_text, &d->log_size))) {
+        free(d);
+        copy_message(message, message_size, raytetra_error_string(RAYTETRA_ERROR_OUT_OF_MEMORY));
+        return RAYTETRA_ERROR_OUT_OF_MEMORY;
+    }
+    pthread_mutex_init(&d->lock, NULL);
+    int status = check_index(index, &d->message);
+    if (status == RAYTETRA_OK && gpu_open(&d->handler, index, &d->message) != 0)
+        status = RAYTETRA_ERROR_OPENCL;
+    copy_message(message, message_size, status == RAYTETRA_OK ? "" : d->message.text);
+    if (status != RAYTETRA_OK) {
+        raytetra_device_close(d);
+        return status;
+    }
+    gpu_set_log(d->handler, d->log);
+    snprintf(d->message.text, sizeof d->message.text, "opened %s", gpu_device_description(d->handler));
+    *device = d;
+    return RAYTETRA_OK;
+}
+
+const char *raytetra_device_description(const raytetra_device *device)
+{
+    return device ? gpu_device_description(device->handler) : "";
+}
+
+const char *raytetra_device_message(const raytetra_device *device) { return device ? device->message.text : ""; }
+
+const char *raytetra_device_log(const raytetra_device *device)
+{
+    if (!device)
+        return "";
+    raytetra_device *d = (raytetra_device *)device; /* the lock and the stream change, not the device */
+    pthread_mutex_lock(&d->lock);
+    fflush(d->log);
+    const char *text = d->log_text ? d->log_text : "";
+    pthread_mutex_unlock(&d->lock);
+    return text;
+}
+
+void raytetra_device_close(raytetra_device *device)
+{
+    if (!device)
+        return;
+    gpu_close(device->handler);
+    pthread_mutex_destroy(&device->lock);
+    fclose(device->log);
+    free(device->log_text);
+    free(device);
+}
+
+/* The OpenCL build a handle runs on a device: itself, or its row's build of the same precision. */
+static int kernel_of(raytetra_algorithm algorithm, const gpu_algorithm **gpu)
+{
+    const registry_variant *v = api_variant(algorithm);
+    if (!v)
+        return RAYTETRA_ERROR_UNKNOWN_ALGORITHM;
+    if (v->kind != REGISTRY_OPENCL)
+        v = registry_variant_of(v->algorithm, REGISTRY_OPENCL, v->precision);
+    if (!v)
+        return RAYTETRA_ERROR_NO_KERNEL;
+    *gpu = v->gpu;
+    return RAYTETRA_OK;
+}
+
+/* A valid pair for the staging copy's pairs in error: docs/SPECIFICATION.md section 1's example. */
+static const ray_tetra_pair PLACEHOLDER = {{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}}, {0.2, 0.2, -1}, {0.2, 0.2, 2}};
+
+/* Check every pair (statuses kept in the results' hit fields until the run). Returns how many
+ * need the staging copy. */
+static size_t check_pairs(const ray_tetra_pair *pairs, ray_tetra_result *results, size_t n, unsigned flags,
+                          cpu_precision precision)
+{
+    size_t special = 0;
+    for (size_t i = 0; i < n; ++i) {
+        results[i].hit = api_check(&pairs[i], flags, precision);
+        special += results[i].hit != RAYTETRA_OK;
+    }
+    return special;
+}
+
+/* Run on the device (device->lock held). */
+static int run_locked(raytetra_device *device, const gpu_algorithm *gpu, size_t n, const ray_tetra_pair *pairs,
+                      ray_tetra_result *results, unsigned flags)
+{
+    if (device->prepared != gpu) {
+        device->prepared = NULL;
+        if (gpu_prepare(device->handler, gpu, 0, &device->message) != 0)
+            return RAYTETRA_ERROR_OPENCL;
+        device->prepared = gpu;
+    }
+    snprintf(device->message.text, sizeof device->message.text, "%s", gpu_program_note(device->handler));
+    size_t special = flags & RAYTETRA_UNCHECKED ? 0 : check_pairs(pairs, results, n, flags, gpu->precision);
+    int *statuses = NULL;
+    ray_tetra_pair *staging = NULL;
+    if (special > 0) {
+        statuses = malloc(n * sizeof *statuses);
+        staging = malloc(n * sizeof *staging);
+        if (!statuses || !staging) {
+            free(statuses);
+            free(staging);
+            return RAYTETRA_ERROR_OUT_OF_MEMORY;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            statuses[i] = results[i].hit;
+            staging[i] = statuses[i] == RAYTETRA_OK ? pairs[i]
+                                                    : (statuses[i] == API_FLIP ? api_flipped(&pairs[i]) : PLACEHOLDER);
+        }
+    }
+    pair_set set = {n, staging ? staging : (ray_tetra_pair *)pairs}; /* gpu_run only reads the pairs */
+    gpu_times times;
+    int failed = gpu_run(device->handler, &set, results, 1, &times, &device->message) != 0;
+    for (size_t i = 0; statuses && i < n && !failed; ++i)
+        if (statuses[i] == API_FLIP)
+            api_flip_back(&results[i]);
+        else if (statuses[i] != RAYTETRA_OK)
+            api_set_error(&results[i], statuses[i]);
+    free(statuses);
+    free(staging);
+    return failed ? RAYTETRA_ERROR_OPENCL : RAYTETRA_OK;
+}
+
+int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
+                                      const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count,
+                                      const raytetra_options *options)
+{
+    if (hit_count)
+        *hit_count = 0;
+    if (!device || (n > 0 && (!pairs || !hits)))
+        return RAYTETRA_ERROR_NULL_ARGUMENT;
+    const gpu_algorithm *gpu = NULL;
+    unsigned flags = 0;
+    int status = kernel_of(algorithm, &gpu);
+    if (status == RAYTETRA_OK)
+        status = api_flags(options, &flags);
+    ray_tetra_result *results = api_results(hits);
+    pthread_mutex_lock(&device->lock);
+    if (status == RAYTETRA_OK)
+        status = run_locked(device, gpu, n, api_pairs(pairs), results, flags);
+    else
+        snprintf(device->message.text, sizeof device->message.text, "%s", raytetra_error_string(status));
+    pthread_mutex_unlock(&device->lock);
+    for (size_t i = 0; status != RAYTETRA_OK && i < n; ++i)
+        api_set_error(&results[i], status); /* as the CPU batch call does when it cannot run */
+    if (status == RAYTETRA_OK && hit_count)
+        for (size_t i = 0; i < n; ++i)
+            *hit_count += results[i].hit == 1;
+    return status;
+}
+
+int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
+                                   const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count)
+{
+    return raytetra_device_intersect_many_ex(device, algorithm, n, pairs, hits, hit_count, NULL);
+}

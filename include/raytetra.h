@@ -1,0 +1,201 @@
+/* raytetra.h: the public C API of libraytetra, ray-tetrahedron intersection tests (the Plücker
+ * and scalar triple product forms of Platis & Theoharis, and the Haines and Möller-Trumbore
+ * baselines) on the CPU and on OpenCL devices. C11, usable from C++.
+ *
+ *     cc app.c $(pkg-config --cflags --libs raytetra)
+ *
+ * docs/LIBRARY.md is the manual: conventions, errors, thread-safety, how to pick an algorithm.
+ * In short: a pair is a tetrahedron V0 V1 V2 V3 and the line through P and Q (X = P + t (Q - P),
+ * t unrestricted); face i is the face opposite vertex Vi; the tetrahedron must be positively
+ * oriented, ((V1 - V0) x (V2 - V0)) . (V3 - V0) < 0, unless RAYTETRA_ANY_ORIENTATION is given.
+ * Every call is thread-safe; the library never prints and never exits. */
+#ifndef RAYTETRA_H
+#define RAYTETRA_H
+
+#include <stddef.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RAYTETRA_API __attribute__((visibility("default")))
+#else
+#define RAYTETRA_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- data */
+
+/* 18 doubles: the vertices, then P and Q. */
+typedef struct raytetra_pair {
+    double vertices[4][3];
+    double p[3];
+    double q[3];
+} raytetra_pair;
+
+/* The result of one test. On a hit every field is set; on a miss hit is 0, the faces are -1 and
+ * the other fields are unspecified. In the batch calls a pair that could not be tested has its
+ * error code (< 0) in `hit` and faces -1. */
+typedef struct raytetra_hit {
+    int hit;                     /* 1 hit, 0 miss, < 0 an error code (batch calls) */
+    int enter_face, leave_face;  /* 0..3, the face opposite that vertex; -1 on a miss */
+    double enter_point[3], leave_point[3];
+    double u_enter[2], u_leave[2]; /* X = (1 - u[0] - u[1]) F0 + u[0] F1 + u[1] F2, the face's vertices */
+    double t_enter, t_leave;     /* X = P + t (Q - P); t_enter <= t_leave */
+} raytetra_hit;
+
+/* An algorithm variant, from raytetra_find_algorithm or raytetra_list_algorithms. A small
+ * number valid for the life of the process; negative: none. Keep the name, not the number,
+ * across library versions. */
+typedef int raytetra_algorithm;
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum raytetra_error {
+    RAYTETRA_OK = 0,
+    RAYTETRA_ERROR_UNKNOWN_ALGORITHM = -1, /* not a name or handle of an algorithm */
+    RAYTETRA_ERROR_NULL_ARGUMENT = -2,     /* a required pointer is NULL */
+    RAYTETRA_ERROR_NOT_FINITE = -3,        /* a coordinate is NaN or infinite */
+    RAYTETRA_ERROR_NO_DIRECTION = -4,      /* P == Q: the line has no direction */
+    RAYTETRA_ERROR_DEGENERATE = -5,        /* the four vertices are coplanar (exactly) */
+    RAYTETRA_ERROR_NEGATIVE_ORIENTATION = -6, /* swap two vertices, or RAYTETRA_ANY_ORIENTATION */
+    RAYTETRA_ERROR_NOT_CPU = -7,           /* an OpenCL build (gpu_...) given to a CPU call */
+    RAYTETRA_ERROR_NO_KERNEL = -8,         /* the algorithm has no OpenCL kernel in that precision */
+    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options with an unknown size or flag */
+    RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or it lacks fp64) */
+    RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
+    RAYTETRA_ERROR_OUT_OF_MEMORY = -12,
+    RAYTETRA_ERROR_OUT_OF_RANGE = -13      /* a coordinate outside the range the algorithms compute without
+                                              overflow or underflow (docs/INPUT_RANGE.md; narrower in float) */
+} raytetra_error;
+
+/* One line describing an error code (a static string; "unknown error code" for others). */
+RAYTETRA_API const char *raytetra_error_string(int code);
+
+/* ---------------------------------------------------------------- options */
+
+/* Flags of raytetra_options. */
+enum {
+    /* Accept a negatively oriented tetrahedron: the faces and u are reported in the caller's
+     * vertex numbering (docs/LIBRARY.md, "Orientation"). */
+    RAYTETRA_ANY_ORIENTATION = 1u << 0,
+    /* Skip the per-pair input check: the caller guarantees finite coordinates, P != Q and a
+     * non-degenerate, positively oriented tetrahedron (e.g. checked once per mesh with
+     * raytetra_check). Invalid input then gives unspecified results. The batch calls run at the
+     * algorithm's full speed (the check costs about as much as a fast algorithm). Not with
+     * RAYTETRA_ANY_ORIENTATION, which needs the check. */
+    RAYTETRA_UNCHECKED = 1u << 1
+};
+
+/* Options of the _ex calls (NULL: all defaults). Later versions append fields: `size` tells the
+ * library which fields the caller knows. Initialise with RAYTETRA_OPTIONS_INIT. */
+typedef struct raytetra_options {
+    size_t size;    /* sizeof(raytetra_options) */
+    unsigned flags; /* RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED */
+} raytetra_options;
+
+#define RAYTETRA_OPTIONS_INIT {sizeof(raytetra_options), 0u}
+
+/* ---------------------------------------------------------------- algorithms */
+
+/* The algorithm of a name, as the RayTetra programs accept it, in any case: "stp0", "stp0f"
+ * (float), "stp0r" (robust: exact signs), "stp0v" (SIMD), "pluecker1", "haines", "moller2", the
+ * CSV names ("STP0"), the OpenCL builds ("gpu_stp0", "g1"). RAYTETRA_ERROR_UNKNOWN_ALGORITHM if
+ * none (or name is NULL). */
+RAYTETRA_API raytetra_algorithm raytetra_find_algorithm(const char *name);
+
+/* Every algorithm: writes min(capacity, total) handles, in the programs' order, and returns the
+ * total (algorithms may be NULL with capacity 0). */
+RAYTETRA_API size_t raytetra_list_algorithms(raytetra_algorithm *algorithms, size_t capacity);
+
+/* Its canonical name ("stp0f", "gpu_stp0"), or NULL for an invalid handle. */
+RAYTETRA_API const char *raytetra_algorithm_name(raytetra_algorithm algorithm);
+
+/* One line describing it, or NULL for an invalid handle. */
+RAYTETRA_API const char *raytetra_algorithm_description(raytetra_algorithm algorithm);
+
+/* Properties of an algorithm (raytetra_algorithm_properties). */
+enum {
+    RAYTETRA_PROPERTY_OPENCL = 1u << 0,   /* an OpenCL build (else a CPU variant) */
+    RAYTETRA_PROPERTY_FLOAT = 1u << 1,    /* single-precision arithmetic (inputs rounded) */
+    RAYTETRA_PROPERTY_EXACT = 1u << 2,    /* exact signs: faces as exact arithmetic gives them */
+    RAYTETRA_PROPERTY_SIMD = 1u << 3,     /* vectorised across pairs (fast in batches) */
+    RAYTETRA_PROPERTY_BASELINE = 1u << 4, /* Haines or Möller-Trumbore */
+    RAYTETRA_PROPERTY_HAS_KERNEL = 1u << 5 /* runs on an OpenCL device (raytetra_device_*) */
+};
+
+/* RAYTETRA_PROPERTY_* bits; 0 for an invalid handle. */
+RAYTETRA_API unsigned raytetra_algorithm_properties(raytetra_algorithm algorithm);
+
+/* ---------------------------------------------------------------- on the CPU */
+
+/* RAYTETRA_OK, or the error code of what is wrong with the pair (the check every call makes
+ * unless RAYTETRA_UNCHECKED), for the double variants; a float variant also refuses coordinates
+ * outside its narrower range (RAYTETRA_ERROR_OUT_OF_RANGE). */
+RAYTETRA_API int raytetra_check(const raytetra_pair *pair);
+
+/* One pair: 1 hit, 0 miss, < 0 an error code (hit->hit is set to the same). */
+RAYTETRA_API int raytetra_intersect(raytetra_algorithm algorithm, const double vertices[4][3], const double p[3],
+                                    const double q[3], raytetra_hit *hit);
+
+RAYTETRA_API int raytetra_intersect_ex(raytetra_algorithm algorithm, const raytetra_pair *pair, raytetra_hit *hit,
+                                       const raytetra_options *options);
+
+/* hits[i] for pairs[i], i < n; returns the number of hits. A pair that cannot be tested gets
+ * its error code in hits[i].hit; a call that cannot run at all (unknown algorithm, bad options)
+ * writes that code into every hits[i].hit and returns 0 (NULL pairs or hits with n > 0: returns
+ * 0, writes nothing). */
+RAYTETRA_API size_t raytetra_intersect_many(raytetra_algorithm algorithm, size_t n, const raytetra_pair *pairs,
+                                            raytetra_hit *hits);
+
+RAYTETRA_API size_t raytetra_intersect_many_ex(raytetra_algorithm algorithm, size_t n, const raytetra_pair *pairs,
+                                               raytetra_hit *hits, const raytetra_options *options);
+
+/* ---------------------------------------------------------------- on an OpenCL device */
+
+typedef struct raytetra_device raytetra_device;
+
+/* How many OpenCL devices there are (across all platforms: the programs' -n numbering); 0 when
+ * no OpenCL platform is installed. */
+RAYTETRA_API int raytetra_device_count(void);
+
+/* Open device `index`. RAYTETRA_OK, or an error code with a one-line explanation in message
+ * (if message_size > 0). Kernels are found in RAYTETRA_KERNEL_DIR or in share/raytetra/kernels
+ * beside the library (docs/LIBRARY.md). */
+RAYTETRA_API int raytetra_device_open(int index, raytetra_device **device, char *message, size_t message_size);
+
+/* "NAME (PLATFORM, driver VERSION)". */
+RAYTETRA_API const char *raytetra_device_description(const raytetra_device *device);
+
+/* After a failed call on this device: what failed; after a successful one: how its kernel was
+ * obtained (built, or loaded from the binary cache). Valid until the next call on the device. */
+RAYTETRA_API const char *raytetra_device_message(const raytetra_device *device);
+
+/* Every kernel build log and cache warning of this device so far ("" if none). Valid until the
+ * next call on the device. */
+RAYTETRA_API const char *raytetra_device_log(const raytetra_device *device);
+
+/* Like raytetra_intersect_many on the device: the algorithm's OpenCL build of the same
+ * precision ("stp0" and "gpu_stp0" both run GPU_STP0). The first call with an algorithm builds
+ * its kernel (or loads it from the binary cache). RAYTETRA_OK with *hit_count set (may be NULL),
+ * or an error code for the whole call, also written into every hits[i].hit (per-pair codes are
+ * in hits[i].hit as on the CPU). Calls on one device are serialised. */
+RAYTETRA_API int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
+                                                const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count);
+
+RAYTETRA_API int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
+                                                   const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count,
+                                                   const raytetra_options *options);
+
+RAYTETRA_API void raytetra_device_close(raytetra_device *device);
+
+/* ---------------------------------------------------------------- version */
+
+/* "MAJOR.MINOR.PATCH" of the library. */
+RAYTETRA_API const char *raytetra_version_string(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
