@@ -1,0 +1,60 @@
+/* walk_algorithm.c: the walk algorithms and the one function that resolves their names
+ * (walk_algorithm_find): the grammar of the suite's algorithm registry, so that moving these
+ * rows into the registry changes that function alone. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mesh/walk.h"
+
+static const walk_algorithm WALK_ALGORITHMS[] = {
+    {"pluecker0", "Segura0", "Plücker form 0, enter face known: every other face tested, fresh products", RT_WALK_PLUECKER, 0, 1},
+    {"pluecker1", "Segura1", "Plücker form 1, enter face known: products cached, one face tested, then the shared edge",
+     RT_WALK_PLUECKER, 1, 1},
+    {"pluecker2", "Segura2", "Plücker form 2, enter face known: two edges at the far vertex decide", RT_WALK_PLUECKER,
+     2, 1},
+    {"stp0", "STP0", "STP form 0, enter face known (as pluecker0 with scalar triple products)", RT_WALK_STP, 0, 1},
+    {"stp1", "STP1", "STP form 1, enter face known (as pluecker1 with scalar triple products)", RT_WALK_STP, 1, 1},
+    {"stp2", "STP2", "STP form 2, enter face known (as pluecker2 with scalar triple products)", RT_WALK_STP, 2, 1},
+    {"pluecker0p", "Segura0P", "form 0 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 0, 1},
+    {"pluecker1p", "Segura1P", "form 1 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 1, 1},
+    {"pluecker2p", "Segura2P", "form 2 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 2, 1},
+    {"stp0r", "STP0R", "robust: exact signs (filter, then GMP; OpenCL: the host) and the tie rule; never lost",
+     RT_WALK_ROBUST, 0, 1},
+    {"exact", "Exact", "exact traversal: GMP signs with the tie rule and exact t; the reference (CPU only)", WALK_EXACT,
+     0, 0},
+};
+#define WALK_ALGORITHM_COUNT ((int)(sizeof WALK_ALGORITHMS / sizeof WALK_ALGORITHMS[0]))
+
+const walk_algorithm *walk_algorithms(int *count)
+{
+    *count = WALK_ALGORITHM_COUNT;
+    return WALK_ALGORITHMS;
+}
+
+const walk_algorithm *walk_algorithm_find(const char *word, int *opencl)
+{
+    int gpu = strncasecmp(word, "gpu_", 4) == 0;
+    const char *name = gpu ? word + 4 : word;
+    for (int i = 0; i < WALK_ALGORITHM_COUNT; ++i) {
+        const walk_algorithm *a = &WALK_ALGORITHMS[i];
+        if (strcasecmp(name, a->name) != 0 && strcasecmp(name, a->csv_name) != 0)
+            continue;
+        if (gpu && !a->has_kernel)
+            return NULL;
+        *opencl = gpu;
+        return a;
+    }
+    return NULL;
+}
+
+void walk_algorithms_print(FILE *out)
+{
+    for (int i = 0; i < WALK_ALGORITHM_COUNT; ++i) {
+        const walk_algorithm *a = &WALK_ALGORITHMS[i];
+        char gpu[32] = "-";
+        if (a->has_kernel)
+            snprintf(gpu, sizeof gpu, "GPU_%s", a->csv_name);
+        fprintf(out, "  %-11s %-9s %-13s %s\n", a->name, a->csv_name, gpu, a->description);
+    }
+}
