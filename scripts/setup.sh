@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers, the OpenCL
 # ICD loader and headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP,
-# freeglut/GL/libpng for the viewer, gnuplot for the charts, Xvfb for the viewer's tests.
+# freeglut/GL/libpng for the viewer, gnuplot for the charts, Xvfb for the viewer's tests, and the
+# real meshes of TetWalk (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's
+# surface models (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh).
 set -euo pipefail
 packages=(
     build-essential clang pkg-config
@@ -12,6 +14,7 @@ packages=(
     xvfb xauth
     valgrind
     libomp-14-dev
+    python3-sfepy tetgen libcgal-demo
 )
 if [ "$(id -u)" -eq 0 ]; then
     sudo=()
