@@ -3,8 +3,9 @@
 # meshes of scripts/make_meshes.sh: every walk algorithm on the default camera's rays, on the CPU
 # with 1 thread and with every core and in OpenCL (when a device is there), with the copy
 # bandwidths; then the rays each algorithm loses among rays aimed at vertices, edges and faces.
-# Writes each run's summary and JSON into OUTDIR (default results/tetwalk) and prints the two
-# Markdown tables of docs/PERFORMANCE.md (also OUTDIR/tables.md).
+# Writes each run's summary and JSON into OUTDIR (default results/tetwalk) and prints the
+# Markdown tables of docs/PERFORMANCE.md (also OUTDIR/tables.md). About half an hour on two
+# cores; --quick in a minute.
 #   --device N      OpenCL device (default 0); --no-opencl: CPU only
 #   --size WxH      camera rays (default 640x480)      --reps N   timed runs (default 3)
 #   --aim-rays N    aimed rays of each kind (default 10000)
@@ -70,41 +71,53 @@ for name in "${names[@]}"; do
 done
 
 python3 - "$out" "${names[@]%%.*}" >"$out/tables.md" <<'PYTHON'
+# Three tables, one row per algorithm and one column per mesh: million steps per second, the
+# bytes a step reads as a share of the copy bandwidth (each "CPU 1 thread / CPU all threads /
+# OpenCL"), and the lost rays among the aimed ones ("vertices / edges / faces").
 import json, sys
 out, names = sys.argv[1], sys.argv[2:]
-load = lambda path: json.load(open(path))
-print("Throughput on the default camera's rays (%s):" % load(f"{out}/camera_{names[0]}.json")["context"]["rays_source"])
-print()
-print("| mesh | tetrahedra | algorithm | where | Mrays/s | Msteps/s | bytes a step | GB/s | % of copy | lost |")
-print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|")
-for name in names:
-    d = load(f"{out}/camera_{name}.json")
-    for r in d["results"]:
-        where = f"OpenCL" if r["kind"] == "opencl" else f"CPU {r['threads']} thread" + ("s" if r["threads"] > 1 else "")
-        gbs = r["msteps_per_s"] * 1e6 * r["bytes_per_step"] * 1e-9
-        copy = f"{100 * gbs / r['copy_gbs']:.1f}" if r["copy_gbs"] else "-"
-        print(f"| {name} | {d['context']['tetrahedra']} | {r['algorithm']} | {where} | {r['mrays_per_s']:.3f} | "
-              f"{r['msteps_per_s']:.2f} | {r['bytes_per_step']:.0f} | {gbs:.2f} | {copy} | {r['lost']} |")
-for name in names[:1]:
-    d = load(f"{out}/camera_{name}.json")
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+camera = {name: load(f"{out}/camera_{name}.json") for name in names}
+first = camera[names[0]]
+algorithms = [r["algorithm"] for r in first["results"] if r["kind"] == "cpu" and r["threads"] == 1]
+threads = max(r["threads"] for r in first["results"])
+def runs(name, algorithm):
+    """The algorithm's runs on one mesh: CPU 1 thread, CPU all threads, OpenCL (None if absent)."""
+    results = camera[name]["results"]
+    pick = lambda f: next((r for r in results if f(r)), None)
+    return [pick(lambda r: r["algorithm"] == algorithm and r["kind"] == "cpu" and r["threads"] == 1),
+            pick(lambda r: r["algorithm"] == algorithm and r["kind"] == "cpu" and r["threads"] == threads and threads > 1),
+            pick(lambda r: r["algorithm"] == "GPU_" + algorithm)]
+def percent(r):
+    return 100 * r["msteps_per_s"] * 1e6 * r["bytes_per_step"] * 1e-9 / r["copy_gbs"] if r["copy_gbs"] else None
+def table(title, cell):
+    print(title)
     print()
-    print(f"CPU: {d['context']['cpu']}, {d['context']['cores']} cores; OpenCL: {d['context']['opencl_device'] or 'none'}.")
+    print("| algorithm | " + " | ".join(f"{n} ({camera[n]['context']['tetrahedra']:,})" for n in names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for a in algorithms:
+        cells = [" / ".join("-" if r is None or cell(r) is None else cell(r) for r in runs(n, a)) for n in names]
+        print(f"| {a} | " + " | ".join(cells) + " |")
+    print()
+c = first["context"]
+where = f"CPU 1 thread / CPU {threads} threads / OpenCL"
+print(f"Rays: {c['rays_source']} ({c['rays']:,} rays). CPU: {c['cpu']}, {c['cores']} cores. "
+      f"OpenCL: {c['opencl_device'] or 'none'}. Median of each run's timed repetitions.")
 print()
-kinds = ["vertices", "edges", "faces"]
+table(f"Million steps per second ({where}):", lambda r: f"{r['msteps_per_s']:.2f}")
+table(f"Bytes a step reads against the copy bandwidth, % ({where}; 116 bytes a step, 428 for the precomputed forms):",
+      lambda r: None if percent(r) is None else f"{percent(r):.1f}")
 rays = load(f"{out}/aim_vertices_{names[0]}.json")["context"]["rays"]
-print(f"Lost rays of {rays} aimed at vertices / edges / faces (CPU; the OpenCL builds lose the same rays):")
+print(f"Lost rays of {rays:,} aimed at vertices / edges / faces (CPU; the OpenCL builds compute the same products):")
 print()
 print("| algorithm | " + " | ".join(names) + " |")
 print("|---|" + "---:|" * len(names))
-algorithms = [r["algorithm"] for r in load(f"{out}/aim_vertices_{names[0]}.json")["results"]]
+aimed = {(k, n): load(f"{out}/aim_{k}_{n}.json")["results"] for k in ("vertices", "edges", "faces") for n in names}
 for a in algorithms:
-    cells = []
-    for name in names:
-        counts = []
-        for kind in kinds:
-            r = [r for r in load(f"{out}/aim_{kind}_{name}.json")["results"] if r["algorithm"] == a][0]
-            counts.append(str(r["lost"]))
-        cells.append(" / ".join(counts))
+    cells = [" / ".join(str(next(r["lost"] for r in aimed[(k, n)] if r["algorithm"] == a))
+                        for k in ("vertices", "edges", "faces")) for n in names]
     print(f"| {a} | " + " | ".join(cells) + " |")
 PYTHON
 cat "$out/tables.md"

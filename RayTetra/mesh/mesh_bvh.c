@@ -20,7 +20,7 @@ typedef struct builder {
     int axis; /* for the comparison */
 } builder;
 
-static builder *sorting; /* qsort has no context argument; the build is single-threaded */
+static builder *sorting; /* qsort has no context argument: the build runs on one thread at a time */
 
 static int compare_centres(const void *a, const void *b)
 {
@@ -75,6 +75,11 @@ int mesh_bvh_build(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
     bvh->bounds = malloc(nodes * sizeof *bvh->bounds);
     bvh->links = malloc(nodes * sizeof *bvh->links);
     bvh->faces = malloc((count + 1) * sizeof *bvh->faces);
+    if (count == 0) {
+        free(b.faces);
+        mesh_bvh_free(bvh);
+        return error_set(err, "%s: the mesh has no boundary faces", mesh->path);
+    }
     if (!b.faces || !bvh->bounds || !bvh->links || !bvh->faces) {
         free(b.faces);
         mesh_bvh_free(bvh);
@@ -105,14 +110,8 @@ int mesh_bvh_build(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
         for (int a = 0; a < 3; ++a)
             f->centre[a] = 0.5 * (f->low[a] + f->high[a]);
     }
-    if (count > 0) {
-        bvh->node_count = build(&b, 0, count, 0, 1);
-    } else { /* one empty leaf: no ray enters */
-        memset(bvh->bounds[0], 0, sizeof bvh->bounds[0]);
-        bvh->links[0][0] = 0;
-        bvh->links[0][1] = 0;
-        bvh->node_count = 1;
-    }
+    /* A finite mesh has at least four boundary faces, so the root is never an empty leaf. */
+    bvh->node_count = build(&b, 0, count, 0, 1);
     for (size_t i = 0; i < count; ++i)
         bvh->faces[i] = b.faces[i].reference;
     bvh->face_count = count;

@@ -8,6 +8,7 @@
 #include "mesh/walk.h"
 
 #include <limits.h>
+#include <math.h>
 #include <omp.h>
 
 #include "timer.h"
@@ -25,6 +26,10 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
     m.bvh_faces = bvh->faces;
     /* A segment of a line crosses each tetrahedron at most once. */
     m.step_limit = mesh->tetra_count < (size_t)INT_MAX ? (int)mesh->tetra_count + 1 : INT_MAX;
+    /* 2^-32 of the diagonal: with the error of t along L (up to sqrt(3) times the point's) and
+     * the summation, a robust length stays within 1e-9 of the diagonal of the exact one. */
+    vec3 d = {mesh->high.x - mesh->low.x, mesh->high.y - mesh->low.y, mesh->high.z - mesh->low.z};
+    m.exact_distance = ldexp(sqrt(d.x * d.x + d.y * d.y + d.z * d.z), -32);
     return m;
 }
 

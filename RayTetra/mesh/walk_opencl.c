@@ -13,7 +13,8 @@
 
 _Static_assert(sizeof(rt_walk_result) == 16, "rt_walk_result must be the kernel's 16-byte record");
 
-/* The mesh's arrays on the device, in the kernel's argument order (3 to 10). */
+/* The mesh's arrays on the device, in the kernel's argument order (3 to 10; then the step limit
+ * and the exact distance of rt_walk_mesh). */
 enum { MESH_VERTICES, MESH_TETRA, MESH_NEIGHBOUR, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
        MESH_FACES, MESH_BUFFERS };
 
@@ -22,6 +23,7 @@ struct walk_opencl {
     gpu_cl_objects cl;
     cl_mem mesh[MESH_BUFFERS];
     int step_limit;
+    double exact_distance;
     const tet_mesh *host_mesh;
     const mesh_bvh *host_bvh;
 };
@@ -55,6 +57,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
     gpu_handler_objects(gpu->handler, &gpu->cl);
     rt_walk_mesh flat = walk_flat_mesh(mesh, bvh);
     gpu->step_limit = flat.step_limit;
+    gpu->exact_distance = flat.exact_distance;
     gpu->host_mesh = mesh;
     gpu->host_bvh = bvh;
     struct {
@@ -107,7 +110,9 @@ static int set_mesh_arguments(walk_opencl *gpu, cl_kernel kernel, error_text *er
     for (int b = 0; b < MESH_BUFFERS; ++b)
         if (GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 3 + (cl_uint)b, sizeof(cl_mem), &gpu->mesh[b])))
             return -1;
-    return GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 3 + MESH_BUFFERS, sizeof(int), &gpu->step_limit));
+    return GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 3 + MESH_BUFFERS, sizeof(int), &gpu->step_limit)) ||
+           GPU_CHECK(err, "clSetKernelArg",
+                     clSetKernelArg(kernel, 4 + MESH_BUFFERS, sizeof(double), &gpu->exact_distance));
 }
 
 /* Rays the robust kernel could not decide, walked again on the host (GMP where needed). */
@@ -185,6 +190,9 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
         start = timer_now_ms();
         run->uncertain = finish_uncertain(gpu, algorithm, rays, results);
         run->finish_ms = timer_now_ms() - start;
+        /* The rays the host decides are part of every repetition's answer. */
+        for (int r = 0; r < reps; ++r)
+            run->samples_ms[r] += run->finish_ms;
         run->local_size = local_size;
         run->reps = reps;
         run->opencl = 1;

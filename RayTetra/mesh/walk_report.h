@@ -18,7 +18,7 @@ typedef struct walk_run {
     int opencl;
     int threads;             /* CPU threads (OpenCL: 0) */
     int reps;
-    double samples_ms[WALK_MAX_REPS]; /* CPU: the whole run; OpenCL: the kernel */
+    double samples_ms[WALK_MAX_REPS]; /* CPU: the whole run; OpenCL: the kernel (+ finish_ms) */
     double median_ms, min_ms, max_ms;
     double write_ms, read_ms, finish_ms; /* OpenCL: the rays in, the results out, the host's exact rays */
     size_t local_size;

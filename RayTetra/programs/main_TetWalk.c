@@ -307,9 +307,8 @@ static void tally(state *s, walk_run *run, const walk_result *results)
     }
 }
 
-static int run_cpu(state *s, selection chosen, int threads, walk_run *run, error_text *err)
+static void run_cpu(state *s, selection chosen, int threads, walk_run *run)
 {
-    (void)err;
     memset(run, 0, sizeof *run);
     run->algorithm = chosen.algorithm;
     run->threads = threads;
@@ -318,7 +317,6 @@ static int run_cpu(state *s, selection chosen, int threads, walk_run *run, error
     walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads); /* warm-up */
     for (int r = 0; r < run->reps; ++r)
         run->samples_ms[r] = walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads);
-    return 0;
 }
 
 static int run_one(state *s, selection chosen, int threads, error_text *err)
@@ -331,7 +329,7 @@ static int run_one(state *s, selection chosen, int threads, error_text *err)
             return -1;
         run->copy_gbs = s->gpu_copy_gbs;
     } else {
-        run_cpu(s, chosen, threads, run, err);
+        run_cpu(s, chosen, threads, run);
         for (int t = 0; t < s->o->thread_count; ++t)
             if (s->o->threads[t] == threads)
                 run->copy_gbs = s->cpu_copy_gbs[t];

@@ -43,7 +43,8 @@
  * Lengths. Inside a segment each step's tEnter is the previous step's tLeave, so the sum
  * telescopes and only the segment's two boundary crossings decide its length. Where a ray runs
  * nearly in a boundary face's plane, t there is ill-conditioned (the crossing may lie anywhere
- * on the face); when the face's weights are within 2^30 error bounds of 0, t is computed exactly.
+ * on the face): when rounding could move that crossing by more than m->exact_distance (2^-32 of
+ * the mesh's diagonal), t is computed exactly.
  *
  * Hooks: a C includer defines RT_WALK_EXACT_SIGN (see rt_walk_resolve) for the signs the filter
  * cannot decide and RT_WALK_EXACT_PARAMETER (see rt_walk_exact_end) for ill-conditioned
@@ -78,9 +79,6 @@
 
 #define RT_WALK_HUGE 0x1.fffffffffffffp1023
 
-/* A boundary crossing's t is computed exactly when its face's weights sum to at most this many
- * error bounds (rt_robust.h): rounding could then move the point by more than 2^-30 of the face. */
-#define RT_WALK_CONDITION 0x1.0p30
 
 /* The mesh as flat arrays (mesh.h, mesh_bvh.h). */
 typedef struct rt_walk_mesh {
@@ -93,6 +91,8 @@ typedef struct rt_walk_mesh {
     RT_GLOBAL const int *bvh_links;     /* 2 per node */
     RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
     int step_limit;                     /* steps of one segment before the ray counts as lost */
+    double exact_distance;              /* robust: a boundary crossing whose rounding could move it
+                                           further than this is computed exactly */
 } rt_walk_mesh;
 
 /* A ray's result; the kernel's output record (16 bytes). length is in units of t. */
@@ -403,14 +403,27 @@ RT_INLINE rt_real rt_walk_weight(const rt_walk_exact *x, int f, int k)
     return exact > 0 ? RT_ROBUST_TINY : -RT_ROBUST_TINY;
 }
 
-/* t on face f from the products, each weight made consistent with the exact sign; *fragile = 1
- * when that t is ill-conditioned (RT_WALK_CONDITION). */
-RT_INLINE rt_real rt_walk_exact_parameter(const rt_walk_exact *x, int f, int *fragile)
+/* An upper bound of the length of face f's longest edge (the sum of the coordinate differences). */
+RT_INLINE rt_real rt_walk_face_extent(const rt_walk_exact *x, int f)
+{
+    rt_vec3 a = x->V[rt_walk_corner(f, 0)], b = x->V[rt_walk_corner(f, 1)], c = x->V[rt_walk_corner(f, 2)];
+    rt_real ab = rt_abs(b.x - a.x) + rt_abs(b.y - a.y) + rt_abs(b.z - a.z);
+    rt_real bc = rt_abs(c.x - b.x) + rt_abs(c.y - b.y) + rt_abs(c.z - b.z);
+    rt_real ca = rt_abs(a.x - c.x) + rt_abs(a.y - c.y) + rt_abs(a.z - c.z);
+    return rt_max(ab, rt_max(bc, ca));
+}
+
+/* t on face f from the products, each weight made consistent with the exact sign. *fragile = 1
+ * when rounding could move the crossing by more than `distance`: each weight is off by at most
+ * the filter's bound, so each barycentric by at most 4 bound / |sum| and the point by
+ * 8 bound extent / |sum| (distance 0: never). */
+RT_INLINE rt_real rt_walk_exact_parameter(const rt_walk_exact *x, int f, rt_real distance, int *fragile)
 {
     rt_real w0 = rt_walk_weight(x, f, 0);
     rt_real w1 = rt_walk_weight(x, f, 1);
     rt_real w2 = rt_walk_weight(x, f, 2);
-    *fragile = !(rt_abs(w0) + rt_abs(w1) + rt_abs(w2) > RT_WALK_CONDITION * x->bound) || x->bound < 0;
+    *fragile = distance > 0 && (x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <=
+                                                  distance * (rt_abs(w0) + rt_abs(w1) + rt_abs(w2))));
     rt_vec3 point;
     rt_real u1, u2, t;
     rt_face_point(&x->geometry, f, w0, w1, w2, &point, &u1, &u2, &t);
@@ -468,9 +481,10 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_
         return -1;
     if (rt_walk_resolve(&x, rt_walk_face_edges(leave)) != 0)
         return -2;
-    int fragile;
-    *t_leave = rt_walk_exact_parameter(&x, leave, &fragile);
-    if (m->neighbour[4 * tet + leave] < 0 && rt_walk_exact_end(&x, leave, fragile, t_leave) != 0)
+    /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
+    int boundary = m->neighbour[4 * tet + leave] < 0, fragile;
+    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0, &fragile);
+    if (rt_walk_exact_end(&x, leave, fragile, t_leave) != 0)
         return -2;
     return leave;
 }
@@ -492,7 +506,7 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
         int role = rt_walk_moved_face(&x, f);
         if (role != 0) {
             int fragile;
-            *t = rt_walk_exact_parameter(&x, f, &fragile);
+            *t = rt_walk_exact_parameter(&x, f, m->exact_distance, &fragile);
             if (rt_walk_exact_end(&x, f, fragile, t) != 0) {
                 *status = RT_WALK_UNCERTAIN;
                 return 0;
