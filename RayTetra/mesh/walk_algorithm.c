@@ -8,21 +8,18 @@
 #include "mesh/walk.h"
 
 static const walk_algorithm WALK_ALGORITHMS[] = {
-    {"pluecker0", "Segura0", "Plücker form 0, enter face known: every other face tested, fresh products", RT_WALK_PLUECKER, 0, 1},
-    {"pluecker1", "Segura1", "Plücker form 1, enter face known: products cached, one face tested, then the shared edge",
-     RT_WALK_PLUECKER, 1, 1},
-    {"pluecker2", "Segura2", "Plücker form 2, enter face known: two edges at the far vertex decide", RT_WALK_PLUECKER,
-     2, 1},
-    {"stp0", "STP0", "STP form 0, enter face known (as pluecker0 with scalar triple products)", RT_WALK_STP, 0, 1},
-    {"stp1", "STP1", "STP form 1, enter face known (as pluecker1 with scalar triple products)", RT_WALK_STP, 1, 1},
-    {"stp2", "STP2", "STP form 2, enter face known (as pluecker2 with scalar triple products)", RT_WALK_STP, 2, 1},
+    {"pluecker0", "Segura0", "Plücker form 0: every other face tested, fresh products", RT_WALK_PLUECKER, 0, 1},
+    {"pluecker1", "Segura1", "Plücker form 1: cached products, one face tested, then a shared edge", RT_WALK_PLUECKER,
+     1, 1},
+    {"pluecker2", "Segura2", "Plücker form 2: two edges at the far vertex decide", RT_WALK_PLUECKER, 2, 1},
+    {"stp0", "STP0", "STP form 0 (pluecker0 with scalar triple products)", RT_WALK_STP, 0, 1},
+    {"stp1", "STP1", "STP form 1 (pluecker1 with scalar triple products)", RT_WALK_STP, 1, 1},
+    {"stp2", "STP2", "STP form 2 (pluecker2 with scalar triple products)", RT_WALK_STP, 2, 1},
     {"pluecker0p", "Segura0P", "form 0 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 0, 1},
     {"pluecker1p", "Segura1P", "form 1 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 1, 1},
     {"pluecker2p", "Segura2P", "form 2 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 2, 1},
-    {"stp0r", "STP0R", "robust: exact signs (filter, then GMP; OpenCL: the host) and the tie rule; never lost",
-     RT_WALK_ROBUST, 0, 1},
-    {"exact", "Exact", "exact traversal: GMP signs with the tie rule and exact t; the reference (CPU only)", WALK_EXACT,
-     0, 0},
+    {"stp0r", "STP0R", "robust: exact signs (a filter, then GMP) and the tie rule; never lost", RT_WALK_ROBUST, 0, 1},
+    {"exact", "Exact", "exact traversal: GMP signs, the tie rule, exact t; the reference", WALK_EXACT, 0, 0},
 };
 #define WALK_ALGORITHM_COUNT ((int)(sizeof WALK_ALGORITHMS / sizeof WALK_ALGORITHMS[0]))
 
@@ -55,6 +52,6 @@ void walk_algorithms_print(FILE *out)
         char gpu[32] = "-";
         if (a->has_kernel)
             snprintf(gpu, sizeof gpu, "GPU_%s", a->csv_name);
-        fprintf(out, "  %-11s %-9s %-13s %s\n", a->name, a->csv_name, gpu, a->description);
+        fprintf(out, "    %-11s %-9s %-13s %s\n", a->name, a->csv_name, gpu, a->description);
     }
 }
