@@ -36,6 +36,8 @@ void walk_image_colour(double x, unsigned char rgb[3])
         rgb[c] = (unsigned char)lround(SCALE[low][c] + fraction * (SCALE[low + 1][c] - SCALE[low][c]));
 }
 
+#ifdef RAYTETRA_HAVE_VIEWER
+
 /* 5 x 7 glyphs, rows from the top, bit 4 the leftmost column. */
 typedef struct glyph {
     char character;
@@ -121,13 +123,6 @@ static void draw_scale(canvas *c, double top, walk_show show)
 int walk_image_write(const char *path, const walk_rays *rays, const walk_result *results, walk_show show,
                      error_text *err)
 {
-#ifndef RAYTETRA_HAVE_VIEWER
-    (void)rays;
-    (void)results;
-    (void)show;
-    return error_set(err, "%s: TetWalk was built without libpng (the viewer's packages: run scripts/setup.sh and "
-                          "make again)", path);
-#else
     if (rays->width <= 0 || rays->height <= 0)
         return error_set(err, "%s: a picture needs the camera's rays, not a rays file", path);
     size_t count = rays->count;
@@ -157,5 +152,18 @@ int walk_image_write(const char *path, const walk_rays *rays, const walk_result 
     int written = viewer_png_write(path, c.rgb, c.width, c.height, err);
     free(c.rgb);
     return written;
-#endif
 }
+
+#else
+
+int walk_image_write(const char *path, const walk_rays *rays, const walk_result *results, walk_show show,
+                     error_text *err)
+{
+    (void)rays;
+    (void)results;
+    (void)show;
+    return error_set(err, "%s: TetWalk was built without libpng (the viewer's packages: run scripts/setup.sh and "
+                          "make again)", path);
+}
+
+#endif

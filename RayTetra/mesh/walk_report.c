@@ -47,10 +47,13 @@ void walk_run_print(FILE *out, const walk_run *run)
     if (run->verified)
         fprintf(out, "; %zu of %zu rays differ from the exact traversal", run->wrong, run->verified);
     fputc('\n', out);
-    if (run->opencl)
-        fprintf(out, "  %-21s write %.3f ms, read %.3f ms (%zu rays walked again on the host in %.3f ms); local size "
-                     "%zu\n",
+    if (run->opencl && run->algorithm->method == RT_WALK_ROBUST)
+        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; %zu rays walked again on the host in %.3f ms (in every "
+                     "repetition's time); local size %zu\n",
                 "", run->write_ms, run->read_ms, run->uncertain, run->finish_ms, run->local_size);
+    else if (run->opencl)
+        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; local size %zu\n", "", run->write_ms, run->read_ms,
+                run->local_size);
     if (run->bytes_per_step > 0) {
         double gbs = steps_per_s * run->bytes_per_step * 1e-9;
         fprintf(out, "  %-21s %.0f bytes a step: %.3f GB/s", "", run->bytes_per_step, gbs);
