@@ -3,7 +3,9 @@
 # its libFuzzer runtime, libclang-rt-14-dev, for the fuzz targets), the OpenCL ICD loader and
 # headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP, freeglut/GL/libpng for
 # the viewer, json-c (JSON results) and nettle (SHA-256 of inputs), gnuplot and jq for the
-# charts and reports, Xvfb for the viewer's tests.
+# charts and reports, Xvfb for the viewer's tests, and the real meshes of TetWalk
+# (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's surface models
+# (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh).
 set -euo pipefail
 packages=(
     build-essential clang libclang-rt-14-dev pkg-config
@@ -15,6 +17,7 @@ packages=(
     xvfb xauth
     valgrind
     libomp-14-dev
+    python3-sfepy tetgen libcgal-demo
 )
 if [ "$(id -u)" -eq 0 ]; then
     sudo=()

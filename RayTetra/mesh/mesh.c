@@ -1,0 +1,147 @@
+/* mesh.c: reading a mesh (the format by the file name), releasing it, and the edge table of the
+ * precomputed forms. */
+#include "mesh/mesh.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mesh/mesh_source.h"
+
+const char *mesh_format_name(mesh_format format) { return format == MESH_FORMAT_MEDIT ? "Medit" : "TetGen"; }
+
+static int ends_with(const char *text, const char *suffix)
+{
+    size_t n = strlen(text), m = strlen(suffix);
+    return n >= m && strcasecmp(text + n - m, suffix) == 0;
+}
+
+int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
+{
+    memset(mesh, 0, sizeof *mesh);
+    if (strlen(path) >= sizeof mesh->path)
+        return error_set(err, "%.80s...: the path is too long (at most %zu characters)", path, sizeof mesh->path - 1);
+    snprintf(mesh->path, sizeof mesh->path, "%s", path);
+    mesh_source source;
+    memset(&source, 0, sizeof source);
+    source.mesh = mesh;
+    int failed;
+    if (ends_with(path, ".mesh")) {
+        mesh->format = MESH_FORMAT_MEDIT;
+        failed = mesh_read_medit(path, &source, err);
+    } else if (ends_with(path, ".node") || ends_with(path, ".ele") || ends_with(path, ".neigh")) {
+        char base[sizeof mesh->path];
+        snprintf(base, sizeof base, "%.*s", (int)(strrchr(path, '.') - path), path);
+        mesh->format = MESH_FORMAT_TETGEN;
+        failed = mesh_read_tetgen(base, &source, err);
+    } else if (ends_with(path, ".meshb")) {
+        failed = error_set(err, "%s: binary Medit files (.meshb) are not read: convert it to .mesh", path);
+    } else {
+        failed = error_set(err, "%s: unknown mesh format: expected a Medit .mesh file or TetGen's .node/.ele files",
+                           path);
+    }
+    failed = failed || mesh_check(&source, err);
+    free(source.tetra_line);
+    free(source.neighbour_line);
+    if (failed) {
+        mesh_free(mesh);
+        return -1;
+    }
+    return 0;
+}
+
+void mesh_free(tet_mesh *mesh)
+{
+    free(mesh->vertices);
+    free(mesh->tetra);
+    free(mesh->neighbour);
+    free(mesh->boundary);
+    free(mesh->edge_vertices);
+    free(mesh->edge_lines);
+    free(mesh->tetra_edges);
+    mesh->vertices = NULL;
+    mesh->tetra = NULL;
+    mesh->neighbour = NULL;
+    mesh->boundary = NULL;
+    mesh->edge_vertices = NULL;
+    mesh->edge_lines = NULL;
+    mesh->tetra_edges = NULL;
+    mesh->vertex_count = mesh->tetra_count = mesh->boundary_count = mesh->edge_count = 0;
+}
+
+/* ---------------------------------------------------------------- edges */
+
+/* A tetrahedron's edge as (lower vertex, higher vertex) with where it came from. */
+typedef struct edge_key {
+    int low, high;
+    int reference; /* tetrahedron * 6 + local edge */
+} edge_key;
+
+static int compare_edges(const void *a, const void *b)
+{
+    const edge_key *x = a, *y = b;
+    if (x->low != y->low)
+        return x->low < y->low ? -1 : 1;
+    if (x->high != y->high)
+        return x->high < y->high ? -1 : 1;
+    return (x->reference > y->reference) - (x->reference < y->reference);
+}
+
+/* Local edges in the order RT_E01 ... RT_E23 of rt_algorithms.h. */
+static const int EDGE_ENDS[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
+int mesh_build_edges(tet_mesh *mesh, error_text *err)
+{
+    if (mesh->edge_lines)
+        return 0;
+    size_t count = mesh->tetra_count * 6;
+    edge_key *keys = malloc((count + 1) * sizeof *keys);
+    mesh->tetra_edges = malloc((mesh->tetra_count + 1) * sizeof *mesh->tetra_edges);
+    if (!keys || !mesh->tetra_edges) {
+        free(keys);
+        return error_set(err, "%s: out of memory for the edge table", mesh->path);
+    }
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int e = 0; e < 6; ++e) {
+            int a = mesh->tetra[t][EDGE_ENDS[e][0]], b = mesh->tetra[t][EDGE_ENDS[e][1]];
+            keys[t * 6 + e] = (edge_key){a < b ? a : b, a < b ? b : a, (int)(t * 6 + (size_t)e)};
+        }
+    qsort(keys, count, sizeof *keys, compare_edges);
+    size_t edges = 0;
+    for (size_t i = 0; i < count; ++i)
+        edges += i == 0 || keys[i].low != keys[i - 1].low || keys[i].high != keys[i - 1].high;
+    mesh->edge_vertices = malloc((edges + 1) * sizeof *mesh->edge_vertices);
+    mesh->edge_lines = malloc((edges + 1) * sizeof *mesh->edge_lines);
+    if (!mesh->edge_vertices || !mesh->edge_lines) {
+        free(keys);
+        return error_set(err, "%s: out of memory for the edge table", mesh->path);
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (i > 0 && (keys[i].low != keys[i - 1].low || keys[i].high != keys[i - 1].high))
+            ++k;
+        mesh->edge_vertices[k][0] = keys[i].low;
+        mesh->edge_vertices[k][1] = keys[i].high;
+        size_t t = (size_t)keys[i].reference / 6;
+        int e = keys[i].reference % 6;
+        int reversed = mesh->tetra[t][EDGE_ENDS[e][0]] != keys[i].low;
+        mesh->tetra_edges[t][e] = (int)k * 2 + reversed;
+    }
+    mesh->edge_count = edges;
+    /* Plücker coordinates of the directed line low -> high through A = low: {U : U x A}, the
+     * convention of rt_pluecker_edge (rt_math.h), computed once here. */
+    for (size_t i = 0; i < edges; ++i) {
+        vec3 a = mesh->vertices[mesh->edge_vertices[i][0]], b = mesh->vertices[mesh->edge_vertices[i][1]];
+        vec3 u = {b.x - a.x, b.y - a.y, b.z - a.z};
+        double *line = mesh->edge_lines[i];
+        line[0] = u.x;
+        line[1] = u.y;
+        line[2] = u.z;
+        line[3] = u.y * a.z - u.z * a.y;
+        line[4] = u.z * a.x - u.x * a.z;
+        line[5] = u.x * a.y - u.y * a.x;
+    }
+    free(keys);
+    return 0;
+}

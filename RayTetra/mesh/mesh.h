@@ -1,0 +1,64 @@
+/* mesh.h: a tetrahedral mesh as TetWalk walks it (docs/TETWALK.md): vertices, tetrahedra in the
+ * orientation of docs/SPECIFICATION.md section 1, the neighbour across each face, the boundary
+ * faces, and (on request) the mesh's edges with their Plücker coordinates for the precomputed
+ * forms. Read from Medit .mesh or TetGen .node/.ele(/.neigh) files (mesh_read.c), checked with
+ * the file and line of every problem (mesh_check.c).
+ *
+ * Faces are numbered as in docs/SPECIFICATION.md: face f is opposite vertex f, with the vertex
+ * order F3 = (V0, V1, V2), F2 = (V1, V0, V3), F1 = (V2, V3, V0), F0 = (V3, V2, V1). A face
+ * reference is tetrahedron * 4 + face, which is what the walk carries from step to step. */
+#ifndef RAYTETRA_MESH_H
+#define RAYTETRA_MESH_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "vec3.h"
+
+/* Indices are ints, as the OpenCL kernel reads them: at most MESH_MAX_TETRAHEDRA tetrahedra, so
+ * that every face reference (tetrahedron * 4 + face) and edge reference (edge * 2 + 1) fits. */
+#define MESH_MAX_TETRAHEDRA ((size_t)1 << 28)
+#define MESH_MAX_VERTICES ((size_t)1 << 30)
+
+typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN } mesh_format;
+
+typedef struct tet_mesh {
+    size_t vertex_count, tetra_count, boundary_count, edge_count;
+    vec3 *vertices;
+    int (*tetra)[4];     /* vertex indices, positively oriented (docs/SPECIFICATION.md section 1) */
+    int (*neighbour)[4]; /* across face f: the neighbour's face reference, -1 on the boundary */
+    int *boundary;       /* the boundary faces' references, in tetrahedron order */
+    /* The precomputed forms (mesh_build_edges; NULL until then): edge k runs from its lower
+     * vertex index to its higher one; lines[k] is its Plücker coordinates {U : U x A} (direction,
+     * then moment; docs/SPECIFICATION.md section 2). tetra_edges[t][e] is tetrahedron t's edge e
+     * (RT_E01 ... RT_E23 of rt_algorithms.h: Vi -> Vj, i < j) as k * 2, plus 1 when Vi -> Vj
+     * runs against edge k. */
+    int (*edge_vertices)[2];
+    double (*edge_lines)[6];
+    int (*tetra_edges)[6];
+    vec3 low, high;      /* bounding box of the vertices */
+    mesh_format format;
+    size_t reordered;    /* tetrahedra whose file order was mirrored into the positive orientation */
+    char path[512];      /* the file named on the command line, for messages */
+} tet_mesh;
+
+/* Read a mesh: PATH ending in .mesh is Medit; .node or .ele (or a base name with both files
+ * beside it) is TetGen, with BASE.neigh used when present. Every problem of the file or of the
+ * mesh (bad numbers, indices out of range, inverted or flat tetrahedra, a face shared by more
+ * than two tetrahedra or by two on the same side, a .neigh that disagrees) gives -1 and
+ * "FILE:LINE: what is wrong" in err; nothing stays allocated then. */
+int mesh_read(const char *path, tet_mesh *mesh, error_text *err);
+
+void mesh_free(tet_mesh *mesh);
+
+/* The mesh's edges and their Plücker coordinates (the precomputed forms' table). Returns 0, or -1
+ * with err set (out of memory). Calling it again does nothing. */
+int mesh_build_edges(tet_mesh *mesh, error_text *err);
+
+/* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
+int mesh_face_vertex(int face, int k);
+
+/* "Medit" or "TetGen". */
+const char *mesh_format_name(mesh_format format);
+
+#endif

@@ -1,0 +1,30 @@
+/* mesh_bvh.h: where a ray enters the mesh: a bounding volume hierarchy over the boundary faces,
+ * which the walk (rt_walk.h) traverses to find every boundary face a ray crosses, on the CPU
+ * and in the OpenCL kernel alike. Boxes are padded, so that rounding in the box test never
+ * drops a face the ray meets (docs/TETWALK.md). */
+#ifndef RAYTETRA_MESH_BVH_H
+#define RAYTETRA_MESH_BVH_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "mesh/mesh.h"
+
+/* Deepest tree built: the traversal's stack (RT_WALK_STACK in rt_walk.h) holds this many nodes. */
+#define MESH_BVH_MAX_DEPTH 60
+#define MESH_BVH_LEAF_FACES 4
+
+typedef struct mesh_bvh {
+    size_t node_count, face_count;
+    double (*bounds)[6]; /* low x y z, high x y z; node 0 is the root, a node's first child follows it */
+    int (*links)[2];     /* leaf: {first face in `faces`, count > 0}; inner node: {second child, 0} */
+    int *faces;          /* the boundary faces' references, in leaf order */
+    int depth;
+} mesh_bvh;
+
+/* Build over mesh->boundary; returns 0, or -1 with err set (out of memory). */
+int mesh_bvh_build(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err);
+
+void mesh_bvh_free(mesh_bvh *bvh);
+
+#endif

@@ -1,0 +1,276 @@
+/* mesh_check.c: what makes a reader's tetrahedra a mesh TetWalk can walk (mesh_source.h): each
+ * tetrahedron non-flat and of the mesh's one orientation (exact signs, Common/exact.h), mirrored
+ * into docs/SPECIFICATION.md's if the file uses the other; each face shared by at most two
+ * tetrahedra, lying on its two sides; the neighbour across every face (built by sorting the faces,
+ * or TetGen's .neigh checked); the boundary faces and the bounding box. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exact.h"
+#include "mesh/mesh_source.h"
+
+/* Vertex k of face f in docs/SPECIFICATION.md's order. */
+static const int FACE_VERTICES[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
+
+int mesh_face_vertex(int face, int k) { return FACE_VERTICES[face][k]; }
+
+/* "FILE:LINE: tetrahedron N" for tetrahedron t (N in the file's numbering). */
+static void where(const mesh_source *source, size_t t, char *text, size_t size)
+{
+    snprintf(text, size, "%s:%zu: tetrahedron %lld", source->tetra_path, source->tetra_line[t],
+             (long long)t + source->first_index);
+}
+
+/* Distinct vertices, not flat, one orientation; the mirrored ones (if they are the majority)
+ * are reordered V1 V0 V2 V3, which swaps faces 0 and 1 (and the .neigh entries 0 and 1). */
+static int check_orientation(mesh_source *source, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    char at[1200];
+    signed char *sign = malloc(mesh->tetra_count + 1);
+    if (!sign)
+        return error_set(err, "%s: out of memory", source->tetra_path);
+    size_t mirrored = 0;
+    for (size_t t = 0; t < mesh->tetra_count; ++t) {
+        const int *v = mesh->tetra[t];
+        for (int a = 0; a < 4; ++a)
+            for (int b = a + 1; b < 4; ++b)
+                if (v[a] == v[b]) {
+                    where(source, t, at, sizeof at);
+                    free(sign);
+                    return error_set(err, "%s names vertex %lld twice", at, (long long)v[a] + source->first_index);
+                }
+        vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
+        sign[t] = (signed char)exact_tetra_orientation(corner);
+        if (sign[t] == 0) {
+            where(source, t, at, sizeof at);
+            free(sign);
+            return error_set(err, "%s is flat: its four vertices lie in one plane (a degenerate tetrahedron)", at);
+        }
+        mirrored += sign[t] > 0;
+    }
+    /* The mesh's orientation is its majority's; the first tetrahedron of the other is inverted. */
+    signed char majority = mirrored * 2 > mesh->tetra_count ? 1 : -1;
+    size_t minority = majority > 0 ? mesh->tetra_count - mirrored : mirrored;
+    for (size_t t = 0; t < mesh->tetra_count && minority > 0; ++t)
+        if (sign[t] != majority) {
+            where(source, t, at, sizeof at);
+            free(sign);
+            return error_set(err, "%s is inverted: oriented against %zu of the mesh's %zu tetrahedra (%zu inverted)", at,
+                             mesh->tetra_count - minority, mesh->tetra_count, minority);
+        }
+    free(sign);
+    if (majority > 0) {
+        for (size_t t = 0; t < mesh->tetra_count; ++t) {
+            int swap = mesh->tetra[t][0];
+            mesh->tetra[t][0] = mesh->tetra[t][1];
+            mesh->tetra[t][1] = swap;
+            if (mesh->neighbour) {
+                swap = mesh->neighbour[t][0];
+                mesh->neighbour[t][0] = mesh->neighbour[t][1];
+                mesh->neighbour[t][1] = swap;
+            }
+        }
+        mesh->reordered = mesh->tetra_count;
+    }
+    return 0;
+}
+
+/* A face as sorted vertex indices, with the face reference it came from. */
+typedef struct face_key {
+    int v[3];
+    int reference;
+} face_key;
+
+static int compare_keys(const void *a, const void *b)
+{
+    const face_key *x = a, *y = b;
+    for (int k = 0; k < 3; ++k)
+        if (x->v[k] != y->v[k])
+            return x->v[k] < y->v[k] ? -1 : 1;
+    return (x->reference > y->reference) - (x->reference < y->reference);
+}
+
+static face_key face_of(const tet_mesh *mesh, int reference)
+{
+    face_key key;
+    const int *tetra = mesh->tetra[reference >> 2];
+    int f = reference & 3;
+    int a = tetra[FACE_VERTICES[f][0]], b = tetra[FACE_VERTICES[f][1]], c = tetra[FACE_VERTICES[f][2]];
+    /* sort three */
+    if (a > b) { int s = a; a = b; b = s; }
+    if (b > c) { int s = b; b = c; c = s; }
+    if (a > b) { int s = a; a = b; b = s; }
+    key.v[0] = a;
+    key.v[1] = b;
+    key.v[2] = c;
+    key.reference = reference;
+    return key;
+}
+
+/* Do faces r and s (same three vertices) run in opposite directions, i.e. lie their
+ * tetrahedra on the two sides? Positively oriented tetrahedra see their common face in opposite
+ * cyclic orders exactly then. */
+static int opposite_sides(const tet_mesh *mesh, int r, int s)
+{
+    const int *p = mesh->tetra[r >> 2], *q = mesh->tetra[s >> 2];
+    int fr = r & 3, fs = s & 3;
+    int a = p[FACE_VERTICES[fr][0]], b = p[FACE_VERTICES[fr][1]];
+    /* In the other face, a must be followed by the vertex before it here: b follows a here, so a
+     * follows b there. */
+    for (int k = 0; k < 3; ++k)
+        if (q[FACE_VERTICES[fs][k]] == b)
+            return q[FACE_VERTICES[fs][(k + 1) % 3]] == a;
+    return 0;
+}
+
+static void face_text(const mesh_source *source, const face_key *key, char *text, size_t size)
+{
+    snprintf(text, size, "(%lld %lld %lld)", key->v[0] + source->first_index, key->v[1] + source->first_index,
+             key->v[2] + source->first_index);
+}
+
+static int build_adjacency(mesh_source *source, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    size_t faces = mesh->tetra_count * 4;
+    face_key *keys = malloc((faces + 1) * sizeof *keys);
+    mesh->neighbour = malloc((mesh->tetra_count + 1) * sizeof *mesh->neighbour);
+    if (!keys || !mesh->neighbour) {
+        free(keys);
+        return error_set(err, "%s: out of memory for the face adjacency", source->tetra_path);
+    }
+    for (size_t i = 0; i < faces; ++i)
+        keys[i] = face_of(mesh, (int)i);
+    qsort(keys, faces, sizeof *keys, compare_keys);
+    char at[1200], face[128];
+    for (size_t i = 0; i < faces;) {
+        size_t j = i + 1;
+        while (j < faces && memcmp(keys[j].v, keys[i].v, sizeof keys[i].v) == 0)
+            ++j;
+        int r = keys[i].reference;
+        if (j - i > 2) {
+            where(source, (size_t)keys[i + 2].reference >> 2, at, sizeof at);
+            face_text(source, &keys[i], face, sizeof face);
+            long long one = (long long)(keys[i].reference >> 2) + source->first_index;
+            long long two = (long long)(keys[i + 1].reference >> 2) + source->first_index;
+            free(keys);
+            return error_set(err, "%s shares its face %s with tetrahedra %lld and %lld: a face may belong to at most "
+                                  "two tetrahedra (the mesh is not manifold)",
+                             at, face, one, two);
+        }
+        if (j - i == 2) {
+            int s = keys[i + 1].reference;
+            if (!opposite_sides(mesh, r, s)) {
+                where(source, (size_t)s >> 2, at, sizeof at);
+                face_text(source, &keys[i], face, sizeof face);
+                free(keys);
+                return error_set(err, "%s lies on the same side of its face %s as tetrahedron %lld: they overlap", at,
+                                 face, (long long)(r >> 2) + source->first_index);
+            }
+            mesh->neighbour[r >> 2][r & 3] = s;
+            mesh->neighbour[s >> 2][s & 3] = r;
+        } else {
+            mesh->neighbour[r >> 2][r & 3] = -1;
+        }
+        i = j;
+    }
+    free(keys);
+    return 0;
+}
+
+/* TetGen's .neigh (tetrahedron indices by corner, after check_orientation's reordering): each
+ * link must join two tetrahedra through a common face, both ways, from its two sides. Turned
+ * into face references. */
+static int check_neighbours(mesh_source *source, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    int (*links)[4] = malloc((mesh->tetra_count + 1) * sizeof *links);
+    if (!links)
+        return error_set(err, "%s: out of memory", source->neighbour_path);
+    for (size_t t = 0; t < mesh->tetra_count; ++t) {
+        for (int f = 0; f < 4; ++f) {
+            int other = mesh->neighbour[t][f];
+            links[t][f] = -1;
+            if (other < 0)
+                continue;
+            /* The face of `other` with the same three vertices: the one opposite its vertex that is
+             * not on face f of t. */
+            face_key mine = face_of(mesh, (int)t * 4 + f);
+            int g = -1;
+            for (int k = 0; k < 4; ++k) {
+                face_key theirs = face_of(mesh, other * 4 + k);
+                if (memcmp(theirs.v, mine.v, sizeof mine.v) == 0)
+                    g = k;
+            }
+            const char *problem = NULL;
+            if ((size_t)other == t)
+                problem = "is its own neighbour";
+            else if (g < 0)
+                problem = "has no face in common with the neighbour listed";
+            else if (mesh->neighbour[other][g] != (int)t)
+                problem = "is not listed back by its neighbour";
+            else if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
+                problem = "lies on the same side of the common face as its neighbour";
+            if (problem) {
+                free(links);
+                return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
+                                 source->neighbour_line[t], (long long)t + source->first_index, problem,
+                                 (long long)other + source->first_index);
+            }
+            links[t][f] = other * 4 + g;
+        }
+    }
+    free(mesh->neighbour);
+    mesh->neighbour = links;
+    return 0;
+}
+
+static int collect_boundary(tet_mesh *mesh, error_text *err)
+{
+    size_t count = 0;
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int f = 0; f < 4; ++f)
+            count += mesh->neighbour[t][f] < 0;
+    mesh->boundary = malloc((count + 1) * sizeof *mesh->boundary);
+    if (!mesh->boundary)
+        return error_set(err, "%s: out of memory for the boundary", mesh->path);
+    mesh->boundary_count = 0;
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int f = 0; f < 4; ++f)
+            if (mesh->neighbour[t][f] < 0)
+                mesh->boundary[mesh->boundary_count++] = (int)t * 4 + f;
+    return 0;
+}
+
+static void bounding_box(tet_mesh *mesh)
+{
+    mesh->low = mesh->high = mesh->vertices[mesh->tetra[0][0]];
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int k = 0; k < 4; ++k) {
+            vec3 v = mesh->vertices[mesh->tetra[t][k]];
+            mesh->low.x = v.x < mesh->low.x ? v.x : mesh->low.x;
+            mesh->low.y = v.y < mesh->low.y ? v.y : mesh->low.y;
+            mesh->low.z = v.z < mesh->low.z ? v.z : mesh->low.z;
+            mesh->high.x = v.x > mesh->high.x ? v.x : mesh->high.x;
+            mesh->high.y = v.y > mesh->high.y ? v.y : mesh->high.y;
+            mesh->high.z = v.z > mesh->high.z ? v.z : mesh->high.z;
+        }
+}
+
+int mesh_check(mesh_source *source, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    if (mesh->tetra_count == 0)
+        return error_set(err, "%s: the mesh has no tetrahedra", source->tetra_path);
+    if (check_orientation(source, err) != 0)
+        return -1;
+    if (mesh->neighbour ? check_neighbours(source, err) : build_adjacency(source, err))
+        return -1;
+    if (collect_boundary(mesh, err) != 0)
+        return -1;
+    bounding_box(mesh);
+    return 0;
+}

@@ -1,0 +1,170 @@
+/* mesh_medit.c: the Medit .mesh reader (ASCII; the format of Medit, mmg, Gmsh's .mesh export and
+ * SfePy's meshes). A file is a series of keywords: MeshVersionFormatted N, Dimension 3, then
+ * sections "NAME COUNT" followed by COUNT records, and End. Vertices and Tetrahedra are read (a
+ * reference number ends each record); every other section Medit defines is skipped record by
+ * record, so that a mesh with triangles, hexahedra or normals still reads. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mesh/mesh_source.h"
+#include "mesh/mesh_text.h"
+
+/* The sections skipped and the words in each of their records. */
+typedef struct skipped_section {
+    const char *name;
+    int words;
+} skipped_section;
+
+static const skipped_section SKIPPED[] = {
+    {"Edges", 3},          {"Triangles", 4},          {"Quadrilaterals", 5},
+    {"Prisms", 7},         {"Pyramids", 6},           {"Hexahedra", 9},
+    {"Corners", 1},        {"Ridges", 1},             {"RequiredVertices", 1},
+    {"RequiredEdges", 1},  {"RequiredTriangles", 1},  {"RequiredQuadrilaterals", 1},
+    {"RequiredTetrahedra", 1}, {"RequiredHexahedra", 1}, {"Normals", 3},
+    {"NormalAtVertices", 2}, {"NormalAtTriangleVertices", 3}, {"NormalAtQuadrilateralVertices", 3},
+    {"Tangents", 3},       {"TangentAtVertices", 2},  {"TangentAtEdgeVertices", 3},
+    {"Crack", 2},          {"Identifier", 0},         {"Geometry", 0},
+};
+
+static int keyword_is(const char *word, size_t length, const char *name)
+{
+    return strlen(name) == length && strncasecmp(word, name, length) == 0;
+}
+
+static int read_vertices(mesh_text *text, tet_mesh *mesh, error_text *err)
+{
+    long long count;
+    if (mesh_text_integer(text, 0, (long long)MESH_MAX_VERTICES, &count, "the number of vertices", err) != 0)
+        return -1;
+    if (mesh->vertices)
+        return error_set(err, "%s:%zu: a second Vertices section", text->path, text->line);
+    mesh->vertices = malloc(((size_t)count + 1) * sizeof *mesh->vertices);
+    if (!mesh->vertices)
+        return error_set(err, "%s: out of memory for %lld vertices", text->path, count);
+    mesh->vertex_count = (size_t)count;
+    for (size_t i = 0; i < (size_t)count; ++i) {
+        vec3 *v = &mesh->vertices[i];
+        long long reference;
+        if (mesh_text_real(text, &v->x, "a vertex's x", err) != 0 || mesh_text_real(text, &v->y, "a vertex's y", err) != 0 ||
+            mesh_text_real(text, &v->z, "a vertex's z", err) != 0 ||
+            mesh_text_integer(text, -2147483647LL, 2147483647LL, &reference, "a vertex's reference number", err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int read_tetrahedra(mesh_text *text, mesh_source *source, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    long long count;
+    if (mesh_text_integer(text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) != 0)
+        return -1;
+    if (mesh->tetra)
+        return error_set(err, "%s:%zu: a second Tetrahedra section", text->path, text->line);
+    if (!mesh->vertices)
+        return error_set(err, "%s:%zu: Tetrahedra before Vertices (the vertex count is needed to check indices)",
+                         text->path, text->line);
+    if (count > 0 && mesh->vertex_count == 0)
+        return error_set(err, "%s:%zu: tetrahedra, but no vertices", text->path, text->line);
+    mesh->tetra = malloc(((size_t)count + 1) * sizeof *mesh->tetra);
+    source->tetra_line = malloc(((size_t)count + 1) * sizeof *source->tetra_line);
+    if (!mesh->tetra || !source->tetra_line)
+        return error_set(err, "%s: out of memory for %lld tetrahedra", text->path, count);
+    mesh->tetra_count = (size_t)count;
+    long long last = (long long)mesh->vertex_count;
+    for (size_t i = 0; i < (size_t)count; ++i) {
+        for (int k = 0; k < 4; ++k) {
+            long long index;
+            /* Medit counts vertices from 1. */
+            if (mesh_text_integer(text, 1, last, &index, "a vertex index", err) != 0)
+                return -1;
+            if (k == 0)
+                source->tetra_line[i] = text->line;
+            mesh->tetra[i][k] = (int)(index - 1);
+        }
+        long long reference;
+        if (mesh_text_integer(text, -2147483647LL, 2147483647LL, &reference, "a tetrahedron's reference number", err) !=
+            0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Skip `count` records of `words` words each. */
+static int skip_section(mesh_text *text, const skipped_section *section, error_text *err)
+{
+    long long count;
+    char what[96];
+    snprintf(what, sizeof what, "the number of records of %s", section->name);
+    if (section->words == 0) { /* a string section: one quoted word */
+        const char *word;
+        size_t length;
+        if (!mesh_text_word(text, &word, &length))
+            return error_set(err, "%s:%zu: %s without its value", text->path, text->line, section->name);
+        return 0;
+    }
+    if (mesh_text_integer(text, 0, 1LL << 40, &count, what, err) != 0)
+        return -1;
+    for (long long i = 0; i < count * section->words; ++i) {
+        double value;
+        snprintf(what, sizeof what, "a number of %s", section->name);
+        if (mesh_text_real(text, &value, what, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int read_sections(mesh_text *text, mesh_source *source, error_text *err)
+{
+    const char *word;
+    size_t length;
+    long long value;
+    while (mesh_text_word(text, &word, &length)) {
+        if (keyword_is(word, length, "End"))
+            return 0;
+        if (keyword_is(word, length, "MeshVersionFormatted")) {
+            if (mesh_text_integer(text, 1, 4, &value, "the format version (1 to 4)", err) != 0)
+                return -1;
+        } else if (keyword_is(word, length, "Dimension")) {
+            if (mesh_text_integer(text, 0, 1000, &value, "the dimension", err) != 0)
+                return -1;
+            if (value != 3)
+                return error_set(err, "%s:%zu: Dimension %lld: only 3-dimensional meshes have tetrahedra", text->path,
+                                 text->line, value);
+        } else if (keyword_is(word, length, "Vertices")) {
+            if (read_vertices(text, source->mesh, err) != 0)
+                return -1;
+        } else if (keyword_is(word, length, "Tetrahedra")) {
+            if (read_tetrahedra(text, source, err) != 0)
+                return -1;
+        } else {
+            const skipped_section *section = NULL;
+            for (size_t i = 0; i < sizeof SKIPPED / sizeof SKIPPED[0] && !section; ++i)
+                if (keyword_is(word, length, SKIPPED[i].name))
+                    section = &SKIPPED[i];
+            if (!section)
+                return error_set(err, "%s:%zu: unknown Medit keyword '%.*s' (expected a section such as Vertices or "
+                                      "Tetrahedra, or End)",
+                                 text->path, text->line, (int)(length > 40 ? 40 : length), word);
+            if (skip_section(text, section, err) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int mesh_read_medit(const char *path, mesh_source *source, error_text *err)
+{
+    mesh_text text;
+    source->first_index = 1;
+    if (mesh_text_open(&text, path, err) != 0)
+        return -1;
+    int failed = read_sections(&text, source, err);
+    if (!failed && !source->mesh->tetra)
+        failed = error_set(err, "%s: no Tetrahedra section (TetWalk needs a tetrahedral mesh)", path);
+    snprintf(source->tetra_path, sizeof source->tetra_path, "%s", path);
+    mesh_text_close(&text);
+    return failed ? -1 : 0;
+}

@@ -1,0 +1,179 @@
+/* mesh_tetgen.c: the TetGen reader: BASE.node (vertices), BASE.ele (tetrahedra) and, when it
+ * exists, BASE.neigh (the neighbour opposite each corner, -1 on the boundary). Each file starts
+ * with a header line; every record is one line starting with its index. Indices count from the
+ * first vertex's index (0 or 1: TetGen keeps the numbering of its input). Quadratic tetrahedra
+ * (10 nodes) are read by their four corners; attributes and boundary markers are skipped. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mesh/mesh_source.h"
+#include "mesh/mesh_text.h"
+
+/* A record's first word must start a line, and its index must be the expected one. */
+static int record_start(mesh_text *text, long long expected, const char *what, error_text *err)
+{
+    long long index;
+    if (!mesh_text_at_new_line(text) && text->position < text->size)
+        return error_set(err, "%s:%zu: too many numbers on the line (a %s record ended)", text->path, text->line, what);
+    if (mesh_text_integer(text, -(1LL << 40), 1LL << 40, &index, what, err) != 0)
+        return -1;
+    if (index != expected)
+        return error_set(err, "%s:%zu: %s number %lld, expected %lld (records must be numbered in order)", text->path,
+                         text->line, what, index, expected);
+    return 0;
+}
+
+/* The rest of a record's line must be on the same line as its first word. */
+static int same_line(mesh_text *text, size_t line, error_text *err)
+{
+    if (text->line != line)
+        return error_set(err, "%s:%zu: the record of line %zu continues here (one record a line)", text->path,
+                         text->line, line);
+    return 0;
+}
+
+static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_text *err)
+{
+    mesh_text text;
+    if (mesh_text_open(&text, path, err) != 0)
+        return -1;
+    long long count, dimension, attributes, markers;
+    int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_VERTICES, &count, "the number of vertices", err) ||
+                 mesh_text_integer(&text, 0, 1000, &dimension, "the dimension", err) ||
+                 mesh_text_integer(&text, 0, 1000, &attributes, "the number of attributes", err) ||
+                 mesh_text_integer(&text, 0, 1, &markers, "the boundary marker flag (0 or 1)", err);
+    if (!failed && dimension != 3)
+        failed = error_set(err, "%s:%zu: dimension %lld: only 3-dimensional meshes have tetrahedra", path, text.line,
+                           dimension);
+    if (!failed && count == 0)
+        failed = error_set(err, "%s:%zu: no vertices", path, text.line);
+    if (!failed && !(mesh->vertices = malloc((size_t)count * sizeof *mesh->vertices)))
+        failed = error_set(err, "%s: out of memory for %lld vertices", path, count);
+    for (long long i = 0; i < count && !failed; ++i) {
+        if (i == 0) /* the first index sets the numbering: 0 or 1 */
+            failed = mesh_text_integer(&text, 0, 1, first, "the first vertex's number (0 or 1)", err);
+        else
+            failed = record_start(&text, *first + i, "vertex", err);
+        size_t line = text.line;
+        vec3 *v = &mesh->vertices[i];
+        failed = failed || mesh_text_real(&text, &v->x, "a vertex's x", err) || same_line(&text, line, err) ||
+                 mesh_text_real(&text, &v->y, "a vertex's y", err) || same_line(&text, line, err) ||
+                 mesh_text_real(&text, &v->z, "a vertex's z", err) || same_line(&text, line, err);
+        for (long long a = 0; a < attributes + markers && !failed; ++a) {
+            double skipped;
+            failed = mesh_text_real(&text, &skipped, "a vertex attribute or marker", err) || same_line(&text, line, err);
+        }
+    }
+    mesh->vertex_count = failed ? 0 : (size_t)count;
+    if (!failed && mesh_text_at_new_line(&text))
+        failed = error_set(err, "%s:%zu: more lines than the %lld vertices the header announces", path, text.next_line,
+                           count);
+    mesh_text_close(&text);
+    return failed ? -1 : 0;
+}
+
+static int read_elements(const char *path, mesh_source *source, long long first, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    mesh_text text;
+    if (mesh_text_open(&text, path, err) != 0)
+        return -1;
+    long long count, nodes, attributes;
+    long long last = first + (long long)mesh->vertex_count - 1;
+    int failed =
+        mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
+        mesh_text_integer(&text, 4, 10, &nodes, "the number of nodes per tetrahedron (4 or 10)", err) ||
+        mesh_text_integer(&text, 0, 1000, &attributes, "the number of attributes", err);
+    if (!failed && nodes != 4 && nodes != 10)
+        failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
+    if (!failed) {
+        mesh->tetra = malloc(((size_t)count + 1) * sizeof *mesh->tetra);
+        source->tetra_line = malloc(((size_t)count + 1) * sizeof *source->tetra_line);
+        if (!mesh->tetra || !source->tetra_line)
+            failed = error_set(err, "%s: out of memory for %lld tetrahedra", path, count);
+    }
+    for (long long i = 0; i < count && !failed; ++i) {
+        failed = record_start(&text, first + i, "tetrahedron", err);
+        size_t line = text.line;
+        source->tetra_line[i] = line;
+        for (long long k = 0; k < nodes && !failed; ++k) {
+            long long index;
+            failed = mesh_text_integer(&text, first, last, &index, "a vertex index", err) || same_line(&text, line, err);
+            if (k < 4)
+                mesh->tetra[i][k] = (int)(index - first);
+        }
+        for (long long a = 0; a < attributes && !failed; ++a) {
+            double skipped;
+            failed = mesh_text_real(&text, &skipped, "a tetrahedron attribute", err) || same_line(&text, line, err);
+        }
+    }
+    mesh->tetra_count = failed ? 0 : (size_t)count;
+    if (!failed && mesh_text_at_new_line(&text))
+        failed = error_set(err, "%s:%zu: more lines than the %lld tetrahedra the header announces", path,
+                           text.next_line, count);
+    mesh_text_close(&text);
+    return failed ? -1 : 0;
+}
+
+/* BASE.neigh: neighbour k of tetrahedron i lies opposite its corner k; stored here as a
+ * tetrahedron index for now (mesh_check turns it into a face reference after checking it). */
+static int read_neighbours(const char *path, mesh_source *source, long long first, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    mesh_text text;
+    if (mesh_text_open(&text, path, err) != 0)
+        return -1;
+    long long count, per;
+    long long last = first + (long long)mesh->tetra_count - 1;
+    int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
+                 mesh_text_integer(&text, 4, 4, &per, "the number of neighbours per tetrahedron (4)", err);
+    if (!failed && (size_t)count != mesh->tetra_count)
+        failed = error_set(err, "%s:%zu: %lld tetrahedra, but the .ele file has %zu", path, text.line, count,
+                           mesh->tetra_count);
+    if (!failed) {
+        mesh->neighbour = malloc(((size_t)count + 1) * sizeof *mesh->neighbour);
+        source->neighbour_line = malloc(((size_t)count + 1) * sizeof *source->neighbour_line);
+        if (!mesh->neighbour || !source->neighbour_line)
+            failed = error_set(err, "%s: out of memory for %lld tetrahedra", path, count);
+    }
+    for (long long i = 0; i < count && !failed; ++i) {
+        failed = record_start(&text, first + i, "tetrahedron", err);
+        size_t line = text.line;
+        source->neighbour_line[i] = line;
+        for (int k = 0; k < 4 && !failed; ++k) {
+            long long index;
+            failed = mesh_text_integer(&text, -1, last, &index, "a neighbour (a tetrahedron number, or -1)", err) ||
+                     same_line(&text, line, err);
+            if (!failed && index != -1 && index < first)
+                failed = error_set(err, "%s:%zu: neighbour %lld is out of range (-1, or %lld to %lld)", path, line, index,
+                                   first, last);
+            mesh->neighbour[i][k] = index == -1 ? -1 : (int)(index - first);
+        }
+    }
+    if (!failed && mesh_text_at_new_line(&text))
+        failed = error_set(err, "%s:%zu: more lines than the %lld tetrahedra the header announces", path,
+                           text.next_line, count);
+    mesh_text_close(&text);
+    return failed ? -1 : 0;
+}
+
+int mesh_read_tetgen(const char *base, mesh_source *source, error_text *err)
+{
+    char node[1024], neigh[1024];
+    snprintf(node, sizeof node, "%s.node", base);
+    snprintf(neigh, sizeof neigh, "%s.neigh", base);
+    snprintf(source->tetra_path, sizeof source->tetra_path, "%s.ele", base);
+    if (strlen(base) + 7 > sizeof node)
+        return error_set(err, "%s: the path is too long", base);
+    long long first = 0;
+    if (read_nodes(node, source->mesh, &first, err) != 0 || read_elements(source->tetra_path, source, first, err) != 0)
+        return -1;
+    source->first_index = first;
+    if (access(neigh, F_OK) != 0)
+        return 0;
+    snprintf(source->neighbour_path, sizeof source->neighbour_path, "%s", neigh);
+    return read_neighbours(neigh, source, first, err);
+}

@@ -1,0 +1,100 @@
+/* walk.h: TetWalk's rays through a mesh (docs/TETWALK.md): the walk algorithms and their names,
+ * the rays (a file or a camera), the runs on the CPU (walk_cpu.c), in OpenCL (walk_opencl.c)
+ * and exactly (walk_exact.c). The walk itself is kernels/shared/rt_walk.h. */
+#ifndef RAYTETRA_WALK_H
+#define RAYTETRA_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "mesh/mesh.h"
+#include "mesh/mesh_bvh.h"
+#include "mesh/walk_exact.h"
+#include "rt_walk.h"
+
+/* The exact traversal (GMP throughout; CPU only), beside rt_walk.h's methods. */
+#define WALK_EXACT 4
+
+typedef struct walk_algorithm {
+    const char *name;        /* canonical, lower case: "stp1" */
+    const char *csv_name;    /* "STP1"; the OpenCL build is "GPU_" + this */
+    const char *description; /* one line */
+    int method;              /* RT_WALK_PLUECKER ... RT_WALK_ROBUST, or WALK_EXACT */
+    int form;                /* 0, 1, 2 (the robust and exact walks: 0) */
+    int has_kernel;          /* an OpenCL build exists */
+} walk_algorithm;
+
+/* Every walk algorithm, in the order the summary lists them. */
+const walk_algorithm *walk_algorithms(int *count);
+
+/* The one place a --algorithm word is resolved, with the grammar of the suite's algorithm
+ * registry: the canonical name or the CSV name in any case for the CPU, "gpu_" + the name or
+ * "GPU_" + the CSV name for the OpenCL build. Returns the algorithm and sets *opencl, or NULL. */
+const walk_algorithm *walk_algorithm_find(const char *word, int *opencl);
+
+/* "pluecker0 Segura0 ..., one line per algorithm" for --help and --list-algorithms. */
+void walk_algorithms_print(FILE *out);
+
+/* Rays: P and Q (L = Q - P), six doubles each. */
+typedef struct walk_rays {
+    size_t count;
+    double (*rays)[6];
+    int width, height; /* a camera's image size (0 for a file): ray i is pixel (i % width, i / width), row 0 at the bottom */
+} walk_rays;
+
+/* Read a rays file: N, then N lines "Px Py Pz Qx Qy Qz" ('#' comments). Every problem gives -1
+ * and "FILE:LINE: ..." in err. */
+int walk_rays_read(const char *path, walk_rays *rays, error_text *err);
+
+/* The default view of the mesh (docs/TETWALK.md): a perspective camera (30 degrees vertically)
+ * looking at the centre of its bounding box from azimuth and elevation in degrees about the up
+ * axis ('x', 'y' or 'z'), as close as it can be with the whole box in the picture. One ray per
+ * pixel, through the pixel's centre. */
+int walk_rays_camera(const tet_mesh *mesh, int width, int height, double azimuth, double elevation, char up_axis,
+                     walk_rays *rays, error_text *err);
+
+/* Rays aimed at the mesh's degenerate places, from outside its box (docs/TETWALK.md): through a
+ * random vertex (of a random tetrahedron), through a random point of a random edge, or through
+ * a random point of a random face along a direction in the face's plane. In floating point they
+ * pass within rounding of the place, which is where the fast forms disagree between neighbours.
+ * Reproducible from the seed. */
+typedef enum walk_aim { WALK_AIM_VERTICES, WALK_AIM_EDGES, WALK_AIM_FACES } walk_aim;
+
+int walk_aim_parse(const char *text, walk_aim *aim);
+
+int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t seed, walk_rays *rays,
+                    error_text *err);
+
+void walk_rays_free(walk_rays *rays);
+
+/* The mesh and its hierarchy as rt_walk.h reads them (pointers into both). */
+rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh);
+
+/* A ray's result as TetWalk reports it: length in the mesh's units (|L| times rt_walk.h's). */
+typedef rt_walk_result walk_result;
+
+/* Walk every ray with `algorithm` on the CPU with `threads` threads (1: sequential); lengths in
+ * mesh units. The precomputed forms need mesh_build_edges first. Returns the wall time in ms. */
+double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
+                    walk_result *results, int threads);
+
+/* One ray on the CPU (the OpenCL robust kernel's uncertain rays). */
+walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
+                         const double ray[6]);
+
+/* The tetrahedra ray i visits with `algorithm` (sequential, for --export-pairs): up to capacity
+ * of them into tetra; returns how many it visits (more than capacity: only the first were kept). */
+int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
+                    int *tetra, int capacity);
+
+/* The exact traversal of one ray (walk_exact.c): every sign exact with the tie rule of rt_walk.h,
+ * every t an exact rational, the length rounded once; mesh units. */
+walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
+                             int *visited);
+
+/* |Q - P| of a ray: rt_walk.h's lengths are in units of t. */
+double walk_ray_scale(const double ray[6]);
+
+#endif

@@ -1,0 +1,104 @@
+/* walk_cpu.c: the walk on the CPU: rt_walk.h specialised for each algorithm (the method and the
+ * form are constants in each call, so that everything folds), the rays spread over OpenMP
+ * threads in small dynamic chunks (rays differ in cost by orders of magnitude), and the robust
+ * variant's exact fallback wired to GMP (walk_exact.c). */
+#include "mesh/walk_exact.h"
+#define RT_WALK_EXACT_SIGN(P, L, Vi, Vj, moved) walk_exact_edge_sign((P), (L), (Vi), (Vj), (moved))
+#define RT_WALK_EXACT_PARAMETER(P, L, A, B, C) walk_exact_face_parameter((P), (L), (A), (B), (C))
+#include "mesh/walk.h"
+
+#include <limits.h>
+#include <math.h>
+#include <omp.h>
+
+#include "timer.h"
+
+rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
+{
+    rt_walk_mesh m;
+    m.vertices = &mesh->vertices[0].x;
+    m.tetra = &mesh->tetra[0][0];
+    m.neighbour = &mesh->neighbour[0][0];
+    m.edge_lines = mesh->edge_lines ? &mesh->edge_lines[0][0] : NULL;
+    m.tetra_edges = mesh->tetra_edges ? &mesh->tetra_edges[0][0] : NULL;
+    m.bvh_bounds = &bvh->bounds[0][0];
+    m.bvh_links = &bvh->links[0][0];
+    m.bvh_faces = bvh->faces;
+    /* A segment of a line crosses each tetrahedron at most once. */
+    m.step_limit = mesh->tetra_count < (size_t)INT_MAX ? (int)mesh->tetra_count + 1 : INT_MAX;
+    /* 2^-32 of the diagonal: with the error of t along L (up to sqrt(3) times the point's) and
+     * the summation, a robust length stays within 1e-9 of the diagonal of the exact one. */
+    vec3 d = {mesh->high.x - mesh->low.x, mesh->high.y - mesh->low.y, mesh->high.z - mesh->low.z};
+    m.exact_distance = ldexp(sqrt(d.x * d.x + d.y * d.y + d.z * d.z), -32);
+    return m;
+}
+
+/* One ray with the algorithm's method and form as constants. */
+static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, const double ray[6], rt_walk_record *record)
+{
+    rt_vec3 P = rt_v(ray[0], ray[1], ray[2]);
+    rt_vec3 L = rt_v(ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]);
+    switch (a->method * 3 + a->form) {
+    case RT_WALK_PLUECKER * 3 + 0: return rt_walk_trace(m, RT_WALK_PLUECKER, 0, P, L, record);
+    case RT_WALK_PLUECKER * 3 + 1: return rt_walk_trace(m, RT_WALK_PLUECKER, 1, P, L, record);
+    case RT_WALK_PLUECKER * 3 + 2: return rt_walk_trace(m, RT_WALK_PLUECKER, 2, P, L, record);
+    case RT_WALK_STP * 3 + 0: return rt_walk_trace(m, RT_WALK_STP, 0, P, L, record);
+    case RT_WALK_STP * 3 + 1: return rt_walk_trace(m, RT_WALK_STP, 1, P, L, record);
+    case RT_WALK_STP * 3 + 2: return rt_walk_trace(m, RT_WALK_STP, 2, P, L, record);
+    case RT_WALK_PRECOMPUTED * 3 + 0: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 0, P, L, record);
+    case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 1, P, L, record);
+    case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 2, P, L, record);
+    default: return rt_walk_trace(m, RT_WALK_ROBUST, 0, P, L, record);
+    }
+}
+
+/* Ray i on the CPU, length in mesh units. */
+static walk_result walk_one(const walk_algorithm *a, const tet_mesh *mesh, const mesh_bvh *bvh, const rt_walk_mesh *m,
+                            const double ray[6])
+{
+    if (a->method == WALK_EXACT) {
+        int visited;
+        return walk_exact_trace(mesh, bvh, ray, NULL, 0, &visited);
+    }
+    walk_result r = trace(a, m, ray, NULL);
+    r.length *= walk_ray_scale(ray);
+    return r;
+}
+
+walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
+                         const double ray[6])
+{
+    rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
+    return walk_one(algorithm, mesh, bvh, &m, ray);
+}
+
+double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
+                    walk_result *results, int threads)
+{
+    rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
+    long long count = (long long)rays->count;
+    double start = timer_now_ms();
+    if (threads <= 1) {
+        for (long long i = 0; i < count; ++i)
+            results[i] = walk_one(algorithm, mesh, bvh, &m, rays->rays[i]);
+    } else {
+#pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
+        for (long long i = 0; i < count; ++i)
+            results[i] = walk_one(algorithm, mesh, bvh, &m, rays->rays[i]);
+    }
+    return timer_now_ms() - start;
+}
+
+int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
+                    int *tetra, int capacity)
+{
+    if (algorithm->method == WALK_EXACT) {
+        int visited = 0;
+        walk_exact_trace(mesh, bvh, ray, tetra, capacity, &visited);
+        return visited;
+    }
+    rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
+    rt_walk_record record = {tetra, capacity, 0};
+    trace(algorithm, &m, ray, &record);
+    return record.count;
+}

@@ -1,0 +1,233 @@
+/* walk_report.c: TetWalk's summary lines, JSON, per-ray CSV and exported pairs (walk_report.h). */
+#include "mesh/walk_report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "pairs_io.h"
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void walk_run_statistics(walk_run *run)
+{
+    double sorted[WALK_MAX_REPS];
+    memcpy(sorted, run->samples_ms, (size_t)run->reps * sizeof *sorted);
+    qsort(sorted, (size_t)run->reps, sizeof *sorted, compare_doubles);
+    run->min_ms = sorted[0];
+    run->max_ms = sorted[run->reps - 1];
+    run->median_ms = run->reps % 2 ? sorted[run->reps / 2]
+                                   : 0.5 * (sorted[run->reps / 2 - 1] + sorted[run->reps / 2]);
+}
+
+void walk_run_name(const walk_run *run, char *name, size_t size)
+{
+    snprintf(name, size, "%s%s", run->opencl ? "GPU_" : "", run->algorithm->csv_name);
+}
+
+/* Throughputs from the median repetition. */
+static double per_second(size_t count, double ms) { return ms > 0 ? (double)count / (ms * 1e-3) : 0; }
+
+void walk_run_print(FILE *out, const walk_run *run)
+{
+    char name[64], threads[32] = "";
+    walk_run_name(run, name, sizeof name);
+    if (!run->opencl)
+        snprintf(threads, sizeof threads, "%d thread%s", run->threads, run->threads == 1 ? "" : "s");
+    double rays_per_s = per_second(run->rays, run->median_ms), steps_per_s = per_second(run->steps, run->median_ms);
+    fprintf(out, "  %-10s %-10s %10.3f ms median (%d reps; min %.3f, max %.3f ms); %8.3f Mrays/s, %8.3f Msteps/s; "
+                 "%zu steps, %zu lost",
+            name, threads, run->median_ms, run->reps, run->min_ms, run->max_ms, rays_per_s * 1e-6, steps_per_s * 1e-6,
+            run->steps, run->lost);
+    if (run->verified)
+        fprintf(out, "; %zu of %zu rays differ from the exact traversal", run->wrong, run->verified);
+    fputc('\n', out);
+    if (run->opencl && run->algorithm->method == RT_WALK_ROBUST)
+        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; %zu rays walked again on the host in %.3f ms (in every "
+                     "repetition's time); local size %zu\n",
+                "", run->write_ms, run->read_ms, run->uncertain, run->finish_ms, run->local_size);
+    else if (run->opencl)
+        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; local size %zu\n", "", run->write_ms, run->read_ms,
+                run->local_size);
+    if (run->bytes_per_step > 0) {
+        double gbs = steps_per_s * run->bytes_per_step * 1e-9;
+        fprintf(out, "  %-21s %.0f bytes a step: %.3f GB/s", "", run->bytes_per_step, gbs);
+        if (run->copy_gbs > 0)
+            fprintf(out, " = %.1f%% of the copy bandwidth (%.3f GB/s)", 100 * gbs / run->copy_gbs, run->copy_gbs);
+        fputc('\n', out);
+    }
+}
+
+/* ---------------------------------------------------------------- JSON */
+
+static void json_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
+        if (*c == '"' || *c == '\\')
+            fprintf(out, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(out, "\\u%04x", *c);
+        else
+            fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+/* A finite number, or null (JSON has no NaN). */
+static void json_number(FILE *out, double value)
+{
+    if (isfinite(value))
+        fprintf(out, "%.17g", value);
+    else
+        fputs("null", out);
+}
+
+static void json_context(FILE *out, const walk_context *c)
+{
+    fputs("  \"context\": {\"command\": ", out);
+    json_string(out, c->command);
+    fputs(", \"mesh\": ", out);
+    json_string(out, c->mesh);
+    fputs(", \"format\": ", out);
+    json_string(out, c->format);
+    fprintf(out, ", \"vertices\": %zu, \"tetrahedra\": %zu, \"boundary_faces\": %zu, \"edges\": %zu, \"rays_source\": ",
+            c->vertices, c->tetrahedra, c->boundary_faces, c->edges);
+    json_string(out, c->rays_source);
+    fprintf(out, ", \"rays\": %zu, \"cpu\": ", c->rays);
+    json_string(out, c->cpu);
+    fprintf(out, ", \"cores\": %d, \"opencl_device\": ", c->cores);
+    json_string(out, c->device);
+    fputs(", \"compiler\": ", out);
+    json_string(out, __VERSION__);
+    fputs(", \"date\": ", out);
+    json_string(out, c->date);
+    fputs("},\n", out);
+}
+
+static void json_run(FILE *out, const walk_run *run)
+{
+    char name[64];
+    walk_run_name(run, name, sizeof name);
+    double rays_per_s = per_second(run->rays, run->median_ms), steps_per_s = per_second(run->steps, run->median_ms);
+    fputs("    {\"algorithm\": ", out);
+    json_string(out, name);
+    fprintf(out, ", \"name\": ");
+    json_string(out, run->algorithm->name);
+    fprintf(out, ", \"kind\": \"%s\", \"threads\": %d, \"rays\": %zu, \"reps\": %d, \"samples_ms\": [",
+            run->opencl ? "opencl" : "cpu", run->threads, run->rays, run->reps);
+    for (int i = 0; i < run->reps; ++i) {
+        fputs(i ? ", " : "", out);
+        json_number(out, run->samples_ms[i]);
+    }
+    fputs("], \"median_ms\": ", out);
+    json_number(out, run->median_ms);
+    fputs(", \"min_ms\": ", out);
+    json_number(out, run->min_ms);
+    fputs(", \"max_ms\": ", out);
+    json_number(out, run->max_ms);
+    fputs(", \"mrays_per_s\": ", out);
+    json_number(out, rays_per_s * 1e-6);
+    fputs(", \"msteps_per_s\": ", out);
+    json_number(out, steps_per_s * 1e-6);
+    fprintf(out, ", \"steps\": %zu, \"lost\": %zu, \"uncertain\": %zu, \"verified_rays\": %zu, \"wrong\": %zu", run->steps,
+            run->lost, run->uncertain, run->verified, run->wrong);
+    fputs(", \"bytes_per_step\": ", out);
+    json_number(out, run->bytes_per_step);
+    fputs(", \"copy_gbs\": ", out);
+    json_number(out, run->copy_gbs);
+    if (run->opencl) {
+        fputs(", \"write_ms\": ", out);
+        json_number(out, run->write_ms);
+        fputs(", \"read_ms\": ", out);
+        json_number(out, run->read_ms);
+        fprintf(out, ", \"local_size\": %zu", run->local_size);
+    }
+    fputs("}", out);
+}
+
+int walk_json_write(const char *path, const walk_context *context, const walk_run *runs, int count, error_text *err)
+{
+    atomic_file file;
+    if (atomic_open(&file, path, err) != 0)
+        return -1;
+    FILE *out = file.stream;
+    fputs("{\n  \"schema\": \"raytetra-tetwalk/1\",\n", out);
+    json_context(out, context);
+    fputs("  \"results\": [\n", out);
+    for (int i = 0; i < count; ++i) {
+        json_run(out, &runs[i]);
+        fputs(i + 1 < count ? ",\n" : "\n", out);
+    }
+    fputs("  ]\n}\n", out);
+    return atomic_commit(&file, err);
+}
+
+/* ---------------------------------------------------------------- per ray, pairs */
+
+int walk_per_ray_write(const char *path, const walk_result *results, size_t count, error_text *err)
+{
+    atomic_file file;
+    if (atomic_open(&file, path, err) != 0)
+        return -1;
+    fputs("ray,steps,length,status\n", file.stream);
+    for (size_t i = 0; i < count; ++i)
+        fprintf(file.stream, "%zu,%d,%.17g,%s\n", i + 1, results[i].steps, results[i].length,
+                results[i].status == RT_WALK_OK ? "ok" : "lost");
+    return atomic_commit(&file, err);
+}
+
+long long walk_pairs_export(const char *path, const walk_algorithm *algorithm, const tet_mesh *mesh,
+                            const mesh_bvh *bvh, const walk_rays *rays, error_text *err)
+{
+    pair_set set = {0, NULL};
+    size_t capacity = 0;
+    int buffer_size = 1024;
+    int *tetra = malloc((size_t)buffer_size * sizeof *tetra);
+    int failed = !tetra;
+    for (size_t i = 0; i < rays->count && !failed; ++i) {
+        int visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], tetra, buffer_size);
+        if (visited > buffer_size) { /* again with room for all of them */
+            int *larger = realloc(tetra, (size_t)visited * sizeof *tetra);
+            if (!larger) {
+                failed = 1;
+                break;
+            }
+            tetra = larger;
+            buffer_size = visited;
+            visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], tetra, buffer_size);
+        }
+        if (set.count + (size_t)visited > capacity) {
+            size_t wanted = capacity * 2 > set.count + (size_t)visited ? capacity * 2 : set.count + (size_t)visited + 1024;
+            ray_tetra_pair *larger = realloc(set.pairs, wanted * sizeof *larger);
+            if (!larger) {
+                failed = 1;
+                break;
+            }
+            set.pairs = larger;
+            capacity = wanted;
+        }
+        const double *r = rays->rays[i];
+        for (int k = 0; k < visited; ++k) {
+            ray_tetra_pair *p = &set.pairs[set.count++];
+            for (int v = 0; v < 4; ++v)
+                p->vert[v] = mesh->vertices[mesh->tetra[tetra[k]][v]];
+            p->orig = (vec3){r[0], r[1], r[2]};
+            p->far = (vec3){r[3], r[4], r[5]};
+        }
+    }
+    free(tetra);
+    if (failed) {
+        pair_set_free(&set);
+        return error_set(err, "%s: out of memory for the visited pairs", path);
+    }
+    int written = pairs_write(path, &set, err);
+    long long count = (long long)set.count;
+    pair_set_free(&set);
+    return written != 0 ? -1 : count;
+}

@@ -1,0 +1,535 @@
+/* TetWalk: rays walked through a real tetrahedral mesh, from tetrahedron to tetrahedron through
+ * shared faces, with every known-enter-face form of the Plücker and STP algorithms, the robust
+ * variant and the exact traversal, on the CPU and in OpenCL; timed, checked for lost rays,
+ * pictured (docs/TETWALK.md). */
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "bench/bench.h"
+#include "cli.h"
+#include "cpu/cpu_parallel.h"
+#include "mesh/walk.h"
+#include "mesh/walk_bandwidth.h"
+#include "mesh/walk_image.h"
+#include "mesh/walk_opencl.h"
+#include "mesh/walk_report.h"
+#include "timer.h"
+
+static const char *PROGRAM = "TetWalk";
+
+/* Exit status when a watertight variant (stp0r, exact) lost a ray or differs from the exact traversal. */
+enum { EXIT_NOT_WATERTIGHT = 3 };
+
+#define MAX_RUNS 64
+#define MAX_THREAD_COUNTS 8
+
+typedef struct selection {
+    const walk_algorithm *algorithm;
+    int opencl;
+} selection;
+
+typedef struct options {
+    const char *mesh, *rays, *image, *per_ray, *export_pairs, *json;
+    int width, height;
+    double azimuth, elevation;
+    char up;
+    int aimed;
+    walk_aim aim;
+    long long aim_rays, seed;
+    walk_show show;
+    selection chosen[MAX_RUNS];
+    int chosen_count;
+    int threads[MAX_THREAD_COUNTS];
+    int thread_count;
+    long long device, reps, verify, local_size;
+    int bandwidth;
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: TetWalk [options] MESH\n"
+            "\n"
+            "Walks rays through the tetrahedral mesh MESH (Medit .mesh, or TetGen .node/.ele with .neigh\n"
+            "used when present) from tetrahedron to tetrahedron through shared faces, from every boundary\n"
+            "face a ray enters to the one it leaves through (again for non-convex meshes), and reports\n"
+            "rays/s, steps/s (tetrahedra crossed) and the rays each algorithm loses. docs/TETWALK.md.\n"
+            "\n"
+            "rays (default: the camera's, one per pixel of --size):\n"
+            "  --rays FILE        N, then N lines 'Px Py Pz Qx Qy Qz': the ray from P through Q, t >= 0\n"
+            "  --size WxH         the camera's image size (default 640x480)\n"
+            "  --view AZ,EL       the camera's azimuth and elevation in degrees (default 30,20)\n"
+            "  --up x|y|z         the axis that points up in the picture (default z)\n"
+            "  --aim vertices|edges|faces  rays from outside the mesh's box aimed at random vertices, at\n"
+            "                     random points of edges, or through faces within their planes: where the\n"
+            "                     fast forms lose rays\n"
+            "  --aim-rays N       how many aimed rays (default 10000)\n"
+            "  --seed N           of the aimed rays (default 1)\n"
+            "algorithms:\n"
+            "  --algorithm LIST   comma-separated, repeatable (default stp0r); 'all': every CPU one.\n"
+            "                     NAME or CSV_NAME in any case for the CPU, gpu_NAME or GPU_CSV_NAME for\n"
+            "                     OpenCL:\n");
+    walk_algorithms_print(out);
+    fprintf(out,
+            "  --threads LIST     CPU thread counts, comma-separated ('all': every core; default 1)\n"
+            "  --device N         OpenCL device of the GPU_ algorithms (default 0; see RayTetra --list-devices)\n"
+            "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
+            "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
+            "  --verify N         compare N rays, evenly spread (0: all), with the exact traversal: a ray\n"
+            "                     differs when its status, its steps or its length (beyond 1e-9 of the\n"
+            "                     mesh's diagonal) do\n"
+            "  --bandwidth        measure the copy bandwidth (CPU per thread count, OpenCL device) that\n"
+            "                     the bytes a step reads are compared with\n"
+            "output (of the first algorithm; the summary and JSON cover every run):\n"
+            "  --image FILE.png   the picture: each pixel's length in the mesh on a colour scale\n"
+            "  --show length|tetrahedra  what the picture shows (default length)\n"
+            "  --per-ray FILE     CSV ray,steps,length,status (status ok or lost)\n"
+            "  --export-pairs FILE  the visited (ray, tetrahedron) pairs as a RayTetra input file\n"
+            "  --json FILE        the runs and their context ({\"schema\": \"raytetra-tetwalk/1\", ...})\n"
+            "  --list-algorithms  the algorithms, one a line: NAME CSV_NAME GPU_NAME|- DESCRIPTION\n"
+            "  -h, --help         this text\n"
+            "\n"
+            "Exit status: 0 done; 3 done, but a watertight algorithm (stp0r, exact) lost a ray or differs\n"
+            "from the exact traversal; 1 or 2 an error (no file written).\n",
+            WALK_MAX_REPS);
+}
+
+static void usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "%s: error: %s%s%s (see TetWalk -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
+    exit(2);
+}
+
+static long long number(const char *arg, long long low, long long high, const char *what)
+{
+    long long v;
+    if (cli_parse_long(arg, low, high, &v) != 0) {
+        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see TetWalk -h)\n", PROGRAM,
+                what, low, high, arg);
+        exit(2);
+    }
+    return v;
+}
+
+static void choose(options *o, const walk_algorithm *algorithm, int opencl)
+{
+    for (int i = 0; i < o->chosen_count; ++i)
+        if (o->chosen[i].algorithm == algorithm && o->chosen[i].opencl == opencl)
+            return;
+    if (o->chosen_count == MAX_RUNS)
+        usage_error("too many algorithms", NULL);
+    o->chosen[o->chosen_count++] = (selection){algorithm, opencl};
+}
+
+static void parse_algorithms(options *o, const char *list)
+{
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *save = NULL, *word = strtok_r(copy, ",", &save); word; word = strtok_r(NULL, ",", &save)) {
+        if (strcasecmp(word, "all") == 0) {
+            int count;
+            const walk_algorithm *all = walk_algorithms(&count);
+            for (int i = 0; i < count; ++i)
+                choose(o, &all[i], 0);
+            continue;
+        }
+        int opencl;
+        const walk_algorithm *algorithm = walk_algorithm_find(word, &opencl);
+        if (!algorithm)
+            usage_error("unknown walk algorithm (see --list-algorithms)", word);
+        choose(o, algorithm, opencl);
+    }
+}
+
+static void parse_threads(options *o, const char *list)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", list);
+    o->thread_count = 0;
+    for (char *save = NULL, *word = strtok_r(copy, ",", &save); word; word = strtok_r(NULL, ",", &save)) {
+        if (o->thread_count == MAX_THREAD_COUNTS)
+            usage_error("too many thread counts", list);
+        o->threads[o->thread_count++] =
+            strcmp(word, "all") == 0 ? cpu_thread_count() : (int)number(word, 1, 4096, "a --threads count");
+    }
+    if (o->thread_count == 0)
+        usage_error("--threads needs a count", list);
+}
+
+static void parse_pair(const char *arg, char separator, double *a, double *b, const char *what)
+{
+    char *end;
+    *a = strtod(arg, &end);
+    if (end == arg || *end != separator)
+        usage_error(what, arg);
+    const char *second = end + 1;
+    *b = strtod(second, &end);
+    if (end == second || *end != '\0' || !isfinite(*a) || !isfinite(*b))
+        usage_error(what, arg);
+}
+
+static void parse(int argc, char **argv, options *o)
+{
+    enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
+           PER_RAY, EXPORT, JSON, LIST };
+    static const struct option LONG[] = {
+        {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
+        {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
+        {"aim", required_argument, 0, AIM},           {"aim-rays", required_argument, 0, AIM_RAYS},
+        {"seed", required_argument, 0, SEED},         {"algorithm", required_argument, 0, ALGORITHM},
+        {"threads", required_argument, 0, THREADS},   {"device", required_argument, 0, DEVICE},
+        {"local-size", required_argument, 0, LOCAL_SIZE}, {"reps", required_argument, 0, REPS},
+        {"verify", required_argument, 0, VERIFY},     {"bandwidth", no_argument, 0, BANDWIDTH},
+        {"image", required_argument, 0, IMAGE},       {"show", required_argument, 0, SHOW},
+        {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
+        {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
+        {"help", no_argument, 0, 'h'},                {0, 0, 0, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->width = 640;
+    o->height = 480;
+    o->azimuth = 30;
+    o->elevation = 20;
+    o->up = 'z';
+    o->aim_rays = 10000;
+    o->seed = 1;
+    o->threads[0] = 1;
+    o->thread_count = 1;
+    o->reps = 3;
+    o->verify = -1;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", LONG, NULL)) != -1) {
+        switch (c) {
+        case RAYS: o->rays = optarg; break;
+        case SIZE: {
+            double w, h;
+            parse_pair(optarg, 'x', &w, &h, "--size must be WIDTHxHEIGHT, e.g. 640x480");
+            if (w != floor(w) || h != floor(h) || w < 16 || h < 16 || w > 16384 || h > 16384)
+                usage_error("--size must be whole numbers from 16 to 16384", optarg);
+            o->width = (int)w;
+            o->height = (int)h;
+            break;
+        }
+        case VIEW: parse_pair(optarg, ',', &o->azimuth, &o->elevation, "--view must be AZIMUTH,ELEVATION in degrees"); break;
+        case UP:
+            if (strlen(optarg) != 1 || !strchr("xyz", optarg[0]))
+                usage_error("--up must be x, y or z", optarg);
+            o->up = optarg[0];
+            break;
+        case AIM:
+            if (walk_aim_parse(optarg, &o->aim) != 0)
+                usage_error("--aim must be vertices, edges or faces", optarg);
+            o->aimed = 1;
+            break;
+        case AIM_RAYS: o->aim_rays = number(optarg, 1, 1LL << 31, "--aim-rays"); break;
+        case SEED: o->seed = number(optarg, 0, (1LL << 62), "--seed"); break;
+        case ALGORITHM: parse_algorithms(o, optarg); break;
+        case THREADS: parse_threads(o, optarg); break;
+        case DEVICE: o->device = number(optarg, 0, 1000, "--device"); break;
+        case LOCAL_SIZE: o->local_size = number(optarg, 1, 1 << 16, "--local-size"); break;
+        case REPS: o->reps = number(optarg, 1, WALK_MAX_REPS, "--reps"); break;
+        case VERIFY: o->verify = number(optarg, 0, 1LL << 40, "--verify"); break;
+        case BANDWIDTH: o->bandwidth = 1; break;
+        case IMAGE: o->image = optarg; break;
+        case SHOW:
+            if (walk_show_parse(optarg, &o->show) != 0)
+                usage_error("--show must be length or tetrahedra", optarg);
+            break;
+        case PER_RAY: o->per_ray = optarg; break;
+        case EXPORT: o->export_pairs = optarg; break;
+        case JSON: o->json = optarg; break;
+        case LIST: walk_algorithms_print(stdout); exit(0);
+        case 'h': usage(stdout); exit(0);
+        default: usage_error("unknown option or missing value", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        usage_error(optind == argc ? "no MESH given" : "more than one MESH given", NULL);
+    o->mesh = argv[optind];
+    if (o->chosen_count == 0)
+        parse_algorithms(o, "stp0r");
+    if (o->rays && o->aimed)
+        usage_error("--rays and --aim both choose the rays: give one", NULL);
+    if (o->image && (o->rays || o->aimed))
+        usage_error("--image pictures the camera's rays: leave out --rays and --aim", NULL);
+}
+
+/* ---------------------------------------------------------------- runs */
+
+typedef struct state {
+    options *o;
+    tet_mesh mesh;
+    mesh_bvh bvh;
+    walk_rays rays;
+    walk_opencl *gpu;
+    walk_result *results, *first_results, *reference;
+    size_t *verified_rays; /* indices of the rays compared with the exact traversal */
+    size_t verified_count;
+    walk_run runs[MAX_RUNS * MAX_THREAD_COUNTS];
+    int run_count;
+    double cpu_copy_gbs[MAX_THREAD_COUNTS], gpu_copy_gbs;
+    int not_watertight;
+} state;
+
+/* Nominal bytes of mesh data a step reads (docs/TETWALK.md): the tetrahedron's 4 vertex indices
+ * (16), its 4 vertices (96) and the neighbour link (4); the precomputed forms also its 6 edge
+ * references (24) and the 6 edges' Plücker coordinates (288). */
+static double bytes_per_step(const walk_algorithm *algorithm)
+{
+    return algorithm->method == RT_WALK_PRECOMPUTED ? 16 + 96 + 4 + 24 + 288 : 16 + 96 + 4;
+}
+
+static void tally(state *s, walk_run *run, const walk_result *results)
+{
+    run->steps = run->lost = 0;
+    for (size_t i = 0; i < s->rays.count; ++i) {
+        run->steps += (size_t)results[i].steps;
+        run->lost += results[i].status != RT_WALK_OK;
+    }
+    if (s->verified_count == 0)
+        return;
+    /* A ray differs when its status or its steps differ, or its length by more than 1e-9 of the
+     * mesh's diagonal. */
+    vec3 d = {s->mesh.high.x - s->mesh.low.x, s->mesh.high.y - s->mesh.low.y, s->mesh.high.z - s->mesh.low.z};
+    double tolerance = 1e-9 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+    run->verified = s->verified_count;
+    run->wrong = 0;
+    for (size_t k = 0; k < s->verified_count; ++k) {
+        const walk_result *r = &results[s->verified_rays[k]], *e = &s->reference[k];
+        run->wrong += r->status != e->status || r->steps != e->steps || !(fabs(r->length - e->length) <= tolerance);
+    }
+}
+
+static void run_cpu(state *s, selection chosen, int threads, walk_run *run)
+{
+    memset(run, 0, sizeof *run);
+    run->algorithm = chosen.algorithm;
+    run->threads = threads;
+    run->reps = (int)s->o->reps;
+    run->rays = s->rays.count;
+    walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads); /* warm-up */
+    for (int r = 0; r < run->reps; ++r)
+        run->samples_ms[r] = walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads);
+}
+
+static int run_one(state *s, selection chosen, int threads, error_text *err)
+{
+    walk_run *run = &s->runs[s->run_count];
+    if (chosen.opencl) {
+        memset(run, 0, sizeof *run);
+        if (walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps, (size_t)s->o->local_size,
+                            run, err) != 0)
+            return -1;
+        run->copy_gbs = s->gpu_copy_gbs;
+    } else {
+        run_cpu(s, chosen, threads, run);
+        for (int t = 0; t < s->o->thread_count; ++t)
+            if (s->o->threads[t] == threads)
+                run->copy_gbs = s->cpu_copy_gbs[t];
+    }
+    walk_run_statistics(run);
+    run->bytes_per_step = chosen.algorithm->method == WALK_EXACT ? 0 : bytes_per_step(chosen.algorithm);
+    tally(s, run, s->results);
+    walk_run_print(stdout, run);
+    fflush(stdout);
+    int watertight = chosen.algorithm->method == RT_WALK_ROBUST || chosen.algorithm->method == WALK_EXACT;
+    if (watertight && (run->lost > 0 || run->wrong > 0))
+        s->not_watertight = 1;
+    if (s->run_count == 0)
+        memcpy(s->first_results, s->results, s->rays.count * sizeof *s->results);
+    s->run_count++;
+    return 0;
+}
+
+/* The exact traversal of the rays --verify names, on every core. */
+static int prepare_reference(state *s, error_text *err)
+{
+    size_t count = s->rays.count, wanted = s->o->verify == 0 || (size_t)s->o->verify > count ? count : (size_t)s->o->verify;
+    s->verified_rays = malloc((wanted + 1) * sizeof *s->verified_rays);
+    s->reference = malloc((wanted + 1) * sizeof *s->reference);
+    if (!s->verified_rays || !s->reference)
+        return error_set(err, "out of memory for the exact traversal of %zu rays", wanted);
+    for (size_t k = 0; k < wanted; ++k)
+        s->verified_rays[k] = wanted == count ? k : (size_t)((double)k * (double)count / (double)wanted);
+    const walk_algorithm *exact = walk_algorithm_find("exact", &(int){0});
+    double start = timer_now_ms();
+#pragma omp parallel for schedule(dynamic, 8)
+    for (long long k = 0; k < (long long)wanted; ++k)
+        s->reference[k] = walk_cpu_one(exact, &s->mesh, &s->bvh, s->rays.rays[s->verified_rays[k]]);
+    s->verified_count = wanted;
+    printf("exact traversal of %zu rays for --verify: %.3f s\n", wanted, (timer_now_ms() - start) * 1e-3);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- set-up and outputs */
+
+static int load(state *s, error_text *err)
+{
+    options *o = s->o;
+    double start = timer_now_ms();
+    if (mesh_read(o->mesh, &s->mesh, err) != 0)
+        return -1;
+    double read_ms = timer_now_ms() - start;
+    int precomputed = 0;
+    for (int i = 0; i < o->chosen_count; ++i)
+        precomputed |= o->chosen[i].algorithm->method == RT_WALK_PRECOMPUTED;
+    start = timer_now_ms();
+    if ((precomputed && mesh_build_edges(&s->mesh, err) != 0) || mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
+        return -1;
+    double build_ms = timer_now_ms() - start;
+    printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s, %s%s in %.3f s\n",
+           o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
+           s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3,
+           precomputed ? "edge table and " : "", "boundary hierarchy", build_ms * 1e-3);
+    static const char *const AIMS[] = {"vertices", "edges", "faces"};
+    if (o->rays) {
+        if (walk_rays_read(o->rays, &s->rays, err) != 0)
+            return -1;
+        printf("rays: %s: %zu rays\n", o->rays, s->rays.count);
+    } else if (o->aimed) {
+        if (walk_rays_aimed(&s->mesh, o->aim, (size_t)o->aim_rays, (uint64_t)o->seed, &s->rays, err) != 0)
+            return -1;
+        printf("rays: aimed at %s, seed %lld: %zu rays\n", AIMS[o->aim], o->seed, s->rays.count);
+    } else {
+        if (walk_rays_camera(&s->mesh, o->width, o->height, o->azimuth, o->elevation, o->up, &s->rays, err) != 0)
+            return -1;
+        printf("rays: camera %dx%d, azimuth %g, elevation %g, %c up: %zu rays\n", o->width, o->height, o->azimuth,
+               o->elevation, o->up, s->rays.count);
+    }
+    size_t n = s->rays.count + 1;
+    s->results = calloc(n, sizeof *s->results);
+    s->first_results = calloc(n, sizeof *s->first_results);
+    if (!s->results || !s->first_results)
+        return error_set(err, "out of memory for %zu results", s->rays.count);
+    return 0;
+}
+
+static int open_device(state *s, error_text *err)
+{
+    int opencl = 0;
+    for (int i = 0; i < s->o->chosen_count; ++i)
+        opencl |= s->o->chosen[i].opencl;
+    if (!opencl)
+        return 0;
+    if (walk_opencl_open(&s->gpu, (int)s->o->device, &s->mesh, &s->bvh, err) != 0)
+        return -1;
+    printf("OpenCL device %lld: %s\n", s->o->device, walk_opencl_description(s->gpu));
+    if (s->o->bandwidth) {
+        s->gpu_copy_gbs = walk_opencl_copy_bandwidth(s->gpu, err);
+        if (s->gpu_copy_gbs <= 0)
+            return -1;
+        printf("OpenCL copy bandwidth: %.3f GB/s (read + written)\n", s->gpu_copy_gbs);
+    }
+    return 0;
+}
+
+static void fill_context(const state *s, int argc, char **argv, walk_context *c)
+{
+    memset(c, 0, sizeof *c);
+    size_t used = 0;
+    for (int i = 0; i < argc && used < sizeof c->command; ++i) {
+        int n = snprintf(c->command + used, sizeof c->command - used, "%s%s", i ? " " : "", argv[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    snprintf(c->mesh, sizeof c->mesh, "%s", s->o->mesh);
+    c->format = mesh_format_name(s->mesh.format);
+    c->vertices = s->mesh.vertex_count;
+    c->tetrahedra = s->mesh.tetra_count;
+    c->boundary_faces = s->mesh.boundary_count;
+    c->edges = s->mesh.edge_count;
+    static const char *const AIMS[] = {"vertices", "edges", "faces"};
+    if (s->o->rays)
+        snprintf(c->rays_source, sizeof c->rays_source, "%s", s->o->rays);
+    else if (s->o->aimed)
+        snprintf(c->rays_source, sizeof c->rays_source, "aimed at %s, seed %lld", AIMS[s->o->aim], s->o->seed);
+    else
+        snprintf(c->rays_source, sizeof c->rays_source, "camera %dx%d azimuth %g elevation %g up %c", s->o->width,
+                 s->o->height, s->o->azimuth, s->o->elevation, s->o->up);
+    c->rays = s->rays.count;
+    bench_cpu_name(c->cpu, sizeof c->cpu);
+    c->cores = cpu_thread_count();
+    if (s->gpu)
+        snprintf(c->device, sizeof c->device, "%s", walk_opencl_description(s->gpu));
+    time_t now = time(NULL);
+    strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+}
+
+static int write_outputs(state *s, int argc, char **argv, error_text *err)
+{
+    options *o = s->o;
+    if (o->image && walk_image_write(o->image, &s->rays, s->first_results, o->show, err) != 0)
+        return -1;
+    if (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0)
+        return -1;
+    if (o->export_pairs) {
+        long long pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err);
+        if (pairs < 0)
+            return -1;
+        printf("exported %lld (ray, tetrahedron) pairs to %s\n", pairs, o->export_pairs);
+    }
+    if (o->json) {
+        walk_context context;
+        fill_context(s, argc, argv, &context);
+        if (walk_json_write(o->json, &context, s->runs, s->run_count, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void release(state *s)
+{
+    walk_opencl_close(s->gpu);
+    mesh_bvh_free(&s->bvh);
+    mesh_free(&s->mesh);
+    walk_rays_free(&s->rays);
+    free(s->results);
+    free(s->first_results);
+    free(s->reference);
+    free(s->verified_rays);
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "C");
+    options o;
+    parse(argc, argv, &o);
+    state s;
+    memset(&s, 0, sizeof s);
+    s.o = &o;
+    error_text err = {{0}};
+    int failed = load(&s, &err) || open_device(&s, &err);
+    if (!failed && o.bandwidth)
+        for (int t = 0; t < o.thread_count; ++t) {
+            s.cpu_copy_gbs[t] = walk_copy_bandwidth(o.threads[t], WALK_BANDWIDTH_DEFAULT_BYTES);
+            printf("CPU copy bandwidth, %d thread%s: %.3f GB/s (read + written)\n", o.threads[t],
+                   o.threads[t] == 1 ? "" : "s", s.cpu_copy_gbs[t]);
+        }
+    if (!failed && o.verify >= 0)
+        failed = prepare_reference(&s, &err);
+    if (!failed) {
+        char cpu[256];
+        bench_cpu_name(cpu, sizeof cpu);
+        printf("repetitions: %lld timed after 1 warm-up; CPU: %s\n", o.reps, cpu);
+    }
+    for (int i = 0; i < o.chosen_count && !failed; ++i) {
+        if (o.chosen[i].opencl)
+            failed = run_one(&s, o.chosen[i], 0, &err);
+        else
+            for (int t = 0; t < o.thread_count && !failed; ++t)
+                failed = run_one(&s, o.chosen[i], o.threads[t], &err);
+    }
+    failed = failed || write_outputs(&s, argc, argv, &err);
+    release(&s);
+    if (failed) {
+        error_print(PROGRAM, &err);
+        return 1;
+    }
+    return s.not_watertight ? EXIT_NOT_WATERTIGHT : 0;
+}

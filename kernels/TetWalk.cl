@@ -1,0 +1,42 @@
+/* TetWalk.cl: rays walked through a tetrahedral mesh (docs/TETWALK.md), one work-item per ray.
+ * The walk is rt_walk.h, the very code the CPU runs; the algorithm is chosen when the program is
+ * built: -DRT_WALK_METHOD=m (rt_walk.h's RT_WALK_PLUECKER ... RT_WALK_ROBUST) -DRT_WALK_FORM=f.
+ * The robust walk has no exact arithmetic here: a ray with a sign its filter cannot decide ends
+ * with RT_WALK_UNCERTAIN, and the host walks it again with GMP (RayTetra/mesh/walk_opencl.c). */
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+/* No fused multiply-add: the CPU rounds every product, and both must take the same decisions. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#include "rt_walk.h"
+
+#if !defined(RT_WALK_METHOD) || !defined(RT_WALK_FORM)
+#error "TetWalk.cl needs -DRT_WALK_METHOD=m -DRT_WALK_FORM=f"
+#endif
+
+/* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
+ * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
+ * precomputed forms only. Grid stride: the global size may be padded past count. */
+__kernel void tet_walk(__global const double *rays, __global rt_walk_result *results, const ulong count,
+                       __global const double *vertices, __global const int *tetra, __global const int *neighbour,
+                       __global const double *edge_lines, __global const int *tetra_edges,
+                       __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
+                       const int step_limit, const double exact_distance)
+{
+    rt_walk_mesh m;
+    m.vertices = vertices;
+    m.tetra = tetra;
+    m.neighbour = neighbour;
+    m.edge_lines = edge_lines;
+    m.tetra_edges = tetra_edges;
+    m.bvh_bounds = bvh_bounds;
+    m.bvh_links = bvh_links;
+    m.bvh_faces = bvh_faces;
+    m.step_limit = step_limit;
+    m.exact_distance = exact_distance;
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
+        __global const double *r = rays + 6 * i;
+        rt_vec3 P = rt_v(r[0], r[1], r[2]);
+        rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
+        results[i] = rt_walk_trace(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, 0);
+    }
+}

@@ -1,0 +1,647 @@
+/* rt_walk.h: rays walked through a tetrahedral mesh (docs/TETWALK.md), written once for the CPU
+ * (RayTetra/mesh/walk_cpu.c) and the OpenCL kernel (kernels/TetWalk.cl). Valid C11 and OpenCL
+ * C 1.2, double precision only.
+ *
+ * A ray P + t L (t >= 0) finds the boundary faces it crosses through the hierarchy of
+ * mesh_bvh.h; from each boundary face it enters, it walks from tetrahedron to tetrahedron:
+ * in a tetrahedron entered through a known face, a "known-enter-face" form of an algorithm of
+ * rt_algorithms.h finds the face it leaves through, and the walk goes on in the neighbour across
+ * it, until a boundary face. The length inside the mesh is |L| times the sum of tLeave - tEnter
+ * over the tetrahedra (the host multiplies by |L|).
+ *
+ * The methods:
+ *   RT_WALK_PLUECKER, RT_WALK_STP  each tetrahedron computes its edge products in its own frame
+ *       (rt_prepare of rt_algorithms.h), as a ray-tetrahedron test on one pair would. Forms:
+ *       0  the enter face checked, then faces 3, 2, 1, 0 (not the enter face) tested in turn
+ *          with three fresh products each; the first that passes the leaving test is left;
+ *       1  products cached, each edge once; the enter face checked, the first other face tested
+ *          for the leaving role only (rt_face_is), else the other two told apart by the sign of
+ *          their shared edge, untested (thesis items 2, 4, 6);
+ *       2  the enter face checked; then the three edges from the enter face's vertices a, b, c
+ *          to the opposite vertex d decide alone: q_a > 0 leaves through F_a or F_b (q_c
+ *          decides), else F_a or F_c (q_b decides). Two products decide; no face is tested.
+ *   RT_WALK_PRECOMPUTED  the forms 0, 1, 2 above with each product read from the mesh's table
+ *       of edge Plücker coordinates (mesh_build_edges): the tetrahedron's part computed once,
+ *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
+ *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, the includer's
+ *       exact function or, in a kernel, the host) with the tie-breaking rule below.
+ * A fast form checks that a tetrahedron agrees it is entered through the face its neighbour
+ * left through (all three products of that face >= 0, not all 0); when it does not, or no face
+ * passes a form 0 leaving test, or a segment takes more steps than the mesh has tetrahedra (a
+ * cycle), the ray is lost.
+ *
+ * Ties (the robust variant; docs/TETWALK.md has the argument). Every sign is that of the line
+ * moved by the infinitesimal (e, e^2, e^3): p_ij(P + d) = p_ij(P) + [L, d, Vj - Vi] exactly, so a
+ * zero p_ij is replaced by the sign of ((Vj - Vi) x L)_x, then _y, then _z. The rule belongs to
+ * the edge and the line alone, and is antisymmetric in the edge's direction, so the two
+ * tetrahedra of a face always agree; and it is the sign of a real line, which meets no edge
+ * (edges parallel to L keep 0 and are never needed) and lies in no face's plane: that line
+ * crosses each tetrahedron it meets through exactly one enter and one leave face, so the walk
+ * can neither be lost nor cycle. Its crossings tend to the ray's as e -> 0, so tEnter and tLeave
+ * are those of the ray itself, computed from the products with their exact (unmoved) signs.
+ *
+ * Lengths. Inside a segment each step's tEnter is the previous step's tLeave, so the sum
+ * telescopes and only the segment's two boundary crossings decide its length. Where a ray runs
+ * nearly in a boundary face's plane, t there is ill-conditioned (the crossing may lie anywhere
+ * on the face): when rounding could move that crossing by more than m->exact_distance (2^-32 of
+ * the mesh's diagonal), t is computed exactly.
+ *
+ * Hooks: a C includer defines RT_WALK_EXACT_SIGN (see rt_walk_resolve) for the signs the filter
+ * cannot decide and RT_WALK_EXACT_PARAMETER (see rt_walk_exact_end) for ill-conditioned
+ * crossings; without them (OpenCL) such a ray ends with RT_WALK_UNCERTAIN for the host. */
+#ifndef RAYTETRA_RT_WALK_H
+#define RAYTETRA_RT_WALK_H
+
+#include "rt_robust.h"
+
+#ifdef RT_SINGLE
+#error "rt_walk.h is double precision only"
+#endif
+
+#ifdef __OPENCL_C_VERSION__
+#define RT_GLOBAL __global
+#else
+#define RT_GLOBAL
+#endif
+
+#define RT_WALK_PLUECKER 0
+#define RT_WALK_STP 1
+#define RT_WALK_PRECOMPUTED 2
+#define RT_WALK_ROBUST 3
+
+/* A ray's status. */
+#define RT_WALK_OK 0
+#define RT_WALK_LOST 1
+#define RT_WALK_UNCERTAIN 2 /* a kernel's robust walk met a sign it could not decide: the host walks it again */
+
+/* Nodes the hierarchy's traversal keeps (mesh_bvh.h builds no deeper tree). */
+#define RT_WALK_STACK 64
+
+#define RT_WALK_HUGE 0x1.fffffffffffffp1023
+
+
+/* The mesh as flat arrays (mesh.h, mesh_bvh.h). */
+typedef struct rt_walk_mesh {
+    RT_GLOBAL const double *vertices;   /* x y z of each vertex */
+    RT_GLOBAL const int *tetra;         /* 4 vertex indices per tetrahedron */
+    RT_GLOBAL const int *neighbour;     /* 4 face references per tetrahedron, -1 on the boundary */
+    RT_GLOBAL const double *edge_lines; /* RT_WALK_PRECOMPUTED: 6 Plücker coordinates per edge */
+    RT_GLOBAL const int *tetra_edges;   /* RT_WALK_PRECOMPUTED: 6 per tetrahedron, edge * 2 + reversed */
+    RT_GLOBAL const double *bvh_bounds; /* 6 per node */
+    RT_GLOBAL const int *bvh_links;     /* 2 per node */
+    RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
+    int step_limit;                     /* steps of one segment before the ray counts as lost */
+    double exact_distance;              /* robust: a boundary crossing whose rounding could move it
+                                           further than this is computed exactly */
+} rt_walk_mesh;
+
+/* A ray's result; the kernel's output record (16 bytes). length is in units of t. */
+typedef struct rt_walk_result {
+    double length;
+    int steps; /* tetrahedra left at t > 0 */
+    int status;
+} rt_walk_result;
+
+/* The tetrahedra a ray visits, in order (the host's --export-pairs); NULL in a kernel. */
+typedef struct rt_walk_record {
+    int *tetra;
+    int capacity, count; /* count may exceed capacity: then only the first capacity were kept */
+} rt_walk_record;
+
+/* ---------------------------------------------------------------- one tetrahedron */
+
+/* Corner k of face f (docs/SPECIFICATION.md section 1). */
+RT_INLINE int rt_walk_corner(int f, int k)
+{
+    if (f == 3)
+        return k;
+    if (f == 2)
+        return k == 0 ? 1 : (k == 1 ? 0 : 3);
+    if (f == 1)
+        return k == 0 ? 2 : (k == 1 ? 3 : 0);
+    return 3 - k;
+}
+
+/* The canonical edge (RT_E01 ... RT_E23) joining corners i != j; *sign = +1 when Vi -> Vj is its
+ * direction, -1 otherwise. */
+RT_INLINE int rt_walk_edge(int i, int j, int *sign)
+{
+    int low = i < j ? i : j, high = i < j ? j : i;
+    *sign = i < j ? 1 : -1;
+    return low == 0 ? high - 1 : (low == 1 ? high + 1 : RT_E23);
+}
+
+/* A tetrahedron prepared for the fast forms: its geometry in the algorithm's frame and, for the
+ * precomputed forms, where its edges' products come from. */
+typedef struct rt_walk_cell {
+    rt_tetra geometry;
+    int precomputed;
+    RT_GLOBAL const double *edge_lines;
+    int edges[6];
+} rt_walk_cell;
+
+RT_INLINE void rt_walk_load(const rt_walk_mesh *m, int tet, rt_vec3 V[4])
+{
+    RT_GLOBAL const int *corners = m->tetra + 4 * tet;
+    for (int k = 0; k < 4; ++k) {
+        RT_GLOBAL const double *x = m->vertices + 3 * corners[k];
+        V[k] = rt_v(x[0], x[1], x[2]);
+    }
+}
+
+RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, int tet, rt_vec3 P, rt_vec3 L)
+{
+    rt_vec3 V[4];
+    rt_walk_load(m, tet, V);
+    rt_walk_cell c;
+    c.geometry = rt_prepare(P, L, V[0], V[1], V[2], V[3], method == RT_WALK_STP);
+    c.precomputed = method == RT_WALK_PRECOMPUTED;
+    c.edge_lines = m->edge_lines;
+    for (int e = 0; e < 6; ++e)
+        c.edges[e] = c.precomputed ? m->tetra_edges[6 * tet + e] : 0;
+    return c;
+}
+
+/* p_e of the cell: computed in its frame, or the mesh's edge line against the ray. */
+RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
+{
+    if (c->precomputed) {
+        int code = c->edges[e];
+        RT_GLOBAL const double *line = c->edge_lines + 6 * (code >> 1);
+        rt_pluecker edge;
+        edge.u = rt_v(line[0], line[1], line[2]);
+        edge.v = rt_v(line[3], line[4], line[5]);
+        rt_real p = rt_permuted(c->geometry.ray, edge);
+        return (code & 1) ? -p : p;
+    }
+    return rt_edge_product(&c->geometry, e);
+}
+
+RT_INLINE rt_real rt_walk_get(const rt_walk_cell *c, rt_products *cache, int e)
+{
+    if (!(cache->known & (1 << e))) {
+        cache->p[e] = rt_walk_product(c, e);
+        cache->known |= 1 << e;
+    }
+    return cache->p[e];
+}
+
+RT_INLINE rt_real rt_walk_face_product(const rt_walk_cell *c, rt_products *cache, int f, int k)
+{
+    int sign;
+    int e = rt_face_edge(f, k, &sign);
+    rt_real p = rt_walk_get(c, cache, e);
+    return sign < 0 ? -p : p;
+}
+
+/* Does the line cross face f in the role `want` (+1 enter, -1 leave)? Then *t is its parameter
+ * there. */
+RT_INLINE int rt_walk_crossing(const rt_walk_cell *c, rt_products *cache, int f, int want, rt_real *t)
+{
+    rt_real w0 = rt_walk_face_product(c, cache, f, 0);
+    rt_real w1 = rt_walk_face_product(c, cache, f, 1);
+    rt_real w2 = rt_walk_face_product(c, cache, f, 2);
+    if (rt_face_sign(w0, w1, w2) != want)
+        return 0;
+    rt_vec3 point;
+    rt_real u1, u2;
+    rt_face_point(&c->geometry, f, w0, w1, w2, &point, &u1, &u2, t);
+    return 1;
+}
+
+/* The parameter of the line on face f from its products, untested (forms 1 and 2 take a face
+ * by elimination). */
+RT_INLINE rt_real rt_walk_parameter(const rt_walk_cell *c, rt_products *cache, int f)
+{
+    rt_vec3 point;
+    rt_real u1, u2, t;
+    rt_face_point(&c->geometry, f, rt_walk_face_product(c, cache, f, 0), rt_walk_face_product(c, cache, f, 1),
+                  rt_walk_face_product(c, cache, f, 2), &point, &u1, &u2, &t);
+    return t;
+}
+
+/* The faces other than `enter`, in the thesis' order 3, 2, 1, 0. */
+RT_INLINE int rt_walk_other_face(int enter, int n)
+{
+    int f = 3 - n;
+    return f <= enter ? f - 1 : f;
+}
+
+/* Item 6: face f only for the leaving role, stopping at the first product of the wrong sign. */
+RT_INLINE int rt_walk_leaves(const rt_walk_cell *c, rt_products *cache, int f)
+{
+    rt_real a = rt_walk_face_product(c, cache, f, 0);
+    if (a > 0)
+        return 0;
+    rt_real b = rt_walk_face_product(c, cache, f, 1);
+    if (b > 0)
+        return 0;
+    rt_real d = rt_walk_face_product(c, cache, f, 2);
+    if (d > 0)
+        return 0;
+    return a != 0 || b != 0 || d != 0;
+}
+
+/* Items 2 and 4: of faces f and g, the one left by the line, told by the sign of their shared
+ * edge (f is taken when g is coplanar with the line). */
+RT_INLINE int rt_walk_choose(const rt_walk_cell *c, rt_products *cache, int f, int g)
+{
+    /* The shared edge joins the two corners that are neither f nor g; its sign on face f. */
+    int i = (f != 0 && g != 0) ? 0 : ((f != 1 && g != 1) ? 1 : 2);
+    int j = (f != 3 && g != 3) ? 3 : ((f != 2 && g != 2) ? 2 : 1);
+    int sign_on_f = 0;
+    for (int k = 0; k < 3; ++k) {
+        int sign;
+        int e = rt_face_edge(f, k, &sign);
+        int unused;
+        if (e == rt_walk_edge(i, j, &unused))
+            sign_on_f = sign;
+    }
+    int sign_edge;
+    rt_real p = rt_walk_get(c, cache, rt_walk_edge(i, j, &sign_edge)) * sign_on_f;
+    if (p < 0)
+        return f;
+    if (p == 0 && rt_walk_face_product(c, cache, g, 0) == 0 && rt_walk_face_product(c, cache, g, 1) == 0 &&
+        rt_walk_face_product(c, cache, g, 2) == 0)
+        return f;
+    return g;
+}
+
+/* Product of the edge from corner x to corner d (x -> d). */
+RT_INLINE rt_real rt_walk_apex(const rt_walk_cell *c, rt_products *cache, int x, int d)
+{
+    int sign;
+    rt_real p = rt_walk_get(c, cache, rt_walk_edge(x, d, &sign));
+    return sign < 0 ? -p : p;
+}
+
+/* One step of a fast form in a tetrahedron entered through face `enter`: the face it leaves
+ * through (-1: lost), tEnter and tLeave. */
+RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_real *t_enter, rt_real *t_leave)
+{
+    rt_products cache = rt_products_empty();
+    if (!rt_walk_crossing(c, &cache, enter, 1, t_enter))
+        return -1; /* this tetrahedron does not agree it is entered there */
+    if (form == 0) {
+        for (int n = 0; n < 3; ++n) {
+            int f = rt_walk_other_face(enter, n);
+            rt_products fresh = rt_products_empty();
+            if (rt_walk_crossing(c, &fresh, f, -1, t_leave))
+                return f;
+        }
+        return -1;
+    }
+    int leave;
+    if (form == 1) {
+        int first = rt_walk_other_face(enter, 0);
+        leave = rt_walk_leaves(c, &cache, first)
+                    ? first
+                    : rt_walk_choose(c, &cache, rt_walk_other_face(enter, 1), rt_walk_other_face(enter, 2));
+    } else {
+        int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), cc = rt_walk_corner(enter, 2);
+        if (rt_walk_apex(c, &cache, a, enter) > 0)
+            leave = rt_walk_apex(c, &cache, cc, enter) > 0 ? a : b;
+        else
+            leave = rt_walk_apex(c, &cache, b, enter) < 0 ? a : cc;
+    }
+    *t_leave = rt_walk_parameter(c, &cache, leave);
+    return leave;
+}
+
+/* ---------------------------------------------------------------- the robust variant */
+
+/* The robust variant's view of a tetrahedron: the STP frame, the six products, the signs the
+ * filter decided (exact, unmoved), the moved signs (the tie rule), and which are known. */
+typedef struct rt_walk_exact {
+    rt_tetra geometry;
+    rt_vec3 V[4]; /* as in the mesh: the exact function needs the untranslated vertices */
+    rt_real p[6];
+    rt_signs exact, moved;
+    rt_real bound; /* the filter's error bound of every product (negative: none) */
+    int uncertain; /* edges not decided yet */
+    int adjust;    /* some sign came from the exact function */
+} rt_walk_exact;
+
+RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L)
+{
+    rt_walk_exact x;
+    rt_walk_load(m, tet, x.V);
+    x.geometry = rt_prepare(P, L, x.V[0], x.V[1], x.V[2], x.V[3], 1);
+    x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
+    x.bound = rt_robust_bound(&x.geometry);
+    x.moved = x.exact;
+    x.adjust = 0;
+    return x;
+}
+
+/* Decide the edges of `mask` the filter left open. Returns 0, or -1 when there is no exact
+ * function here (a kernel): the ray then goes back to the host. */
+RT_INLINE int rt_walk_resolve(rt_walk_exact *x, int mask)
+{
+    int open = x->uncertain & mask;
+    if (open == 0)
+        return 0;
+#ifdef RT_WALK_EXACT_SIGN
+    for (int e = 0; e < 6; ++e) {
+        if (!(open & (1 << e)))
+            continue;
+        int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
+        int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
+        int moved;
+        /* RT_WALK_EXACT_SIGN(P, L, Vi, Vj, &moved): the exact sign of p_ij = [L, Vj - P, Vi - P],
+         * and in moved the sign under the tie rule. */
+        int exact = RT_WALK_EXACT_SIGN(x->geometry.P, x->geometry.L, x->V[i], x->V[j], &moved);
+        rt_signs_set(&x->exact, e, exact);
+        rt_signs_set(&x->moved, e, moved);
+    }
+    x->uncertain &= ~open;
+    x->adjust = 1;
+    return 0;
+#else
+    return -1;
+#endif
+}
+
+/* Moved sign of edge x -> d. */
+RT_INLINE int rt_walk_moved(const rt_walk_exact *x, int from, int to)
+{
+    int sign;
+    int e = rt_walk_edge(from, to, &sign);
+    return (((x->moved.positive >> e) & 1) - ((x->moved.negative >> e) & 1)) * sign;
+}
+
+/* Bit set of the edges of face f. */
+RT_INLINE int rt_walk_face_edges(int f) { return rt_face_plus(f) | rt_face_minus(f); }
+
+/* Moved signs of face f's three edges in the face's direction: +1 all >= 0 and not all 0
+ * (entered), -1 all <= 0 and not all 0 (left), 0 otherwise. */
+RT_INLINE int rt_walk_moved_face(const rt_walk_exact *x, int f)
+{
+    int positive = (x->moved.positive & rt_face_plus(f)) | (x->moved.negative & rt_face_minus(f));
+    int negative = (x->moved.negative & rt_face_plus(f)) | (x->moved.positive & rt_face_minus(f));
+    if ((positive | negative) == 0)
+        return 0;
+    return negative == 0 ? 1 : (positive == 0 ? -1 : 0);
+}
+
+/* Weight of edge k of face f: its product, with the exact sign when some sign came from the
+ * exact function: 0 for an exact 0, the smallest normal number of the exact sign when rounding
+ * flipped the product or made it 0 (either way round: rt_robust_weight keeps a rounded 0 whose
+ * exact sign is negative, which on a face with no other weight gives 0 / 0). */
+RT_INLINE rt_real rt_walk_weight(const rt_walk_exact *x, int f, int k)
+{
+    int sign;
+    int e = rt_face_edge(f, k, &sign);
+    rt_real w = sign < 0 ? -x->p[e] : x->p[e];
+    if (!x->adjust)
+        return w;
+    int exact = (((x->exact.positive >> e) & 1) - ((x->exact.negative >> e) & 1)) * sign;
+    if (exact == 0)
+        return 0;
+    if (exact > 0 ? w > 0 : w < 0)
+        return w;
+    return exact > 0 ? RT_ROBUST_TINY : -RT_ROBUST_TINY;
+}
+
+/* An upper bound of the length of face f's longest edge (the sum of the coordinate differences). */
+RT_INLINE rt_real rt_walk_face_extent(const rt_walk_exact *x, int f)
+{
+    rt_vec3 a = x->V[rt_walk_corner(f, 0)], b = x->V[rt_walk_corner(f, 1)], c = x->V[rt_walk_corner(f, 2)];
+    rt_real ab = rt_abs(b.x - a.x) + rt_abs(b.y - a.y) + rt_abs(b.z - a.z);
+    rt_real bc = rt_abs(c.x - b.x) + rt_abs(c.y - b.y) + rt_abs(c.z - b.z);
+    rt_real ca = rt_abs(a.x - c.x) + rt_abs(a.y - c.y) + rt_abs(a.z - c.z);
+    return rt_max(ab, rt_max(bc, ca));
+}
+
+/* t on face f from the products, each weight made consistent with the exact sign. *fragile = 1
+ * when rounding could move the crossing by more than `distance`: each weight is off by at most
+ * the filter's bound, so each barycentric by at most 4 bound / |sum| and the point by
+ * 8 bound extent / |sum| (distance 0: never). */
+RT_INLINE rt_real rt_walk_exact_parameter(const rt_walk_exact *x, int f, rt_real distance, int *fragile)
+{
+    rt_real w0 = rt_walk_weight(x, f, 0);
+    rt_real w1 = rt_walk_weight(x, f, 1);
+    rt_real w2 = rt_walk_weight(x, f, 2);
+    *fragile = distance > 0 && (x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <=
+                                                  distance * (rt_abs(w0) + rt_abs(w1) + rt_abs(w2))));
+    rt_vec3 point;
+    rt_real u1, u2, t;
+    rt_face_point(&x->geometry, f, w0, w1, w2, &point, &u1, &u2, &t);
+    return t;
+}
+
+/* A segment's end on boundary face f: an ill-conditioned t computed again exactly. Returns 0, or
+ * -1 when there is no exact function here (a kernel). */
+RT_INLINE int rt_walk_exact_end(const rt_walk_exact *x, int f, int fragile, rt_real *t)
+{
+    if (!fragile)
+        return 0;
+#ifdef RT_WALK_EXACT_PARAMETER
+    /* RT_WALK_EXACT_PARAMETER(P, L, A, B, C): t where the line P + t L crosses the plane of the
+     * triangle A B C, exactly rounded. */
+    *t = RT_WALK_EXACT_PARAMETER(x->geometry.P, x->geometry.L, x->V[rt_walk_corner(f, 0)], x->V[rt_walk_corner(f, 1)],
+                                 x->V[rt_walk_corner(f, 2)]);
+    return 0;
+#else
+    (void)x;
+    (void)f;
+    (void)t;
+    return -1;
+#endif
+}
+
+/* The leave face from the moved signs q_a, q_b, q_c of the edges a -> d, b -> d, c -> d (a, b, c
+ * the enter face's corners, d = the corner opposite it). Face F_a (opposite a) holds c -> b,
+ * b -> d, d -> c, so the line leaves through it iff q_b <= 0 <= q_c, not both 0; likewise
+ * F_b (q_c <= 0 <= q_a) and F_c (q_a <= 0 <= q_b). On moved signs exactly one holds. Shared by
+ * the exact traversal (walk_exact.c). Returns -1 if none does. */
+RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
+{
+    int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
+    int leaves_a = qb <= 0 && qc >= 0 && (qb != 0 || qc != 0);
+    int leaves_b = qc <= 0 && qa >= 0 && (qc != 0 || qa != 0);
+    int leaves_c = qa <= 0 && qb >= 0 && (qa != 0 || qb != 0);
+    return leaves_a ? a : (leaves_b ? b : (leaves_c ? c : -1));
+}
+
+/* One robust step: the leave face (-1: lost, which the argument above rules out; -2: a sign for
+ * the host) and tLeave; tEnter is the previous step's tLeave. When the face left is on the
+ * boundary, an ill-conditioned tLeave is made exact (rt_walk_exact_end). */
+RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave)
+{
+    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
+    int d = enter;
+    int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
+    /* The edges at d decide; the leave face's third edge is needed for its weights. */
+    int apex = 63 & ~rt_walk_face_edges(enter);
+    if (rt_walk_resolve(&x, apex) != 0)
+        return -2;
+    int leave = rt_walk_leave_by_signs(enter, rt_walk_moved(&x, a, d), rt_walk_moved(&x, b, d), rt_walk_moved(&x, c, d));
+    if (leave < 0)
+        return -1;
+    if (rt_walk_resolve(&x, rt_walk_face_edges(leave)) != 0)
+        return -2;
+    /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
+    int boundary = m->neighbour[4 * tet + leave] < 0, fragile;
+    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0, &fragile);
+    if (rt_walk_exact_end(&x, leave, fragile, t_leave) != 0)
+        return -2;
+    return leave;
+}
+
+/* ---------------------------------------------------------------- boundary and segments */
+
+/* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
+ * *t its parameter there. RT_WALK_UNCERTAIN in *status when a kernel cannot decide. */
+RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
+                               int *status)
+{
+    int tet = face >> 2, f = face & 3;
+    if (method == RT_WALK_ROBUST) {
+        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
+        if (rt_walk_resolve(&x, rt_walk_face_edges(f)) != 0) {
+            *status = RT_WALK_UNCERTAIN;
+            return 0;
+        }
+        int role = rt_walk_moved_face(&x, f);
+        if (role != 0) {
+            int fragile;
+            *t = rt_walk_exact_parameter(&x, f, m->exact_distance, &fragile);
+            if (rt_walk_exact_end(&x, f, fragile, t) != 0) {
+                *status = RT_WALK_UNCERTAIN;
+                return 0;
+            }
+        }
+        return role;
+    }
+    rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
+    rt_products cache = rt_products_empty();
+    if (rt_walk_crossing(&c, &cache, f, 1, t))
+        return 1;
+    return rt_walk_crossing(&c, &cache, f, -1, t) ? -1 : 0;
+}
+
+RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
+
+/* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
+ * through; adds to *r (and to *record). */
+RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face,
+                               rt_real t_first, rt_walk_result *r, rt_walk_record *record)
+{
+    int tet = face >> 2, enter = face & 3;
+    rt_real t_enter = t_first;
+    for (int steps = 0;; ++steps) {
+        if (steps >= m->step_limit) {
+            r->status = RT_WALK_LOST; /* a cycle */
+            return;
+        }
+        rt_real t_in = t_enter, t_out = 0;
+        int leave;
+        if (method == RT_WALK_ROBUST) {
+            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out);
+            if (leave == -2) {
+                r->status = RT_WALK_UNCERTAIN;
+                return;
+            }
+        } else {
+            rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
+            leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
+        }
+        if (leave < 0) {
+            r->status = RT_WALK_LOST;
+            return;
+        }
+        if (t_out > 0) {
+            r->steps += 1;
+            r->length += rt_walk_clip(t_out) - rt_walk_clip(t_in);
+            if (record) {
+                if (record->count < record->capacity)
+                    record->tetra[record->count] = tet;
+                record->count += 1;
+            }
+        }
+        int next = m->neighbour[4 * tet + leave];
+        if (next < 0)
+            return;
+        tet = next >> 2;
+        enter = next & 3;
+        t_enter = t_out;
+    }
+}
+
+/* Does the line meet the node's box at some t >= t_min? inverse: 1 / L per axis (infinite for
+ * a zero component, which the test treats apart). */
+RT_INLINE int rt_walk_box(RT_GLOBAL const double *box, rt_vec3 P, rt_vec3 L, rt_vec3 inverse, rt_real t_min)
+{
+    rt_real near = t_min, far = RT_WALK_HUGE;
+    rt_real p[3] = {P.x, P.y, P.z}, l[3] = {L.x, L.y, L.z}, inv[3] = {inverse.x, inverse.y, inverse.z};
+    for (int a = 0; a < 3; ++a) {
+        if (l[a] == 0) {
+            if (p[a] < box[a] || p[a] > box[3 + a])
+                return 0;
+            continue;
+        }
+        rt_real t1 = (box[a] - p[a]) * inv[a], t2 = (box[3 + a] - p[a]) * inv[a];
+        near = rt_max(near, t1 < t2 ? t1 : t2);
+        far = t1 < t2 ? (far < t2 ? far : t2) : (far < t1 ? far : t1);
+    }
+    return near <= far;
+}
+
+/* The whole ray: every boundary face the line crosses, a segment walked from each one entered at
+ * t >= 0, and from the last one entered before P when P lies inside the mesh (more entries than
+ * exits before it; only when P is inside the root box can that be). */
+RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                       rt_walk_record *record)
+{
+    rt_walk_result r;
+    r.length = 0;
+    r.steps = 0;
+    r.status = RT_WALK_OK;
+    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
+    RT_GLOBAL const double *root = m->bvh_bounds;
+    int inside_box = P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] && P.y <= root[4] &&
+                     P.z <= root[5];
+    rt_real t_min = inside_box ? -RT_WALK_HUGE : 0;
+    int balance = 0, behind = -1;
+    rt_real behind_t = -RT_WALK_HUGE;
+    int stack[RT_WALK_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        int node = stack[--top];
+        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, t_min))
+            continue;
+        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
+        if (count == 0) {
+            stack[top++] = first; /* the second child, after the first */
+            stack[top++] = node + 1;
+            continue;
+        }
+        for (int i = first; i < first + count; ++i) {
+            int face = m->bvh_faces[i];
+            rt_real t = 0;
+            int role = rt_walk_boundary(m, method, face, P, L, &t, &r.status);
+            if (r.status == RT_WALK_UNCERTAIN)
+                return r;
+            if (role > 0 && t >= 0) {
+                rt_walk_segment(m, method, form, P, L, face, t, &r, record);
+                if (r.status == RT_WALK_UNCERTAIN)
+                    return r;
+            } else if (role > 0 && inside_box) {
+                balance += 1;
+                if (t > behind_t) {
+                    behind_t = t;
+                    behind = face;
+                }
+            } else if (role < 0 && t < 0 && inside_box) {
+                balance -= 1;
+            }
+        }
+    }
+    if (balance > 0 && behind >= 0)
+        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record);
+    return r;
+}
+
+#endif

@@ -1,0 +1,250 @@
+/* test_tetwalk: the walk on the small meshes of data/ with known answers. On the box
+ * [0,2] x [0,1] x [0,1] (data/box.mesh, 48 tetrahedra, dyadic coordinates so that every ray below
+ * is exact): chords of rays through the interior, exactly through vertices, along edges, within
+ * face planes and tangent to the boundary (the tie rule decides those), and from inside; on the U
+ * (data/u_shape.mesh) a ray that leaves and enters again. The robust variant and the exact
+ * traversal must give every chord and agree on every step; aimed rays must never be lost by
+ * them and must be lost by some fast form; every form agrees with the exact traversal on
+ * generic rays; the same box read from TetGen files walks the same. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "mesh/walk.h"
+
+typedef struct loaded {
+    tet_mesh mesh;
+    mesh_bvh bvh;
+} loaded;
+
+static int load(const char *path, loaded *l)
+{
+    error_text err;
+    if (mesh_read(path, &l->mesh, &err) != 0 || mesh_build_edges(&l->mesh, &err) != 0 ||
+        mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return -1;
+    }
+    return 0;
+}
+
+static void release(loaded *l)
+{
+    mesh_bvh_free(&l->bvh);
+    mesh_free(&l->mesh);
+}
+
+static const walk_algorithm *find(const char *name)
+{
+    int opencl;
+    return walk_algorithm_find(name, &opencl);
+}
+
+/* One ray with one algorithm. */
+static walk_result walk(const loaded *l, const char *algorithm, const double ray[6])
+{
+    walk_rays rays = {1, (double (*)[6])ray, 0, 0};
+    walk_result r;
+    walk_cpu_run(find(algorithm), &l->mesh, &l->bvh, &rays, &r, 1);
+    return r;
+}
+
+typedef struct known_ray {
+    const char *what;
+    double ray[6];
+    double chord;
+    int steps; /* tetrahedra crossed with a length, -1: not checked */
+} known_ray;
+
+/* Rays whose chord through the box is known (the tie rule moves a ray by (e, e^2, e^3): along
+ * the box's edge y = z = 0 it moves inside, along y = z = 1 outside: docs/TETWALK.md). */
+static const known_ray BOX_RAYS[] = {
+    {"through the interior along x", {-1, 0.3, 0.7, 3, 0.3, 0.7}, 2, -1},
+    {"through the interior, slanted", {-1, 0.25, 0.125, 3, 0.75, 0.875}, 0, -1}, /* chord computed below */
+    {"along the grid line y = z = 0.5 (edges and an interior vertex)", {-1, 0.5, 0.5, 3, 0.5, 0.5}, 2, -1},
+    {"the main diagonal (three vertices, diagonal edges)", {-2, -1, -1, 4, 2, 2}, 2.449489742783178, -1},
+    {"within the face plane y = 0.5", {-1, 0.5, 0.3, 3, 0.5, 0.3}, 2, -1},
+    {"within the diagonal faces' plane x = 2y", {-1, -0.5, 0.3, 3, 1.5, 0.3}, 2.23606797749979, -1},
+    {"through a boundary vertex from outside", {1, -1, 0.5, 1, 2, 0.5}, 1, -1},
+    {"along the box's edge y = z = 0: moved inside", {-1, 0, 0, 3, 0, 0}, 2, -1},
+    {"along the box's edge y = z = 1: moved outside", {-1, 1, 1, 3, 1, 1}, 0, 0},
+    {"in the boundary plane z = 0", {-1, 0.3, 0, 3, 0.3, 0}, 2, -1},
+    {"from inside the box", {1, 0.3, 0.7, 2, 0.3, 0.7}, 1, -1},
+    {"missing the box", {-1, 2, 0.5, 3, 2, 0.5}, 0, 0},
+    {"pointing away from the box", {3, 0.3, 0.7, 4, 0.3, 0.7}, 0, 0},
+};
+
+/* The slanted ray's chord: per unit of x it rises 0.125 in y and 0.1875 in z; it crosses x = 0 at
+ * (0, 0.375, 0.3125) and x = 2 at (2, 0.625, 0.6875), inside the faces. */
+static double slanted_chord(void) { return 2 * sqrt(1 + 0.125 * 0.125 + 0.1875 * 0.1875); }
+
+static void box_chords(const loaded *box)
+{
+    static const char *const WATERTIGHT[] = {"stp0r", "exact"};
+    for (size_t i = 0; i < sizeof BOX_RAYS / sizeof BOX_RAYS[0]; ++i) {
+        const known_ray *k = &BOX_RAYS[i];
+        double chord = k->chord > 0 || k->steps == 0 ? k->chord : slanted_chord();
+        walk_result exact = walk(box, "exact", k->ray);
+        for (int a = 0; a < 2; ++a) {
+            walk_result r = walk(box, WATERTIGHT[a], k->ray);
+            CHECK(r.status == RT_WALK_OK, "%s: %s is lost", WATERTIGHT[a], k->what);
+            CHECK(fabs(r.length - chord) <= 1e-12, "%s: %s: length %.17g, chord %.17g", WATERTIGHT[a], k->what,
+                  r.length, chord);
+            CHECK(r.steps == exact.steps, "%s: %s: %d steps, the exact traversal %d", WATERTIGHT[a], k->what, r.steps,
+                  exact.steps);
+            if (k->steps >= 0)
+                CHECK(r.steps == k->steps, "%s: %s: %d steps, expected %d", WATERTIGHT[a], k->what, r.steps, k->steps);
+            CHECK(chord == 0 || r.steps > 0, "%s: %s: no tetrahedron crossed", WATERTIGHT[a], k->what);
+        }
+    }
+}
+
+/* The U: along x the ray crosses the arm x 0..1, leaves, and enters the arm x 2..3 (generic for
+ * every form); at y = 1.5, z = 0.5 it lies in the arms' diagonal face planes y - 1 = z, and at
+ * y = 1 in the plane of the gap's floor, where only the watertight variants must get it right
+ * (the tie rule moves it into the arms, y > 1). */
+static void u_reentry(const loaded *u)
+{
+    static const double generic[6] = {-1, 1.4, 0.55, 4, 1.4, 0.55};
+    static const double in_faces[6] = {-1, 1.5, 0.5, 4, 1.5, 0.5};
+    static const double on_floor[6] = {-1, 1, 0.5, 4, 1, 0.5};
+    static const char *const ALL[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2",
+                                      "pluecker0p", "pluecker1p", "pluecker2p", "stp0r", "exact"};
+    for (size_t a = 0; a < sizeof ALL / sizeof ALL[0]; ++a) {
+        walk_result r = walk(u, ALL[a], generic);
+        CHECK(r.status == RT_WALK_OK && fabs(r.length - 2) <= 1e-12, "%s: the U's two arms: length %.17g (2)", ALL[a],
+              r.length);
+    }
+    const double *const degenerate[2] = {in_faces, on_floor};
+    for (int d = 0; d < 2; ++d) {
+        walk_result robust = walk(u, "stp0r", degenerate[d]), exact = walk(u, "exact", degenerate[d]);
+        CHECK(robust.status == RT_WALK_OK && fabs(robust.length - 2) <= 1e-12, "stp0r, degenerate ray %d: %.17g (2)",
+              d, robust.length);
+        CHECK(exact.status == RT_WALK_OK && exact.steps == robust.steps && fabs(exact.length - robust.length) <= 1e-12,
+              "stp0r and exact differ on degenerate ray %d", d);
+    }
+}
+
+/* Aimed rays: the watertight variants never lose one and agree with each other; the fast forms
+ * lose some (their lost rays are counted, not hidden). */
+static void aimed(const loaded *l, const char *name)
+{
+    static const char *const FAST[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2"};
+    static const char *const KINDS[] = {"vertices", "edges", "faces"};
+    for (int kind = 0; kind < 3; ++kind) {
+        walk_rays rays;
+        error_text err;
+        size_t count = 400;
+        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
+            CHECK(0, "%s", err.text);
+            return;
+        }
+        walk_result *robust = malloc(count * sizeof *robust), *exact = malloc(count * sizeof *exact),
+                    *fast = malloc(count * sizeof *fast);
+        walk_cpu_run(find("stp0r"), &l->mesh, &l->bvh, &rays, robust, 1);
+        walk_cpu_run(find("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
+        size_t lost = 0, differ = 0;
+        for (size_t i = 0; i < count; ++i) {
+            lost += robust[i].status != RT_WALK_OK || exact[i].status != RT_WALK_OK;
+            differ += robust[i].steps != exact[i].steps || fabs(robust[i].length - exact[i].length) > 1e-9;
+        }
+        CHECK(lost == 0, "%s, rays aimed at %s: the watertight variants lost %zu rays", name, KINDS[kind], lost);
+        CHECK(differ == 0, "%s, rays aimed at %s: stp0r differs from the exact traversal on %zu rays", name,
+              KINDS[kind], differ);
+        size_t fast_lost = 0;
+        for (size_t a = 0; a < sizeof FAST / sizeof FAST[0]; ++a) {
+            walk_cpu_run(find(FAST[a]), &l->mesh, &l->bvh, &rays, fast, 1);
+            for (size_t i = 0; i < count; ++i)
+                fast_lost += fast[i].status != RT_WALK_OK;
+        }
+        if (kind == 0) /* through vertices, rounding decides, and neighbours round differently */
+            CHECK(fast_lost > 0, "%s: no fast form lost a ray aimed at a vertex (the test lost its teeth)", name);
+        printf("%s, %zu rays aimed at %s: the six fast forms lost %zu in all\n", name, count, KINDS[kind], fast_lost);
+        free(robust);
+        free(exact);
+        free(fast);
+        walk_rays_free(&rays);
+    }
+}
+
+/* Generic camera rays: every algorithm walks exactly as the exact traversal. */
+static void generic(const loaded *l, const char *name)
+{
+    walk_rays rays;
+    error_text err;
+    if (walk_rays_camera(&l->mesh, 48, 36, 37, 23, 'z', &rays, &err) != 0) {
+        CHECK(0, "%s", err.text);
+        return;
+    }
+    walk_result *exact = malloc(rays.count * sizeof *exact), *r = malloc(rays.count * sizeof *r);
+    walk_cpu_run(find("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
+    int count;
+    const walk_algorithm *all = walk_algorithms(&count);
+    size_t hits = 0;
+    for (size_t i = 0; i < rays.count; ++i)
+        hits += exact[i].steps > 0;
+    CHECK(hits > rays.count / 10, "%s: the camera sees the mesh in only %zu of %zu pixels", name, hits, rays.count);
+    for (int a = 0; a < count; ++a) {
+        walk_cpu_run(&all[a], &l->mesh, &l->bvh, &rays, r, 2);
+        size_t differ = 0;
+        for (size_t i = 0; i < rays.count; ++i)
+            differ += r[i].status != RT_WALK_OK || r[i].steps != exact[i].steps ||
+                      fabs(r[i].length - exact[i].length) > 1e-9;
+        CHECK(differ == 0, "%s: %s differs from the exact traversal on %zu generic rays", name, all[a].name, differ);
+    }
+    free(exact);
+    free(r);
+    walk_rays_free(&rays);
+}
+
+/* The same box from TetGen files (numbered from 1, with .neigh) walks the same. */
+static void tetgen_box(const loaded *box)
+{
+    loaded tetgen;
+    if (load("data/box_tetgen.ele", &tetgen) != 0) {
+        CHECK(0, "data/box_tetgen.ele does not read");
+        return;
+    }
+    CHECK(tetgen.mesh.tetra_count == 48 && tetgen.mesh.vertex_count == 27 && tetgen.mesh.boundary_count == 48,
+          "box_tetgen: %zu tetrahedra, %zu vertices, %zu boundary faces", tetgen.mesh.tetra_count,
+          tetgen.mesh.vertex_count, tetgen.mesh.boundary_count);
+    CHECK(memcmp(tetgen.mesh.neighbour, box->mesh.neighbour, 48 * sizeof *box->mesh.neighbour) == 0,
+          "the .neigh file's adjacency differs from the one built from the faces");
+    for (size_t i = 0; i < sizeof BOX_RAYS / sizeof BOX_RAYS[0]; ++i) {
+        walk_result a = walk(box, "stp0r", BOX_RAYS[i].ray), b = walk(&tetgen, "stp0r", BOX_RAYS[i].ray);
+        CHECK(a.steps == b.steps && a.length == b.length, "box_tetgen walks %s differently", BOX_RAYS[i].what);
+    }
+    release(&tetgen);
+}
+
+static void names(void)
+{
+    int opencl = -1;
+    CHECK(walk_algorithm_find("stp1", &opencl) == find("STP1") && opencl == 0, "stp1 / STP1");
+    CHECK(walk_algorithm_find("GPU_Segura1P", &opencl) == find("pluecker1p") && opencl == 1, "GPU_Segura1P");
+    CHECK(walk_algorithm_find("gpu_STP0R", &opencl) == find("stp0r") && opencl == 1, "gpu_STP0R");
+    CHECK(walk_algorithm_find("gpu_exact", &opencl) == NULL, "the exact traversal has no OpenCL build");
+    CHECK(walk_algorithm_find("stp3", &opencl) == NULL, "stp3 does not exist");
+}
+
+int main(void)
+{
+    loaded box, u;
+    if (load("data/box.mesh", &box) != 0 || load("data/u_shape.mesh", &u) != 0)
+        return 1;
+    CHECK(box.mesh.tetra_count == 48 && box.mesh.boundary_count == 48 && box.mesh.edge_count == 98,
+          "box: %zu tetrahedra, %zu boundary faces, %zu edges", box.mesh.tetra_count, box.mesh.boundary_count,
+          box.mesh.edge_count);
+    names();
+    box_chords(&box);
+    u_reentry(&u);
+    aimed(&box, "box");
+    aimed(&u, "U");
+    generic(&box, "box");
+    generic(&u, "U");
+    tetgen_box(&box);
+    release(&box);
+    release(&u);
+    return check_summary("test_tetwalk");
+}
