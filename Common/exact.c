@@ -177,6 +177,9 @@ static const int FACE_EDGES[4][3][2] = {
     {{2, 1}, {4, -1}, {0, -1}}, /* F2 = (V1, V0, V3): +p03, -p13, -p01 */
     {{3, 1}, {1, -1}, {0, 1}},  /* F3 = (V0, V1, V2): +p12, -p02, +p01 */
 };
+/* Its own copy of the face table (kernels/shared/rt_topology.h has the algorithms' one), on
+ * purpose: the exact classifier is the independent reference the algorithms are checked against,
+ * so it shares no code with them. */
 static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
 int exact_classify(const ray_tetra_pair *pair, int *enter_face, int *leave_face)

@@ -14,13 +14,8 @@ typedef struct ray_tetra_pair {
     vec3 far;  /* Q */
 } ray_tetra_pair;
 
-typedef struct ray_tetra_result {
-    int hit; /* 1: the line meets the tetrahedron; the other fields are then set */
-    int enter_face, leave_face;
-    vec3 enter_point, leave_point;
-    double u_enter1, u_enter2, u_leave1, u_leave2;
-    double t_enter, t_leave;
-} ray_tetra_result;
+/* The result of one test: the record shared with the kernels and the binary format. */
+#include "rt_result.h"
 
 typedef struct pair_set {
     size_t count;

@@ -28,7 +28,7 @@ DECLARE_BOTH(stp2);
 DECLARE_BOTH(pluecker0v);
 DECLARE_BOTH(stp0v);
 RAY_TETRA_DECLARE(stp0r);
-size_t stp0r_finish(const struct rt_gpu_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count);
 
 /* A row's CPU entry points: double and float, or double only. */

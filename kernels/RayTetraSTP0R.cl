@@ -19,7 +19,7 @@
 
 /* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. Grid stride as
  * rt_gpu_run_pair (gpu_kernel.h). */
-__kernel void ray_tetra_stp0r(__global const double *pairs, __global rt_gpu_result *results, const ulong count)
+__kernel void ray_tetra_stp0r(__global const double *pairs, __global ray_tetra_result *results, const ulong count)
 {
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         rt_vec3 P = rt_gpu_point(pairs, i, count, 4);

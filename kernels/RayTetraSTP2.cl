@@ -8,7 +8,7 @@
 
 /* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. The global size may
  * exceed count: it is padded to a multiple of the local size. */
-__kernel void ray_tetra_stp2(__global const double *pairs, __global rt_gpu_result *results, const ulong count)
+__kernel void ray_tetra_stp2(__global const double *pairs, __global ray_tetra_result *results, const ulong count)
 {
     rt_gpu_run_pair(pairs, results, count, 1, 2);
 }

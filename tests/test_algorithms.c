@@ -9,16 +9,16 @@
 #include "exact.h"
 #include "generator/generator.h"
 #include "compare/result_compare.h"
+#include "rt_topology.h"
 
 #define PAIRS 100000
 #define TOLERANCE 1e-9
 
-static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
 static double normal_dot(const ray_tetra_pair *p, int face, vec3 L)
 {
-    const vec3 *A = &p->vert[FACE_VERTS[face][0]], *B = &p->vert[FACE_VERTS[face][1]],
-               *C = &p->vert[FACE_VERTS[face][2]];
+    const vec3 *A = &p->vert[rt_face_vertices[face][0]], *B = &p->vert[rt_face_vertices[face][1]],
+               *C = &p->vert[rt_face_vertices[face][2]];
     vec3 e1 = {B->x - A->x, B->y - A->y, B->z - A->z}, e2 = {C->x - A->x, C->y - A->y, C->z - A->z};
     vec3 N = {e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x};
     return N.x * L.x + N.y * L.y + N.z * L.z;

@@ -19,18 +19,17 @@
 #include "generator/generator.h"
 #include "pairs_io.h"
 #include "rt_robust.h"
+#include "rt_topology.h"
 
 #define PER_CLASS 400
 
-static const int EDGES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
 /* The mask of the edges that join the vertices in `vertices` (a bit set of 0..3). */
 static int edges_within(int vertices)
 {
     int mask = 0;
     for (int e = 0; e < 6; ++e)
-        if ((vertices >> EDGES[e][0] & 1) && (vertices >> EDGES[e][1] & 1))
+        if ((vertices >> rt_edge_vertices[e][0] & 1) && (vertices >> rt_edge_vertices[e][1] & 1))
             mask |= 1 << e;
     return mask;
 }
@@ -48,7 +47,7 @@ static int is_vertex_mask(int mask)
     for (int v = 0; v < 4; ++v) {
         int want = 0;
         for (int e = 0; e < 6; ++e)
-            if (EDGES[e][0] == v || EDGES[e][1] == v)
+            if (rt_edge_vertices[e][0] == v || rt_edge_vertices[e][1] == v)
                 want |= 1 << e;
         if (mask == want)
             return 1;
@@ -72,7 +71,7 @@ static int parallel_to_a_face(const ray_tetra_pair *p)
 {
     vec3 L = pair_direction(p);
     for (int f = 0; f < 4; ++f) {
-        vec3 A = p->vert[FACE_VERTS[f][0]], B = p->vert[FACE_VERTS[f][1]], C = p->vert[FACE_VERTS[f][2]];
+        vec3 A = p->vert[rt_face_vertices[f][0]], B = p->vert[rt_face_vertices[f][1]], C = p->vert[rt_face_vertices[f][2]];
         vec3 AL = {A.x + L.x, A.y + L.y, A.z + L.z}; /* exact on these lattices */
         if (exact_orient(A, B, C, AL) == 0 && exact_orient(A, B, C, p->orig) != 0)
             return 1;
@@ -82,7 +81,7 @@ static int parallel_to_a_face(const ray_tetra_pair *p)
 
 static double edge_length(const ray_tetra_pair *p, int e)
 {
-    vec3 a = p->vert[EDGES[e][0]], b = p->vert[EDGES[e][1]];
+    vec3 a = p->vert[rt_edge_vertices[e][0]], b = p->vert[rt_edge_vertices[e][1]];
     return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
 }
 

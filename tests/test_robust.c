@@ -16,11 +16,10 @@
 #include "generator/generator.h"
 #include "compare/result_compare.h"
 #include "rt_robust.h"
+#include "rt_topology.h"
 
 #define PER_CLASS 1500
 
-static const int EDGES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
 /* Q - P is exact in double (long double holds the difference of two doubles of nearby
  * exponents exactly). */
@@ -52,7 +51,7 @@ static void count_edge_filter(const ray_tetra_pair *p, filter_count *count)
         }
         ++count->decided;
         int filtered = ((signs.positive >> e) & 1) - ((signs.negative >> e) & 1);
-        count->wrong += filtered != exact_orient(p->orig, p->far, p->vert[EDGES[e][1]], p->vert[EDGES[e][0]]);
+        count->wrong += filtered != exact_orient(p->orig, p->far, p->vert[rt_edge_vertices[e][1]], p->vert[rt_edge_vertices[e][0]]);
     }
 }
 
@@ -64,16 +63,16 @@ static void count_side_filter(const ray_tetra_pair *p, filter_count *count)
     rt_real M = rt_max(rt_max(rt_max_abs3(t.v0), rt_max_abs3(t.v1)), rt_max(rt_max_abs3(t.v2), rt_max_abs3(t.v3)));
     rt_real bound = rt_robust_triple_bound(M, M, M);
     for (int f = 0; f < 4; ++f) {
-        rt_vec3 a = rt_vertex(&t, FACE_VERTS[f][0]), b = rt_vertex(&t, FACE_VERTS[f][1]),
-                c = rt_vertex(&t, FACE_VERTS[f][2]);
+        rt_vec3 a = rt_vertex(&t, rt_face_vertices[f][0]), b = rt_vertex(&t, rt_face_vertices[f][1]),
+                c = rt_vertex(&t, rt_face_vertices[f][2]);
         rt_real side = rt_dot(a, rt_cross(b, c));
         if (bound < 0 || !(side > bound || side < -bound)) {
             ++count->undecided;
             continue;
         }
         ++count->decided;
-        int exact = exact_orient(p->orig, p->vert[FACE_VERTS[f][0]], p->vert[FACE_VERTS[f][1]],
-                                 p->vert[FACE_VERTS[f][2]]);
+        int exact = exact_orient(p->orig, p->vert[rt_face_vertices[f][0]], p->vert[rt_face_vertices[f][1]],
+                                 p->vert[rt_face_vertices[f][2]]);
         count->wrong += (side > 0 ? 1 : -1) != exact;
     }
 }
@@ -192,7 +191,7 @@ int main(void)
         rt_real bound = rt_robust_bound(&t);
         rt_robust_signs(&t, products, &filtered);
         for (int e = 0; e < 6; ++e) {
-            vec3 Vi = p->vert[EDGES[e][0]], Vj = p->vert[EDGES[e][1]];
+            vec3 Vi = p->vert[rt_edge_vertices[e][0]], Vj = p->vert[rt_edge_vertices[e][1]];
             double value;
             int sign = exact_orient_value(p->orig, p->far, Vj, Vi, &value);
             inconsistent += sign != signs[e] || exact_orient(p->orig, p->far, Vj, Vi) != signs[e] ||

@@ -21,8 +21,6 @@
 #include "opencl/gpu_handler.h"
 #include "rt_robust.h"
 
-static const int EDGE_VERTICES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-
 /* The slow path of a pair with a sign the filter left uncertain: every product exactly, its
  * sign and its value rounded toward zero: p_ij = det[Q - P, Vj - P, Vi - P] = orient(P, Q, Vj,
  * Vi) when Q is given, else det[L, Vj - P, Vi - P] for the direction L as given. Out of line:
@@ -32,7 +30,7 @@ static __attribute__((noinline)) void decide_exactly(const vec3 *P, const vec3 *
 {
     signs->positive = signs->negative = 0;
     for (int e = 0; e < 6; ++e) {
-        vec3 Vi = vert[EDGE_VERTICES[e][0]], Vj = vert[EDGE_VERTICES[e][1]];
+        vec3 Vi = vert[rt_edge_vertices[e][0]], Vj = vert[rt_edge_vertices[e][1]];
         double value;
         int sign = Q ? exact_orient_value(*P, *Q, Vj, Vi, &value) : exact_stp_value(*P, *L, Vj, Vi, &value);
         p[e] = value;
@@ -130,7 +128,7 @@ RAY_TETRA_BATCH(stp0r)
 /* The gpu_finish hook of GPU_STP0R (the registry's stp0r row): the kernel flags a pair whose
  * signs its filter could not all decide (a non-zero `uncertain` in its record); stp0r, the same
  * filter with GMP for the rest, decides it here. */
-size_t stp0r_finish(const rt_gpu_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+size_t stp0r_finish(const ray_tetra_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count)
 {
     size_t flagged = 0;

@@ -12,6 +12,7 @@
 #include "exact.h"
 #include "generator/generator.h"
 #include "rng.h"
+#include "rt_topology.h"
 
 #define UNIT 1024.0 /* coordinates are multiples of 1 / UNIT before the finer constructions */
 #define TRIES 64    /* lines tried per tetrahedron before drawing a new one */
@@ -39,9 +40,7 @@ static const char *const DESCRIPTIONS[GENERATOR_CLASS_COUNT] = {
 const char *generator_class_name(generator_class c) { return NAMES[c]; }
 const char *generator_class_description(generator_class c) { return DESCRIPTIONS[c]; }
 
-/* Canonical edges (order of exact_edge_signs) and face vertices (docs/SPECIFICATION.md section 1). */
-static const int EDGES[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-static const int FACE_VERTS[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
+/* Edges and faces: rt_topology.h (the edges in the order of exact_edge_signs). */
 
 static vec3 add(vec3 a, vec3 b) { return (vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static vec3 sub(vec3 a, vec3 b) { return (vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
@@ -71,7 +70,7 @@ static double longest_edge(const vec3 *V)
 {
     double longest = 0;
     for (int e = 0; e < 6; ++e)
-        longest = fmax(longest, length(sub(V[EDGES[e][1]], V[EDGES[e][0]])));
+        longest = fmax(longest, length(sub(V[rt_edge_vertices[e][1]], V[rt_edge_vertices[e][0]])));
     return longest;
 }
 
@@ -185,14 +184,14 @@ static void line_through(rng *r, vec3 X, vec3 D, ray_tetra_pair *p)
 static int edge_index(int i, int j)
 {
     for (int e = 0; e < 6; ++e)
-        if ((EDGES[e][0] == i && EDGES[e][1] == j) || (EDGES[e][0] == j && EDGES[e][1] == i))
+        if ((rt_edge_vertices[e][0] == i && rt_edge_vertices[e][1] == j) || (rt_edge_vertices[e][0] == j && rt_edge_vertices[e][1] == i))
             return e;
     return -1;
 }
 
 static int face_mask(int f)
 {
-    const int *v = FACE_VERTS[f];
+    const int *v = rt_face_vertices[f];
     return (1 << edge_index(v[0], v[1])) | (1 << edge_index(v[1], v[2])) | (1 << edge_index(v[0], v[2]));
 }
 
@@ -221,7 +220,7 @@ static int degenerate_pair(rng *r, generator_class c, ray_tetra_pair *p)
         int want_mask, want_hit = -1;
         if (c == GENERATOR_EDGE) {
             int e = (int)random_in(r, 0, 5);
-            vec3 A = V[EDGES[e][0]], B = V[EDGES[e][1]];
+            vec3 A = V[rt_edge_vertices[e][0]], B = V[rt_edge_vertices[e][1]];
             line_through(r, add(A, scale(sub(B, A), (double)random_in(r, 1, 7) / 8)), lattice_direction(r), p);
             want_mask = 1 << e;
         } else if (c == GENERATOR_VERTEX) {
@@ -230,7 +229,7 @@ static int degenerate_pair(rng *r, generator_class c, ray_tetra_pair *p)
             want_mask = vertex_mask(i);
         } else {
             int f = (int)random_in(r, 0, 3);
-            vec3 A = V[FACE_VERTS[f][0]], B = V[FACE_VERTS[f][1]], C = V[FACE_VERTS[f][2]];
+            vec3 A = V[rt_face_vertices[f][0]], B = V[rt_face_vertices[f][1]], C = V[rt_face_vertices[f][2]];
             if (c == GENERATOR_FACE_CROSS) {
                 /* through points inside two different edges of the face: AB and BC or CA */
                 vec3 X1 = add(A, scale(sub(B, A), (double)random_in(r, 1, 7) / 8));
@@ -267,7 +266,7 @@ static int parallel_pair(rng *r, int want_hit, ray_tetra_pair *p)
     vec3 *V = p->vert;
     regular_tetra(r, V);
     int f = (int)random_in(r, 0, 3);
-    vec3 A = V[FACE_VERTS[f][0]], B = V[FACE_VERTS[f][1]], C = V[FACE_VERTS[f][2]];
+    vec3 A = V[rt_face_vertices[f][0]], B = V[rt_face_vertices[f][1]], C = V[rt_face_vertices[f][2]];
     for (int attempt = 0; attempt < TRIES; ++attempt) {
         vec3 D =
             add(scale(sub(B, A), (double)random_in(r, -8, 8) / 8), scale(sub(C, A), (double)random_in(r, -8, 8) / 8));
@@ -367,7 +366,7 @@ static void rounded_line(rng *r, vec3 X, vec3 D, ray_tetra_pair *p)
 /* A point computed on edge e: fl(A + s (B - A)), s in [1/16, 15/16). */
 static vec3 rounded_edge_point(rng *r, const vec3 *V, int e)
 {
-    vec3 A = V[EDGES[e][0]], B = V[EDGES[e][1]];
+    vec3 A = V[rt_edge_vertices[e][0]], B = V[rt_edge_vertices[e][1]];
     return add(A, scale(sub(B, A), random_real(r, 0.0625, 0.9375)));
 }
 
@@ -377,7 +376,7 @@ static vec3 rounded_edge_point(rng *r, const vec3 *V, int e)
 static void rounded_face_line(rng *r, const vec3 *V, ray_tetra_pair *p)
 {
     int f = (int)random_in(r, 0, 3);
-    vec3 A = V[FACE_VERTS[f][0]], B = V[FACE_VERTS[f][1]], C = V[FACE_VERTS[f][2]];
+    vec3 A = V[rt_face_vertices[f][0]], B = V[rt_face_vertices[f][1]], C = V[rt_face_vertices[f][2]];
     double s = random_real(r, -0.25, 1.25), t = random_real(r, -0.25, 1.25);
     vec3 X = add(add(A, scale(sub(B, A), s)), scale(sub(C, A), t));
     int kind = (int)random_in(r, 0, 3);

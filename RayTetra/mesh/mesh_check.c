@@ -10,11 +10,10 @@
 
 #include "exact.h"
 #include "mesh/mesh_source.h"
+#include "rt_topology.h"
 
-/* Vertex k of face f in docs/SPECIFICATION.md's order. */
-static const int FACE_VERTICES[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
-int mesh_face_vertex(int face, int k) { return FACE_VERTICES[face][k]; }
+int mesh_face_vertex(int face, int k) { return rt_face_vertices[face][k]; }
 
 /* "FILE:LINE: tetrahedron N" for tetrahedron t (N in the file's numbering). */
 static void where(const mesh_source *source, size_t t, char *text, size_t size)
@@ -98,7 +97,7 @@ static face_key face_of(const tet_mesh *mesh, int reference)
     face_key key;
     const int *tetra = mesh->tetra[reference >> 2];
     int f = reference & 3;
-    int a = tetra[FACE_VERTICES[f][0]], b = tetra[FACE_VERTICES[f][1]], c = tetra[FACE_VERTICES[f][2]];
+    int a = tetra[rt_face_vertices[f][0]], b = tetra[rt_face_vertices[f][1]], c = tetra[rt_face_vertices[f][2]];
     /* sort three */
     if (a > b) { int s = a; a = b; b = s; }
     if (b > c) { int s = b; b = c; c = s; }
@@ -117,12 +116,12 @@ static int opposite_sides(const tet_mesh *mesh, int r, int s)
 {
     const int *p = mesh->tetra[r >> 2], *q = mesh->tetra[s >> 2];
     int fr = r & 3, fs = s & 3;
-    int a = p[FACE_VERTICES[fr][0]], b = p[FACE_VERTICES[fr][1]];
+    int a = p[rt_face_vertices[fr][0]], b = p[rt_face_vertices[fr][1]];
     /* In the other face, a must be followed by the vertex before it here: b follows a here, so a
      * follows b there. */
     for (int k = 0; k < 3; ++k)
-        if (q[FACE_VERTICES[fs][k]] == b)
-            return q[FACE_VERTICES[fs][(k + 1) % 3]] == a;
+        if (q[rt_face_vertices[fs][k]] == b)
+            return q[rt_face_vertices[fs][(k + 1) % 3]] == a;
     return 0;
 }
 

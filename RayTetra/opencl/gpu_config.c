@@ -49,5 +49,5 @@ void gpu_pair_bytes(const gpu_config *config, size_t *read, size_t *written)
     *read = RT_GPU_PAIR_DOUBLES * sizeof(double);
     *written = config->output == GPU_OUTPUT_HIT
                    ? 1
-                   : (config->output == GPU_OUTPUT_FACES ? sizeof(rt_gpu_result_faces) : sizeof(rt_gpu_result));
+                   : (config->output == GPU_OUTPUT_FACES ? sizeof(rt_gpu_result_faces) : sizeof(ray_tetra_result));
 }

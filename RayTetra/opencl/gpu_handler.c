@@ -21,9 +21,9 @@
 
 /* The kernels read the pairs as the host holds them, and write records of a fixed layout. */
 _Static_assert(sizeof(ray_tetra_pair) == RT_GPU_PAIR_DOUBLES * sizeof(double), "ray_tetra_pair has padding");
-_Static_assert(sizeof(rt_gpu_result) == RT_GPU_RESULT_BYTES, "rt_gpu_result layout differs from gpu_kernel.h");
-_Static_assert(offsetof(rt_gpu_result, enter_point) == 16 && offsetof(rt_gpu_result, u_enter1) == 64,
-               "rt_gpu_result layout differs from gpu_kernel.h");
+_Static_assert(sizeof(ray_tetra_result) == RT_RESULT_BYTES, "ray_tetra_result layout differs from rt_result.h");
+_Static_assert(offsetof(ray_tetra_result, enter_point) == 16 && offsetof(ray_tetra_result, u_enter1) == 64,
+               "ray_tetra_result layout differs from rt_result.h");
 
 struct gpu_handler {
     gpu_device_info info;

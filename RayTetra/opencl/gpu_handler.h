@@ -28,12 +28,12 @@
 #include "opencl/gpu_program.h"
 #include "pairs.h"
 
-struct rt_gpu_result;
+struct ray_tetra_result;
 
 /* A host-side finishing step of a kernel (the registry names it on the algorithm's row): it
  * decides on the host what the device left open in its records (as read back, gpu_kernel.h) and
  * overwrites results[i] of those pairs; returns how many it decided. Runs inside the read time. */
-typedef size_t (*gpu_finish)(const struct rt_gpu_result *records, const ray_tetra_pair *pairs,
+typedef size_t (*gpu_finish)(const struct ray_tetra_result *records, const ray_tetra_pair *pairs,
                              ray_tetra_result *results, size_t count);
 
 /* One OpenCL variant of a registry row (registry.h fills these once, in the order of the CSV:

@@ -64,7 +64,7 @@ void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result
         }
         return;
     }
-    const rt_gpu_result *in = records;
+    const ray_tetra_result *in = records;
     for (size_t i = 0; i < count; ++i) {
         out[i].hit = in[i].hit;
         out[i].enter_face = in[i].enter_face;

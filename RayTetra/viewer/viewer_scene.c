@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "rt_math.h"
+#include "rt_topology.h"
 
 static const double PI = 3.14159265358979323846;
 static const double FIELD_OF_VIEW = 40.0; /* vertical, degrees */
 
-/* Faces in the vertex order of docs/SPECIFICATION.md section 1: counter-clockwise seen from outside when the
+/* Faces are drawn in rt_topology.h's vertex order: counter-clockwise seen from outside when the
  * tetrahedron is positively oriented. */
-static const int FACE_VERTICES[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2}};
 
 static const int WHITE[3] = {255, 255, 255};
 static const int ENTER[3] = {VIEWER_ENTER_R, VIEWER_ENTER_G, VIEWER_ENTER_B};
@@ -284,7 +284,7 @@ static void draw_faces(const viewer_scene *scene)
         for (int face = 0; face < 4; face++) {
             face_colour(scene->request->result, face);
             for (int k = 0; k < 3; k++)
-                vertex(v[FACE_VERTICES[face][k]]);
+                vertex(v[rt_face_vertices[face][k]]);
         }
         glEnd();
     }
@@ -384,7 +384,7 @@ static void draw_face_names(const viewer_scene *scene)
     for (int i = 0; i < count; i++) {
         centre[i] = rt_v(0, 0, 0);
         for (int k = 0; k < 3; k++)
-            centre[i] = rt_add(centre[i], rt_scale(v[FACE_VERTICES[faces[i]][k]], 1.0 / 3.0));
+            centre[i] = rt_add(centre[i], rt_scale(v[rt_face_vertices[faces[i]][k]], 1.0 / 3.0));
         screen[i] = project(centre[i]);
     }
     const double least = 30; /* pixels between the two names' centres */

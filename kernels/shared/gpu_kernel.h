@@ -4,18 +4,9 @@
  *
  * Input buffer: the pairs exactly as the host holds them (ray_tetra_pair, pairs.h): 18 doubles
  * per pair, V0 V1 V2 V3 P Q (x y z each); the kernel computes L = Q - P.
- * Output buffer: one rt_gpu_result per pair, 112 bytes:
- *   offset  0  int hit              1: the line meets the tetrahedron, 0: it misses
- *   offset  4  int enter_face       0..3, -1 on a miss
- *   offset  8  int leave_face       0..3, -1 on a miss
- *   offset 12  int uncertain        0; the robust kernel (RayTetraSTP0R.cl): the set of edges
- *                                   whose sign its error filter could not decide (bit e = edge
- *                                   RT_E01 + e); the host then decides the pair exactly
- *                                   (it also keeps the doubles 8-byte aligned, with no padding)
- *   offset 16  vec3 enter_point     x y z
- *   offset 40  vec3 leave_point
- *   offset 64  double u_enter1, u_enter2, u_leave1, u_leave2, t_enter, t_leave
- * On a miss every real is 0. The host converts each record to a ray_tetra_result.
+ * Output buffer: one ray_tetra_result per pair (rt_result.h: the 112-byte record the CPU
+ * algorithms and the binary result format share; its `uncertain` field carries the robust
+ * kernel's flags). On a miss every real is 0.
  *
  * Build options the host may add (gpu_handler.c; all off = the thesis' layout and record):
  *   -DRT_SINGLE          float arithmetic (rt_math.h): the GPU_*F algorithms. The buffers stay
@@ -26,7 +17,7 @@
  *   -DRT_LAYOUT_SOA      input as structure of arrays: 18 arrays of `count` doubles, component c
  *                        (0..17 in the order above) of pair i at pairs[c * count + i], so that
  *                        neighbouring work-items read neighbouring doubles (coalesced on GPUs).
- *   -DRT_OUTPUT_LEVEL=n  2 (default): the 112-byte record above; 1: rt_gpu_result_faces (24
+ *   -DRT_OUTPUT_LEVEL=n  2 (default): the 112-byte record (rt_result.h); 1: rt_gpu_result_faces (24
  *                        bytes: hit, faces, t); 0: one byte per pair, 1 = hit. The kernels'
  *                        results argument keeps its declared type; the body writes the compact
  *                        records through a cast, so every kernel file serves every level.
@@ -35,10 +26,10 @@
 #ifndef RAYTETRA_GPU_KERNEL_H
 #define RAYTETRA_GPU_KERNEL_H
 
+#include "rt_result.h"
 #include "vec3.h"
 
 #define RT_GPU_PAIR_DOUBLES 18
-#define RT_GPU_RESULT_BYTES 112
 #define RT_GPU_RESULT_FACES_BYTES 24
 
 /* The record of output level 1: what an application that needs faces and distances uses. */
@@ -47,15 +38,6 @@ typedef struct rt_gpu_result_faces {
     int hit;
     short enter_face, leave_face; /* -1 on a miss */
 } rt_gpu_result_faces;
-
-typedef struct rt_gpu_result {
-    int hit;
-    int enter_face, leave_face;
-    int uncertain;
-    vec3 enter_point, leave_point;
-    double u_enter1, u_enter2, u_leave1, u_leave2;
-    double t_enter, t_leave;
-} rt_gpu_result;
 
 #ifdef __OPENCL_C_VERSION__
 
@@ -118,7 +100,7 @@ static inline vec3 rt_gpu_widen(rt_vec3 v)
 }
 
 /* Store pair i's result in the record of the output level. */
-static inline void rt_gpu_store(__global rt_gpu_result *results, size_t i, int is_hit, const rt_hit *hit)
+static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, int is_hit, const rt_hit *hit)
 {
 #if RT_OUTPUT_LEVEL == 0
     ((__global uchar *)results)[i] = (uchar)is_hit;
@@ -131,7 +113,7 @@ static inline void rt_gpu_store(__global rt_gpu_result *results, size_t i, int i
     r.t_leave = is_hit ? hit->t_leave : 0;
     ((__global rt_gpu_result_faces *)results)[i] = r;
 #else
-    rt_gpu_result r;
+    ray_tetra_result r;
     r.hit = is_hit;
     r.uncertain = 0;
     if (is_hit) {
@@ -163,7 +145,7 @@ static inline void rt_gpu_store(__global rt_gpu_result *results, size_t i, int i
  * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2).
  * With one pair per work-item the global size is count padded to a multiple of the local size:
  * the padding work-items write nothing. */
-static inline void rt_gpu_run_pair(__global const double *pairs, __global rt_gpu_result *results, ulong count, int stp,
+static inline void rt_gpu_run_pair(__global const double *pairs, __global ray_tetra_result *results, ulong count, int stp,
                                    int form)
 {
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {

@@ -21,6 +21,7 @@
 #define RAYTETRA_RT_ALGORITHMS_H
 
 #include "rt_math.h"
+#include "rt_topology.h"
 
 /* Result of one test. enter_face and leave_face are -1 on a miss. */
 typedef struct rt_hit {
@@ -39,13 +40,7 @@ typedef struct rt_tetra {
     int stp; /* 1: STP, 0: Plücker (a constant after inlining) */
 } rt_tetra;
 
-/* Indices of the six canonical edges, used as bits of a "known" mask. */
-#define RT_E01 0
-#define RT_E02 1
-#define RT_E03 2
-#define RT_E12 3
-#define RT_E13 4
-#define RT_E23 5
+/* The edges' indices (RT_E01 .. RT_E23, used as bits of a "known" mask): rt_topology.h. */
 
 RT_INLINE rt_tetra rt_prepare(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, int stp)
 {
