@@ -281,7 +281,7 @@ int main(int argc, char **argv)
     accuracy_reference reference;
     ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
     if (!results || accuracy_reference_compute(&set, &reference, &err) != 0) {
-        error_print(PROGRAM, results ? &err : &(error_text){"out of memory for the results"});
+        error_print(PROGRAM, results ? &err : &(error_text){ERROR_MEMORY, "out of memory for the results"});
         free(results);
         free(s.cpu);
         free(s.gpu);

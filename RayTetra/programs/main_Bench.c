@@ -537,7 +537,7 @@ int main(int argc, char **argv)
         (o.json && results_json_check_writable(o.json, &err) != 0)) {
         bench_table_free(&table);
         error_print(PROGRAM, &err);
-        return strstr(err.text, "--algorithms") ? 2 : 1;
+        return error_exit_status(err.kind);
     }
     if (o.no_opencl)
         for (int i = 0; i < table.count; ++i)

@@ -503,7 +503,7 @@ int main(int argc, char **argv)
     state s;
     memset(&s, 0, sizeof s);
     s.o = &o;
-    error_text err = {{0}};
+    error_text err = {0};
     int failed = load(&s, &err) || open_device(&s, &err);
     if (!failed && o.bandwidth)
         for (int t = 0; t < o.thread_count; ++t) {
