@@ -105,8 +105,7 @@ static void parse(int argc, char **argv, options *o)
             o->list_algorithms = 1;
             break;
         case 'n':
-            if (cli_parse_long(optarg, 0, 1 << 20, &o->device) != 0)
-                usage_error("-n (device number) must be a whole number >= 0, not", optarg);
+            o->device = cli_count(PROGRAM, optarg, 1 << 20, "-n (device number)");
             break;
         case 'h':
             usage(stdout);

@@ -138,17 +138,6 @@ static void usage_error(const char *what, const char *arg)
     exit(2);
 }
 
-static long long number(const char *arg, long long lo, long long hi, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, lo, hi, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see Bench -h)\n", PROGRAM,
-                what, lo, hi, arg);
-        exit(2);
-    }
-    return v;
-}
-
 static double positive_number(const char *arg, const char *what)
 {
     char *end;
@@ -219,7 +208,7 @@ static void parse(int argc, char **argv, options *o)
             o->long_csv = optarg;
             break;
         case OPT_LOCAL:
-            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
             break;
         case OPT_TOLERANCE:
             o->tolerance = positive_number(optarg, "--tolerance");
@@ -240,16 +229,16 @@ static void parse(int argc, char **argv, options *o)
             o->bandwidth_only = 1;
             break;
         case OPT_BANDWIDTH_MIB:
-            o->bandwidth_mib = number(optarg, 1, 1 << 16, "--bandwidth-mib");
+            o->bandwidth_mib = cli_number(PROGRAM, optarg, 1, 1 << 16, "--bandwidth-mib");
             break;
         case OPT_NO_BANDWIDTH:
             o->no_bandwidth = 1;
             break;
         case OPT_OVERLAP:
-            o->overlap = number(optarg, 1, 1 << 16, "--overlap");
+            o->overlap = cli_number(PROGRAM, optarg, 1, 1 << 16, "--overlap");
             break;
         case OPT_THREADS:
-            o->threads = number(optarg, 0, 4096, "--threads");
+            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             if (o->threads == 1)
                 usage_error("--threads must be 0 (every core) or at least 2; the single-threaded time is always "
                             "measured",
@@ -262,7 +251,7 @@ static void parse(int argc, char **argv, options *o)
             o->min_time = positive_number(optarg, "--min-time");
             break;
         case OPT_INPUT_SEED:
-            o->input_seed = number(optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
+            o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
             break;
         case OPT_DESCRIBE:
             o->describe_columns = 1;
@@ -295,7 +284,7 @@ static void parse(int argc, char **argv, options *o)
             exit(2);
         }
         if (positional == 1)
-            o->device = number(argv[optind], 0, 1 << 20, "DEVICE");
+            o->device = cli_number(PROGRAM, argv[optind], 0, 1 << 20, "DEVICE");
         return;
     }
     if (positional < 3 || positional > 4) {
@@ -305,9 +294,9 @@ static void parse(int argc, char **argv, options *o)
     }
     o->input = argv[optind];
     o->output = argv[optind + 1];
-    o->reps = number(argv[optind + 2], 1, 1000000, "REPS");
+    o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000, "REPS");
     if (positional == 4) {
-        o->device = number(argv[optind + 3], 0, 1 << 20, "DEVICE");
+        o->device = cli_number(PROGRAM, argv[optind + 3], 0, 1 << 20, "DEVICE");
         o->device_given = 1;
     }
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))

@@ -44,17 +44,6 @@ static void usage(FILE *out)
                 generator_class_description((generator_class)c));
 }
 
-static long long number(const char *arg, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, 0, 1000000000000LL, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number >= 0, not '%s' (see RandomRayTetra -h)\n", PROGRAM, what,
-                arg);
-        exit(2);
-    }
-    return v;
-}
-
 int main(int argc, char **argv)
 {
     enum { OPT_CLASS = 256, FIXED_OPTIONS = 5 }; /* OPT_CLASS + generator_class */
@@ -76,28 +65,22 @@ int main(int argc, char **argv)
         if (c >= OPT_CLASS && c < OPT_CLASS + GENERATOR_CLASS_COUNT) {
             char what[64];
             snprintf(what, sizeof what, "--%s", generator_class_name((generator_class)(c - OPT_CLASS)));
-            config.special[c - OPT_CLASS] = (size_t)number(optarg, what);
+            config.special[c - OPT_CLASS] = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, what);
             have_special = 1;
             continue;
         }
         switch (c) {
         case 'i':
-            config.hits = (size_t)number(optarg, "-i (hits)");
+            config.hits = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, "-i (hits)");
             have_hits = 1;
             break;
         case 'n':
-            config.misses = (size_t)number(optarg, "-n (misses)");
+            config.misses = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, "-n (misses)");
             have_misses = 1;
             break;
-        case 'S': {
-            long long seed;
-            if (cli_parse_long(optarg, 0, 0x7fffffffffffffffLL, &seed) != 0) {
-                fprintf(stderr, "%s: error: --seed must be a whole number >= 0, not '%s'\n", PROGRAM, optarg);
-                return 2;
-            }
-            config.seed = (uint64_t)seed;
+        case 'S':
+            config.seed = (uint64_t)cli_count(PROGRAM, optarg, 0x7fffffffffffffffLL, "--seed");
             break;
-        }
         case 'L':
             registry_print_list(stdout);
             return 0;

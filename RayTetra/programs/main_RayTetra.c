@@ -114,17 +114,6 @@ static void choose(options *o, const registry_variant *variant, const char *flag
     o->gpu = variant->gpu;
 }
 
-static long long number(const char *arg, long long lo, long long hi, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, lo, hi, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see RayTetra -h)\n", PROGRAM,
-                what, lo, hi, arg);
-        exit(2);
-    }
-    return v;
-}
-
 /* -s, -t, -m (with a number: the form or variant) and -a: the CPU double algorithm of the
  * registry row with that option. */
 static void thesis_option(options *o, char flag, const char *arg, const char *what)
@@ -132,7 +121,7 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
     int low = 0, high = -1, value = -1;
     registry_flag_range(flag, &low, &high);
     if (arg)
-        value = (int)number(arg, low, high, what);
+        value = (int)cli_number(PROGRAM, arg, low, high, what);
     const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
     char option[32];
     snprintf(option, sizeof option, "-%c %.20s", flag, arg ? arg : "");
@@ -192,7 +181,7 @@ static void parse(int argc, char **argv, options *o)
             break;
         }
         case 'g': {
-            long long i = number(optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
+            long long i = cli_number(PROGRAM, optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
             const gpu_algorithm *algorithm = gpu_algorithm_get((int)i);
             if (!algorithm)
                 usage_error("-g %s: no such OpenCL algorithm", optarg);
@@ -205,10 +194,10 @@ static void parse(int argc, char **argv, options *o)
             o->print = optarg[0];
             break;
         case 'd':
-            o->display = number(optarg, 0, (long long)1 << 50, "-d (pair number)");
+            o->display = cli_number(PROGRAM, optarg, 0, (long long)1 << 50, "-d (pair number)");
             break;
         case 'n':
-            o->device = number(optarg, 0, 1 << 20, "-n (device number)");
+            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
             break;
         case OPT_LAYOUT:
         case OPT_OUTPUT:
@@ -221,7 +210,7 @@ static void parse(int argc, char **argv, options *o)
             }
             break;
         case OPT_LOCAL:
-            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
             break;
         case OPT_LIST:
             o->list_devices = 1;
@@ -238,7 +227,7 @@ static void parse(int argc, char **argv, options *o)
             o->single = optarg[0] == 'f';
             break;
         case OPT_THREADS:
-            o->threads = number(optarg, 0, 4096, "--threads");
+            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             break;
         case 'h':
             usage(stdout);
@@ -290,7 +279,7 @@ static void parse(int argc, char **argv, options *o)
     }
     o->input = argv[optind];
     o->output = argv[optind + 1];
-    o->reps = number(argv[optind + 2], 1, 1000000000, "REPS");
+    o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000000, "REPS");
     if (o->print == 't' && binary_path(o->output))
         usage_error("-p t writes only the time, which a binary OUTPUT (%s) cannot hold; give a text OUTPUT or use -p b",
                     o->output);

@@ -106,17 +106,6 @@ static void usage_error(const char *what, const char *arg)
     exit(2);
 }
 
-static long long number(const char *arg, long long low, long long high, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, low, high, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see TetWalk -h)\n", PROGRAM,
-                what, low, high, arg);
-        exit(2);
-    }
-    return v;
-}
-
 static void choose(options *o, const walk_algorithm *algorithm, int opencl)
 {
     for (int i = 0; i < o->chosen_count; ++i)
@@ -156,7 +145,7 @@ static void parse_threads(options *o, const char *list)
         if (o->thread_count == MAX_THREAD_COUNTS)
             usage_error("too many thread counts", list);
         o->threads[o->thread_count++] =
-            strcmp(word, "all") == 0 ? cpu_thread_count() : (int)number(word, 1, 4096, "a --threads count");
+            strcmp(word, "all") == 0 ? cpu_thread_count() : (int)cli_number(PROGRAM, word, 1, 4096, "a --threads count");
     }
     if (o->thread_count == 0)
         usage_error("--threads needs a count", list);
@@ -228,14 +217,14 @@ static void parse(int argc, char **argv, options *o)
                 usage_error("--aim must be vertices, edges or faces", optarg);
             o->aimed = 1;
             break;
-        case AIM_RAYS: o->aim_rays = number(optarg, 1, 1LL << 31, "--aim-rays"); break;
-        case SEED: o->seed = number(optarg, 0, (1LL << 62), "--seed"); break;
+        case AIM_RAYS: o->aim_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--aim-rays"); break;
+        case SEED: o->seed = cli_number(PROGRAM, optarg, 0, (1LL << 62), "--seed"); break;
         case ALGORITHM: parse_algorithms(o, optarg); break;
         case THREADS: parse_threads(o, optarg); break;
-        case DEVICE: o->device = number(optarg, 0, 1000, "--device"); break;
-        case LOCAL_SIZE: o->local_size = number(optarg, 1, 1 << 16, "--local-size"); break;
-        case REPS: o->reps = number(optarg, 1, WALK_MAX_REPS, "--reps"); break;
-        case VERIFY: o->verify = number(optarg, 0, 1LL << 40, "--verify"); break;
+        case DEVICE: o->device = cli_number(PROGRAM, optarg, 0, 1000, "--device"); break;
+        case LOCAL_SIZE: o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 16, "--local-size"); break;
+        case REPS: o->reps = cli_number(PROGRAM, optarg, 1, WALK_MAX_REPS, "--reps"); break;
+        case VERIFY: o->verify = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--verify"); break;
         case BANDWIDTH: o->bandwidth = 1; break;
         case IMAGE: o->image = optarg; break;
         case SHOW:
