@@ -54,7 +54,7 @@ static void usage(FILE *out)
             "  --algorithms LIST  comma-separated names (default: all), as RayTetra --algorithm takes\n"
             "                     them: canonical or CSV names in any case, gI for OpenCL kernel I:\n");
     registry_print_names(out, "                     ");
-    fputs("  -n DEVICE          OpenCL device number (default 0)\n"
+    fputs("  -n, --device N     OpenCL device number (default 0)\n"
           "  --no-opencl        CPU algorithms only\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
           "  --version          the version, commit, compiler and flags, and exit\n"
@@ -78,6 +78,7 @@ static void parse(int argc, char **argv, options *o)
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"device", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };

@@ -122,6 +122,7 @@ static void usage(FILE *out)
             "  --describe-columns [CSV]  what each column of the wide CSV holds (of CSV's header, else of\n"
             "                     Bench's own), one a line: INDEX NAME ALGORITHM KIND PRECISION PHASE\n"
             "                     METRIC UNIT PROPERTIES ('-' where none applies or the column is unknown)\n"
+            "  -n, --device N     the OpenCL device number, as DEVICE (the same option as RayTetra's)\n"
             "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
             "\n"
@@ -177,6 +178,7 @@ static void parse(int argc, char **argv, options *o)
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
         {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
         {"version", no_argument, NULL, OPT_VERSION},
+        {"device", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -190,7 +192,7 @@ static void parse(int argc, char **argv, options *o)
     int c;
     error_text err;
     opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
         switch (c) {
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
@@ -259,6 +261,10 @@ static void parse(int argc, char **argv, options *o)
         case OPT_VERSION:
             version_print(stdout, PROGRAM);
             exit(0);
+        case 'n':
+            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
+            o->device_given = 1;
+            break;
         case 'h':
             usage(stdout);
             exit(0);

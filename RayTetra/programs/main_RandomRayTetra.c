@@ -10,6 +10,7 @@
 #include "generator/generator.h"
 #include "registry_print.h"
 #include "timer.h"
+#include "version.h"
 
 static const char *PROGRAM = "RandomRayTetra";
 
@@ -30,6 +31,7 @@ static void usage(FILE *out)
             "  --seed S              random seed (default 1)\n"
             "  --list-algorithms     list the algorithms its files are for, one a line\n"
             "                        (docs/ALGORITHMS.md), and exit\n"
+            "  --version             the version, commit, compiler and flags, and exit\n"
             "  -h, --help            this text\n"
             "\n"
             "Special classes for robustness tests (Accuracy reports per class); with any of them,\n"
@@ -46,12 +48,13 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_CLASS = 256, FIXED_OPTIONS = 5 }; /* OPT_CLASS + generator_class */
+    enum { OPT_CLASS = 256, FIXED_OPTIONS = 6 }; /* OPT_CLASS + generator_class */
     struct option longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT + 1] = {
         {"hits", required_argument, NULL, 'i'},
         {"misses", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'S'},
         {"list-algorithms", no_argument, NULL, 'L'},
+        {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
     };
     for (int k = 0; k < GENERATOR_CLASS_COUNT; ++k)
@@ -83,6 +86,9 @@ int main(int argc, char **argv)
             break;
         case 'L':
             registry_print_list(stdout);
+            return 0;
+        case 'V':
+            version_print(stdout, PROGRAM);
             return 0;
         case 'h':
             usage(stdout);

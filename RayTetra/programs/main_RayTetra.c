@@ -15,6 +15,7 @@
 #include "pairs_io.h"
 #include "registry.h"
 #include "registry_print.h"
+#include "version.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";
@@ -82,7 +83,7 @@ static void usage(FILE *out)
           "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
-          "  -n I               OpenCL device number (default 0; see --list-devices)\n"
+          "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
           "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
           "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
           "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
@@ -91,6 +92,7 @@ static void usage(FILE *out)
           "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
           "  --list-devices     list the OpenCL devices and exit\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
+          "  --version          the version, commit, compiler and flags, and exit\n"
           "  -h, --help         this text\n"
           "\n"
           "Environment: RAYTETRA_KERNEL_DIR overrides the folder of the .cl kernels,\n"
@@ -148,6 +150,8 @@ static void parse(int argc, char **argv, options *o)
         {"layout", required_argument, NULL, OPT_LAYOUT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
+        {"device", required_argument, NULL, 'n'},
+        {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -229,6 +233,9 @@ static void parse(int argc, char **argv, options *o)
         case OPT_THREADS:
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             break;
+        case 'V':
+            version_print(stdout, PROGRAM);
+            exit(0);
         case 'h':
             usage(stdout);
             exit(0);
