@@ -4,18 +4,9 @@
 # one CSV (plus Bench's long CSV and a JSON per step), measure the algorithms' accuracy on
 # degenerate input with Accuracy, and draw the charts with plot_time_graph.sh and the summary
 # with report.sh.
-set -euo pipefail
-export LC_ALL=C
 PROGRAM=fullbench.sh
 USAGE="usage: $PROGRAM [--out DIR] [--keep-data] [--no-opencl] [--algorithms LIST] [--seed S] [--min-time S] [--accuracy-pairs N] PAIRS REPS STEP [DEVICE]"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
-
-usage_error() {
-    echo "$PROGRAM: error: $* ($USAGE)" >&2
-    exit 2
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 help() {
     cat <<EOF_USAGE
