@@ -4,9 +4,8 @@
 # one CSV (plus Bench's long CSV and a JSON per step), measure the algorithms' accuracy on
 # degenerate input with Accuracy, and draw the charts with plot_time_graph.sh and the summary
 # with report.sh.
-PROGRAM=fullbench.sh
-USAGE="usage: $PROGRAM [--out DIR] [--keep-data] [--no-opencl] [--algorithms LIST] [--seed S] [--min-time S] [--accuracy-pairs N] PAIRS REPS STEP [DEVICE]"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [--out DIR] [--keep-data] [--no-opencl] [--algorithms LIST] [--seed S] [--min-time S] [--accuracy-pairs N] PAIRS REPS STEP [DEVICE]"
 
 help() {
     cat <<EOF_USAGE
@@ -170,9 +169,9 @@ jsons=("$outdir"/output-*-p*.json)
 for json in "${jsons[@]}"; do
     [ -f "$json" ] && plot_options+=(--json "$json")
 done
-"$here/plot_time_graph.sh" "${plot_options[@]}" "$csv" "$outdir"
+"$(sibling plot_time_graph.sh)" "${plot_options[@]}" "$csv" "$outdir"
 if [ "$accuracy_pairs" -gt 0 ]; then
-    "$here/report.sh" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" >"$outdir/report.md"
+    "$(sibling report.sh)" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" >"$outdir/report.md"
     echo "$PROGRAM: report: $outdir/report.md"
 fi
 echo "$PROGRAM: CSV: $csv"

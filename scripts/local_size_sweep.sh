@@ -6,9 +6,8 @@
 # gb_per_s,percent_of_copy) and OUTDIR/local_size.png (gnuplot: time against local size).
 # Extra Bench options (--layout, --output, --pairs-per-item, --algorithms) go in $BENCH_OPTIONS;
 # $LOCAL_SIZES replaces the list of sizes (e.g. "64 128 256").
-PROGRAM=local_size_sweep.sh
-USAGE="usage: $PROGRAM INPUT [DEVICE] [REPS] [OUTDIR]  (Bench options in \$BENCH_OPTIONS)"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM INPUT [DEVICE] [REPS] [OUTDIR]  (Bench options in \$BENCH_OPTIONS)"
 if wants_help "$@"; then
     echo "$USAGE"
     echo

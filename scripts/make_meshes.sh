@@ -6,9 +6,8 @@
 # quality mesh of the closed surface, with its .neigh). OUTDIR (default build/meshes, about
 # 55 MB) then holds everything the benchmark needs, for a machine without those packages; files
 # already there are kept. Prints one line per mesh.
-PROGRAM=make_meshes.sh
-USAGE="usage: $PROGRAM [OUTDIR]"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [OUTDIR]"
 if wants_help "$@"; then
     echo "$USAGE"
     echo

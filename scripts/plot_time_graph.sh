@@ -9,9 +9,8 @@
 # (the thesis' own) gives times in ms. What a CSV column holds is asked of Bench
 # (--describe-columns), what kind of algorithm a name is of Bench --list-algorithms. gnuplot
 # draws; awk and jq only reshape the data.
-PROGRAM=plot_time_graph.sh
-USAGE="usage: $PROGRAM [--json FILE]... [--accuracy FILE] [--out DIR] [--data FILE] [CSV [OUTDIR]]"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [--json FILE]... [--accuracy FILE] [--out DIR] [--data FILE] [CSV [OUTDIR]]"
 fail() {
     echo "$PROGRAM: error: $*" >&2
     exit 1

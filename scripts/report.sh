@@ -3,9 +3,8 @@
 # algorithm to use for which need (the fastest, the fastest exact one, the most accurate in
 # single precision, ...), then a table of every algorithm with its speed and its accuracy side
 # by side. jq reads the files; awk ranks and writes.
-PROGRAM=report.sh
-USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
 
 if [ $# -ge 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; }; then
     cat <<EOF_USAGE

@@ -3,9 +3,8 @@
 # disagreement into INPUT.differences (docs/SPECIFICATION.md section 7). The reference is the exact classifier
 # (CompareResults --exact): hit/miss and faces must match it exactly, the reals its long-double
 # values within the tolerance; so all algorithms are also checked against one another.
-PROGRAM=result_compare.sh
-USAGE="usage: $PROGRAM [--tolerance T] [--float-tolerance T] [--no-opencl] [--algorithms LIST] [--seed S] [--results FILE] HITS MISSES NEWINPUT [DEVICE]  or  $PROGRAM [options] INPUT [DEVICE]"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [--tolerance T] [--float-tolerance T] [--no-opencl] [--algorithms LIST] [--seed S] [--results FILE] HITS MISSES NEWINPUT [DEVICE]  or  $PROGRAM [options] INPUT [DEVICE]"
 
 help() {
     cat <<EOF_USAGE

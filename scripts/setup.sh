@@ -6,9 +6,8 @@
 # charts and reports, Xvfb for the viewer's tests, and the real meshes of TetWalk
 # (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's surface models
 # (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh).
-PROGRAM=setup.sh
-USAGE="usage: $PROGRAM"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM"
 if wants_help "$@"; then
     echo "$USAGE"
     echo

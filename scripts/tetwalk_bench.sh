@@ -12,9 +12,8 @@
 #   --meshes DIR    the meshes (default build/meshes, made by make_meshes.sh if missing)
 #   --quick         two small meshes only (elbow, knot1)
 # Environment: BUILD (default build), the folder of TetWalk.
-PROGRAM=tetwalk_bench.sh
-USAGE="usage: $PROGRAM [-n|--device N] [--no-opencl] [--size WxH] [--reps N] [--aim-rays N] [--meshes DIR] [--quick] [OUTDIR]"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [-n|--device N] [--no-opencl] [--size WxH] [--reps N] [--aim-rays N] [--meshes DIR] [--quick] [OUTDIR]"
 build=$bin
 usage() { usage_error "${1:-wrong arguments}"; }
 device=0 opencl=1 size=640x480 reps=3 aim_rays=10000 meshes="$root/build/meshes" quick=0 out="$root/results/tetwalk"

@@ -3,9 +3,8 @@
 # (gcc -fopt-info-vec-all or clang -Rpass=loop-vectorize): the source file, how many loops the
 # compiler vectorised and with which vector sizes, or else the first reason it gave for a loop.
 # A report named FILE.float.txt is FILE.c compiled with -DRT_SINGLE (its float variants).
-PROGRAM=vectorisation_summary.sh
-USAGE="usage: $PROGRAM REPORT..."
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM REPORT..."
 if wants_help "$@"; then
     echo "$USAGE"
     echo
