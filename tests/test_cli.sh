@@ -28,6 +28,12 @@ for option in -n --device; do
 done
 # The thesis' positional DEVICE of Bench still works.
 expect 0 "" -- "$BIN/Bench" --algorithms STP0 "$TMP/pairs.txt" "$TMP/bench.csv" 1 0
+# --csv FILE names Bench's OUTPUT, as in Accuracy; the positional OUTPUT still works.
+expect 0 "" -- "$BIN/Bench" --algorithms STP0 --csv "$TMP/option.csv" "$TMP/pairs.txt" 1
+expect 0 "" -- "$BIN/Bench" --algorithms STP0 "$TMP/pairs.txt" "$TMP/positional.csv" 1
+check "--csv and OUTPUT write the same header" \
+    test "$(grep -v '^#[a-z]' "$TMP/option.csv" | head -n 1)" = "$(grep -v '^#[a-z]' "$TMP/positional.csv" | head -n 1)"
+expect 2 "expected INPUT REPS \[DEVICE\] with --csv" -- "$BIN/Bench" --csv "$TMP/x.csv" "$TMP/pairs.txt"
 # A usage error found after parsing (an unknown algorithm) exits 2 by its kind, not its text.
 expect 2 "--algorithms: unknown algorithm 'nope'" -- "$BIN/Bench" --algorithms nope "$TMP/pairs.txt" "$TMP/x.csv" 1
 

@@ -94,6 +94,8 @@ static void usage(FILE *out)
             "                     metadata says reps=auto, the long CSV and JSON give each count)\n"
             "  --input-seed S     the random seed INPUT was made with (RandomRayTetra --seed), recorded\n"
             "                     in the JSON\n"
+            "  --csv FILE         the CSV file OUTPUT, given as an option (then: Bench [options] --csv FILE\n"
+            "                     INPUT REPS [DEVICE])\n"
             "  --long-csv FILE    also append one row per algorithm and phase to FILE (columns date,\n"
             "                     input, device, algorithm, phase, pairs, hit_percent, reps, ms,\n"
             "                     mtests_per_s, rep_min_ms, rep_median_ms, rep_max_ms, local_size,\n"
@@ -162,6 +164,7 @@ static void parse(int argc, char **argv, options *o)
         {"list-devices", no_argument, NULL, OPT_LIST},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
         {"long-csv", required_argument, NULL, OPT_LONG},
+        {"csv", required_argument, NULL, 'c'},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         {"float-tolerance", required_argument, NULL, OPT_FLOAT_TOLERANCE},
@@ -205,6 +208,9 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_LIST_ALGORITHMS:
             o->list_algorithms = 1;
+            break;
+        case 'c':
+            o->output = optarg;
             break;
         case OPT_LONG:
             o->long_csv = optarg;
@@ -293,16 +299,19 @@ static void parse(int argc, char **argv, options *o)
             o->device = cli_number(PROGRAM, argv[optind], 0, 1 << 20, "DEVICE");
         return;
     }
-    if (positional < 3 || positional > 4) {
-        fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS [DEVICE], got %d argument%s (see Bench -h)\n", PROGRAM,
-                positional, positional == 1 ? "" : "s");
+    /* --csv FILE names OUTPUT (the option Accuracy has too); it is then not a positional argument. */
+    int csv_option = o->output != NULL, reps_at = csv_option ? 1 : 2;
+    if (positional < reps_at + 1 || positional > reps_at + 2) {
+        fprintf(stderr, "%s: error: expected INPUT %sREPS [DEVICE]%s, got %d argument%s (see Bench -h)\n", PROGRAM,
+                csv_option ? "" : "OUTPUT ", csv_option ? " with --csv" : "", positional, positional == 1 ? "" : "s");
         exit(2);
     }
     o->input = argv[optind];
-    o->output = argv[optind + 1];
-    o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000, "REPS");
-    if (positional == 4) {
-        o->device = cli_number(PROGRAM, argv[optind + 3], 0, 1 << 20, "DEVICE");
+    if (!csv_option)
+        o->output = argv[optind + 1];
+    o->reps = cli_number(PROGRAM, argv[optind + reps_at], 1, 1000000, "REPS");
+    if (positional == reps_at + 2) {
+        o->device = cli_number(PROGRAM, argv[optind + reps_at + 1], 0, 1 << 20, "DEVICE");
         o->device_given = 1;
     }
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))
