@@ -169,11 +169,21 @@ fuzz: fuzz-build
 # PREFIX/share/raytetra/kernels (the shared headers in its shared/), where the executables look
 # first (RayTetra/opencl/gpu_source.h).
 PREFIX ?= /usr/local
+# The scripts users run, installed as PREFIX/bin/raytetra-NAME (raytetra-fullbench, ...: names no
+# other software has); they source PREFIX/share/raytetra/lib.sh and find the programs beside them.
+# setup.sh, make_meshes.sh, tetwalk_bench.sh and vectorisation_summary.sh work on the source tree.
+INSTALLED_SCRIPTS := fullbench plot_time_graph result_compare report local_size_sweep
 install: $(PROGRAMS)
 	install -d '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
 	install -m 755 $(PROGRAMS) '$(DESTDIR)$(PREFIX)/bin'
 	install -m 644 kernels/*.cl '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
 	install -m 644 kernels/shared/*.h '$(DESTDIR)$(PREFIX)/share/raytetra/kernels/shared'
+	install -d '$(DESTDIR)$(PREFIX)/share/raytetra'
+	install -m 644 scripts/lib.sh '$(DESTDIR)$(PREFIX)/share/raytetra/lib.sh'
+	for script in $(INSTALLED_SCRIPTS); do \
+	    target='$(DESTDIR)$(PREFIX)/bin/'$$(echo "raytetra-$$script" | tr _ -); \
+	    sed 's|/lib\.sh"$$|/../share/raytetra/lib.sh"|' scripts/$$script.sh >"$$target" && chmod 755 "$$target" || exit 1; \
+	done
 
 # ================================================================ libraytetra (docs/LIBRARY.md)
 # The installable library: include/raytetra.h, implemented in RayTetra/api/ over the registry, the
@@ -282,11 +292,13 @@ install-library: library
 	    raytetra.pc.in > '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc'
 	chmod 644 '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc'
 
-# Removes what `install` put there: the programs, the kernels and the library (the folders
+# Removes what `install` put there: the programs, the scripts, the kernels and the library (the folders
 # PREFIX/bin, lib, include are left, empty or not; share/raytetra is removed when empty).
 uninstall:
 	rm -f $(foreach program,$(notdir $(PROGRAMS)),'$(DESTDIR)$(PREFIX)/bin/$(program)')
 	rm -rf '$(DESTDIR)$(PREFIX)/share/raytetra/kernels'
+	rm -f $(foreach script,$(INSTALLED_SCRIPTS),'$(DESTDIR)$(PREFIX)/bin/raytetra-$(subst _,-,$(script))') \
+	      '$(DESTDIR)$(PREFIX)/share/raytetra/lib.sh'
 	rm -f '$(DESTDIR)$(PREFIX)/include/raytetra.h' '$(DESTDIR)$(PREFIX)/lib/pkgconfig/raytetra.pc' \
 	      '$(DESTDIR)$(PREFIX)/lib/libraytetra.a' '$(DESTDIR)$(PREFIX)/lib/libraytetra.so' \
 	      '$(DESTDIR)$(PREFIX)/lib/$(LIBRARY_SONAME)' '$(DESTDIR)$(PREFIX)/lib/libraytetra.so.$(LIBRARY_VERSION)'

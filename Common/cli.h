@@ -9,4 +9,12 @@ int cli_parse_long(const char *s, long long lo, long long hi, long long *out);
  * programs can say what is actually wrong with it. */
 int cli_is_negative_number(const char *s);
 
+/* For main()s only (cli_exit.c, which libraytetra does not contain): the whole number in ARG, or
+ * "PROGRAM: error: WHAT must be a whole number from LO to HI, not 'ARG' (see PROGRAM -h)" on
+ * stderr and exit status 2. */
+long long cli_number(const char *program, const char *arg, long long lo, long long hi, const char *what);
+
+/* The same for a count in [0, hi], whose message says ">= 0" (the upper limit is only a guard). */
+long long cli_count(const char *program, const char *arg, long long hi, const char *what);
+
 #endif

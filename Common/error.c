@@ -8,8 +8,21 @@
 int error_set(error_text *err, const char *format, ...)
 {
     va_list args;
+    err->kind = ERROR_FAILED;
     va_start(args, format);
     vsnprintf(err->text, sizeof err->text, format, args);
     va_end(args);
     return -1;
 }
+
+int error_set_kind(error_text *err, error_kind kind, const char *format, ...)
+{
+    va_list args;
+    err->kind = kind;
+    va_start(args, format);
+    vsnprintf(err->text, sizeof err->text, format, args);
+    va_end(args);
+    return -1;
+}
+
+int error_exit_status(error_kind kind) { return kind == ERROR_USAGE ? 2 : 1; }

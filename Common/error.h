@@ -7,12 +7,32 @@
 
 #define ERROR_TEXT_SIZE 1024
 
+/* What kind of failure an error is: callers decide on this (exit status, retry, fallback), never on
+ * the message text, which is for people. */
+typedef enum error_kind {
+    ERROR_FAILED = 0, /* any other failure (the kind error_set gives) */
+    ERROR_USAGE,      /* a wrong command-line argument or option value */
+    ERROR_INPUT,      /* bad input data (a malformed or out-of-range file or record) */
+    ERROR_IO,         /* a file or stream could not be opened, read or written */
+    ERROR_MEMORY,     /* memory ran out */
+    ERROR_OPENCL,     /* the OpenCL platform, device or a kernel failed */
+    ERROR_NOT_FOUND   /* a named thing (algorithm, device, file) does not exist */
+} error_kind;
+
 typedef struct error_text {
+    error_kind kind;
     char text[ERROR_TEXT_SIZE];
 } error_text;
 
-/* printf-style; always returns -1 so that callers can write `return error_set(...)`. */
+/* printf-style, kind ERROR_FAILED; always returns -1 so that callers can write
+ * `return error_set(...)`. */
 int error_set(error_text *err, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* error_set with a kind. */
+int error_set_kind(error_text *err, error_kind kind, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/* The exit status a program gives for an error of this kind: 2 for usage, 1 for all others. */
+int error_exit_status(error_kind kind);
 
 /* For main()s only (error_report.c, which libraytetra does not contain). */
 

@@ -4,18 +4,8 @@
 # one CSV (plus Bench's long CSV and a JSON per step), measure the algorithms' accuracy on
 # degenerate input with Accuracy, and draw the charts with plot_time_graph.sh and the summary
 # with report.sh.
-set -euo pipefail
-export LC_ALL=C
-PROGRAM=fullbench.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM [--out DIR] [--keep-data] [--no-opencl] [--algorithms LIST] [--seed S] [--min-time S] [--accuracy-pairs N] PAIRS REPS STEP [DEVICE]"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
-
-usage_error() {
-    echo "$PROGRAM: error: $* ($USAGE)" >&2
-    exit 2
-}
 
 help() {
     cat <<EOF_USAGE
@@ -179,9 +169,9 @@ jsons=("$outdir"/output-*-p*.json)
 for json in "${jsons[@]}"; do
     [ -f "$json" ] && plot_options+=(--json "$json")
 done
-"$here/plot_time_graph.sh" "${plot_options[@]}" "$csv" "$outdir"
+"$(sibling plot_time_graph.sh)" "${plot_options[@]}" "$csv" "$outdir"
 if [ "$accuracy_pairs" -gt 0 ]; then
-    "$here/report.sh" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" >"$outdir/report.md"
+    "$(sibling report.sh)" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" >"$outdir/report.md"
     echo "$PROGRAM: report: $outdir/report.md"
 fi
 echo "$PROGRAM: CSV: $csv"

@@ -6,11 +6,19 @@
 # gb_per_s,percent_of_copy) and OUTDIR/local_size.png (gnuplot: time against local size).
 # Extra Bench options (--layout, --output, --pairs-per-item, --algorithms) go in $BENCH_OPTIONS;
 # $LOCAL_SIZES replaces the list of sizes (e.g. "64 128 256").
-set -euo pipefail
-usage() { echo "usage: scripts/local_size_sweep.sh INPUT [DEVICE] [REPS] [OUTDIR]  (Bench options in \$BENCH_OPTIONS)" >&2; exit 2; }
-[ $# -ge 1 ] && [ $# -le 4 ] || usage
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BIN=${RAYTETRA_BIN:-$ROOT/${BUILD:-build}}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM INPUT [DEVICE] [REPS] [OUTDIR]  (Bench options in \$BENCH_OPTIONS)"
+if wants_help "$@"; then
+    echo "$USAGE"
+    echo
+    echo "Times every OpenCL algorithm (Bench) on INPUT for each work-group (local) size in \$LOCAL_SIZES"
+    echo "(default 32, 64, ..., 1024) on OpenCL device DEVICE (default 0), REPS repetitions (default 10),"
+    echo "and writes OUTDIR/local_size.csv and OUTDIR/local_size.png (OUTDIR default: the current folder)."
+    exit 0
+fi
+[ $# -ge 1 ] && [ $# -le 4 ] || usage_error "expected INPUT [DEVICE] [REPS] [OUTDIR], got $# arguments"
+case $1 in -*) usage_error "unknown option $1" ;; esac
+BIN=$bin
 input=$1 device=${2:-0} reps=${3:-10} out=${4:-.}
 [ -f "$input" ] || { echo "local_size_sweep.sh: error: input file '$input' does not exist" >&2; exit 2; }
 [[ "$device" =~ ^[0-9]+$ ]] || { echo "local_size_sweep.sh: error: DEVICE must be a device number, not '$device'" >&2; exit 2; }

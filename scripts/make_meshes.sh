@@ -6,13 +6,18 @@
 # quality mesh of the closed surface, with its .neigh). OUTDIR (default build/meshes, about
 # 55 MB) then holds everything the benchmark needs, for a machine without those packages; files
 # already there are kept. Prints one line per mesh.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-out=${1:-"$here/../build/meshes"}
-if [ $# -gt 1 ]; then
-    echo "usage: make_meshes.sh [OUTDIR]" >&2
-    exit 2
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [OUTDIR]"
+if wants_help "$@"; then
+    echo "$USAGE"
+    echo
+    echo "Copies SfePy's tetrahedral meshes and tetrahedralises CGAL's surface models with TetGen into"
+    echo "OUTDIR (default build/meshes), from Debian packages that setup.sh installs; nothing is downloaded."
+    exit 0
 fi
+[ $# -le 1 ] || usage_error "expected at most one OUTDIR, got $# arguments"
+case ${1:-} in -*) usage_error "unknown option $1" ;; esac
+out=${1:-"$root/build/meshes"}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 

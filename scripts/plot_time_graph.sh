@@ -9,18 +9,8 @@
 # (the thesis' own) gives times in ms. What a CSV column holds is asked of Bench
 # (--describe-columns), what kind of algorithm a name is of Bench --list-algorithms. gnuplot
 # draws; awk and jq only reshape the data.
-set -euo pipefail
-export LC_ALL=C
-PROGRAM=plot_time_graph.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM [--json FILE]... [--accuracy FILE] [--out DIR] [--data FILE] [CSV [OUTDIR]]"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
-
-usage_error() {
-    echo "$PROGRAM: error: $* ($USAGE)" >&2
-    exit 2
-}
 fail() {
     echo "$PROGRAM: error: $*" >&2
     exit 1

@@ -3,15 +3,8 @@
 # algorithm to use for which need (the fastest, the fastest exact one, the most accurate in
 # single precision, ...), then a table of every algorithm with its speed and its accuracy side
 # by side. jq reads the files; awk ranks and writes.
-set -euo pipefail
-export LC_ALL=C
-PROGRAM=report.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
-
-usage_error() {
-    echo "$PROGRAM: error: $* ($USAGE)" >&2
-    exit 2
-}
 
 if [ $# -ge 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; }; then
     cat <<EOF_USAGE

@@ -3,18 +3,8 @@
 # disagreement into INPUT.differences (docs/SPECIFICATION.md section 7). The reference is the exact classifier
 # (CompareResults --exact): hit/miss and faces must match it exactly, the reals its long-double
 # values within the tolerance; so all algorithms are also checked against one another.
-set -euo pipefail
-export LC_ALL=C
-PROGRAM=result_compare.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM [--tolerance T] [--float-tolerance T] [--no-opencl] [--algorithms LIST] [--seed S] [--results FILE] HITS MISSES NEWINPUT [DEVICE]  or  $PROGRAM [options] INPUT [DEVICE]"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin=${RAYTETRA_BIN:-$root/${BUILD:-build}}
-
-usage_error() {
-    echo "$PROGRAM: error: $* ($USAGE)" >&2
-    exit 2
-}
 
 help() {
     cat <<EOF_USAGE

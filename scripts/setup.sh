@@ -6,7 +6,16 @@
 # charts and reports, Xvfb for the viewer's tests, and the real meshes of TetWalk
 # (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's surface models
 # (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh).
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM"
+if wants_help "$@"; then
+    echo "$USAGE"
+    echo
+    echo "Installs the Debian packages RayTetra needs to build, test, draw its charts and make its meshes"
+    echo "(with apt-get, as root or through sudo); packages already installed are left alone."
+    exit 0
+fi
+[ $# -eq 0 ] || usage_error "takes no arguments, got $*"
 packages=(
     build-essential clang libclang-rt-14-dev pkg-config
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo

@@ -12,27 +12,28 @@
 #   --meshes DIR    the meshes (default build/meshes, made by make_meshes.sh if missing)
 #   --quick         two small meshes only (elbow, knot1)
 # Environment: BUILD (default build), the folder of TetWalk.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-build=${BUILD:-build}
-[[ "$build" = /* ]] || build="$root/$build"
-usage() {
-    echo "usage: tetwalk_bench.sh [--device N] [--no-opencl] [--size WxH] [--reps N] [--aim-rays N] [--meshes DIR] [--quick] [OUTDIR]" >&2
-    exit 2
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [-n|--device N] [--no-opencl] [--size WxH] [--reps N] [--aim-rays N] [--meshes DIR] [--quick] [OUTDIR]"
+build=$bin
+usage() { usage_error "${1:-wrong arguments}"; }
 device=0 opencl=1 size=640x480 reps=3 aim_rays=10000 meshes="$root/build/meshes" quick=0 out="$root/results/tetwalk"
 while [ $# -gt 0 ]; do
     case $1 in
-    --device) [ $# -ge 2 ] || usage; device=$2; shift 2 ;;
+    -n | --device) [ $# -ge 2 ] || usage "$1 needs a device number"; device=$2; shift 2 ;;
     --no-opencl) opencl=0; shift ;;
     --size) [ $# -ge 2 ] || usage; size=$2; shift 2 ;;
     --reps) [ $# -ge 2 ] || usage; reps=$2; shift 2 ;;
     --aim-rays) [ $# -ge 2 ] || usage; aim_rays=$2; shift 2 ;;
     --meshes) [ $# -ge 2 ] || usage; meshes=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h | --help) usage ;;
-    -*) usage ;;
+    -h | --help)
+        echo "$USAGE"
+        echo
+        echo "Times TetWalk's algorithms on the real meshes of make_meshes.sh (docs/TETWALK.md) and writes"
+        echo "the tables and pictures into OUTDIR (default results/tetwalk)."
+        exit 0
+        ;;
+    -*) usage "unknown option $1" ;;
     *) out=$1; shift ;;
     esac
 done

@@ -3,8 +3,17 @@
 # (gcc -fopt-info-vec-all or clang -Rpass=loop-vectorize): the source file, how many loops the
 # compiler vectorised and with which vector sizes, or else the first reason it gave for a loop.
 # A report named FILE.float.txt is FILE.c compiled with -DRT_SINGLE (its float variants).
-set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: vectorisation_summary.sh REPORT..." >&2; exit 2; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM REPORT..."
+if wants_help "$@"; then
+    echo "$USAGE"
+    echo
+    echo "Summarises compiler vectorisation reports (make vectorisation-report): one line per source"
+    echo "file, saying how many loops were vectorised and at what width, or the first reason why not."
+    exit 0
+fi
+[ $# -ge 1 ] || usage_error "expected at least one REPORT"
+case $1 in -*) usage_error "unknown option $1" ;; esac
 for report in "$@"; do
     source_file=${report#*/vectorisation/}
     source_file=${source_file%.txt}

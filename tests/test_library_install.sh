@@ -108,6 +108,19 @@ else
     echo "no OpenCL platform: the kernels are not run"
 fi
 
+# ---------------------------------------------------------------- scripts
+# Installed under names no other software has, working from there: lib.sh from share/raytetra,
+# the programs beside them (not the build folder: RAYTETRA_BIN and BUILD point nowhere).
+for script in fullbench plot-time-graph result-compare report local-size-sweep; do
+    check "raytetra-$script installed" test -x "$ROOTED/bin/raytetra-$script"
+    RAYTETRA_BIN= BUILD=/nonexistent "$ROOTED/bin/raytetra-$script" -h >"$TMP/script.out" 2>&1
+    check "raytetra-$script -h prints its usage" grep -q "^usage: raytetra-$script " "$TMP/script.out"
+done
+check "the build folder keeps the thesis' names" test -x "$ROOT/scripts/fullbench.sh"
+(cd "$TMP" && RAYTETRA_BIN= BUILD=/nonexistent "$ROOTED/bin/raytetra-result-compare" --no-opencl 20 20 installed.txt \
+    >"$TMP/compare.out" 2>&1)
+check "raytetra-result-compare runs the installed programs: $(tail -n 3 "$TMP/compare.out")" test -s "$TMP/installed.txt"
+
 # ---------------------------------------------------------------- uninstall
 check "make uninstall" make -s -C "$ROOT" BUILD="$BUILD" DESTDIR="$STAGE" PREFIX="$PREFIX" uninstall
 left=$(find "$STAGE" -type f -o -type l)

@@ -68,14 +68,14 @@ int bench_select(bench_table *table, const char *list, error_text *err)
             }
         }
         if (!found) {
-            status = error_set(err, "--algorithms: unknown algorithm '%s' (see Bench -h for the names)", word);
+            status = error_set_kind(err, ERROR_USAGE, "--algorithms: unknown algorithm '%s' (see Bench -h for the names)", word);
             break;
         }
         any = 1;
     }
     free(copy);
     if (status == 0 && !any)
-        status = error_set(err, "--algorithms: the list is empty (see Bench -h for the names)");
+        status = error_set_kind(err, ERROR_USAGE, "--algorithms: the list is empty (see Bench -h for the names)");
     return status;
 }
 

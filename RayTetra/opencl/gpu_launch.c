@@ -52,7 +52,7 @@ int gpu_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t global, s
                       clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL,
                                              samples_ms ? &events[pending] : NULL))) {
             if (pending)
-                collect_events(events, pending, samples_ms + first, &(error_text){{0}});
+                collect_events(events, pending, samples_ms + first, &(error_text){0});
             return -1;
         }
         if (samples_ms && ++pending == GPU_LAUNCH_EVENT_BATCH) {

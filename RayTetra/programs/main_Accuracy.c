@@ -54,7 +54,7 @@ static void usage(FILE *out)
             "  --algorithms LIST  comma-separated names (default: all), as RayTetra --algorithm takes\n"
             "                     them: canonical or CSV names in any case, gI for OpenCL kernel I:\n");
     registry_print_names(out, "                     ");
-    fputs("  -n DEVICE          OpenCL device number (default 0)\n"
+    fputs("  -n, --device N     OpenCL device number (default 0)\n"
           "  --no-opencl        CPU algorithms only\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
           "  --version          the version, commit, compiler and flags, and exit\n"
@@ -78,6 +78,7 @@ static void parse(int argc, char **argv, options *o)
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"device", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -105,8 +106,7 @@ static void parse(int argc, char **argv, options *o)
             o->list_algorithms = 1;
             break;
         case 'n':
-            if (cli_parse_long(optarg, 0, 1 << 20, &o->device) != 0)
-                usage_error("-n (device number) must be a whole number >= 0, not", optarg);
+            o->device = cli_count(PROGRAM, optarg, 1 << 20, "-n (device number)");
             break;
         case 'h':
             usage(stdout);
@@ -281,7 +281,7 @@ int main(int argc, char **argv)
     accuracy_reference reference;
     ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
     if (!results || accuracy_reference_compute(&set, &reference, &err) != 0) {
-        error_print(PROGRAM, results ? &err : &(error_text){"out of memory for the results"});
+        error_print(PROGRAM, results ? &err : &(error_text){ERROR_MEMORY, "out of memory for the results"});
         free(results);
         free(s.cpu);
         free(s.gpu);

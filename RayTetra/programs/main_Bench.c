@@ -94,6 +94,8 @@ static void usage(FILE *out)
             "                     metadata says reps=auto, the long CSV and JSON give each count)\n"
             "  --input-seed S     the random seed INPUT was made with (RandomRayTetra --seed), recorded\n"
             "                     in the JSON\n"
+            "  --csv FILE         the CSV file OUTPUT, given as an option (then: Bench [options] --csv FILE\n"
+            "                     INPUT REPS [DEVICE])\n"
             "  --long-csv FILE    also append one row per algorithm and phase to FILE (columns date,\n"
             "                     input, device, algorithm, phase, pairs, hit_percent, reps, ms,\n"
             "                     mtests_per_s, rep_min_ms, rep_median_ms, rep_max_ms, local_size,\n"
@@ -122,6 +124,7 @@ static void usage(FILE *out)
             "  --describe-columns [CSV]  what each column of the wide CSV holds (of CSV's header, else of\n"
             "                     Bench's own), one a line: INDEX NAME ALGORITHM KIND PRECISION PHASE\n"
             "                     METRIC UNIT PROPERTIES ('-' where none applies or the column is unknown)\n"
+            "  -n, --device N     the OpenCL device number, as DEVICE (the same option as RayTetra's)\n"
             "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
             "\n"
@@ -136,17 +139,6 @@ static void usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "%s: error: %s%s%s (see Bench -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
     exit(2);
-}
-
-static long long number(const char *arg, long long lo, long long hi, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, lo, hi, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see Bench -h)\n", PROGRAM,
-                what, lo, hi, arg);
-        exit(2);
-    }
-    return v;
 }
 
 static double positive_number(const char *arg, const char *what)
@@ -172,6 +164,7 @@ static void parse(int argc, char **argv, options *o)
         {"list-devices", no_argument, NULL, OPT_LIST},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
         {"long-csv", required_argument, NULL, OPT_LONG},
+        {"csv", required_argument, NULL, 'c'},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         {"float-tolerance", required_argument, NULL, OPT_FLOAT_TOLERANCE},
@@ -188,6 +181,7 @@ static void parse(int argc, char **argv, options *o)
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
         {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
         {"version", no_argument, NULL, OPT_VERSION},
+        {"device", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -201,7 +195,7 @@ static void parse(int argc, char **argv, options *o)
     int c;
     error_text err;
     opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
         switch (c) {
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
@@ -215,11 +209,14 @@ static void parse(int argc, char **argv, options *o)
         case OPT_LIST_ALGORITHMS:
             o->list_algorithms = 1;
             break;
+        case 'c':
+            o->output = optarg;
+            break;
         case OPT_LONG:
             o->long_csv = optarg;
             break;
         case OPT_LOCAL:
-            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
             break;
         case OPT_TOLERANCE:
             o->tolerance = positive_number(optarg, "--tolerance");
@@ -240,16 +237,16 @@ static void parse(int argc, char **argv, options *o)
             o->bandwidth_only = 1;
             break;
         case OPT_BANDWIDTH_MIB:
-            o->bandwidth_mib = number(optarg, 1, 1 << 16, "--bandwidth-mib");
+            o->bandwidth_mib = cli_number(PROGRAM, optarg, 1, 1 << 16, "--bandwidth-mib");
             break;
         case OPT_NO_BANDWIDTH:
             o->no_bandwidth = 1;
             break;
         case OPT_OVERLAP:
-            o->overlap = number(optarg, 1, 1 << 16, "--overlap");
+            o->overlap = cli_number(PROGRAM, optarg, 1, 1 << 16, "--overlap");
             break;
         case OPT_THREADS:
-            o->threads = number(optarg, 0, 4096, "--threads");
+            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             if (o->threads == 1)
                 usage_error("--threads must be 0 (every core) or at least 2; the single-threaded time is always "
                             "measured",
@@ -262,7 +259,7 @@ static void parse(int argc, char **argv, options *o)
             o->min_time = positive_number(optarg, "--min-time");
             break;
         case OPT_INPUT_SEED:
-            o->input_seed = number(optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
+            o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
             break;
         case OPT_DESCRIBE:
             o->describe_columns = 1;
@@ -270,6 +267,10 @@ static void parse(int argc, char **argv, options *o)
         case OPT_VERSION:
             version_print(stdout, PROGRAM);
             exit(0);
+        case 'n':
+            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
+            o->device_given = 1;
+            break;
         case 'h':
             usage(stdout);
             exit(0);
@@ -295,19 +296,22 @@ static void parse(int argc, char **argv, options *o)
             exit(2);
         }
         if (positional == 1)
-            o->device = number(argv[optind], 0, 1 << 20, "DEVICE");
+            o->device = cli_number(PROGRAM, argv[optind], 0, 1 << 20, "DEVICE");
         return;
     }
-    if (positional < 3 || positional > 4) {
-        fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS [DEVICE], got %d argument%s (see Bench -h)\n", PROGRAM,
-                positional, positional == 1 ? "" : "s");
+    /* --csv FILE names OUTPUT (the option Accuracy has too); it is then not a positional argument. */
+    int csv_option = o->output != NULL, reps_at = csv_option ? 1 : 2;
+    if (positional < reps_at + 1 || positional > reps_at + 2) {
+        fprintf(stderr, "%s: error: expected INPUT %sREPS [DEVICE]%s, got %d argument%s (see Bench -h)\n", PROGRAM,
+                csv_option ? "" : "OUTPUT ", csv_option ? " with --csv" : "", positional, positional == 1 ? "" : "s");
         exit(2);
     }
     o->input = argv[optind];
-    o->output = argv[optind + 1];
-    o->reps = number(argv[optind + 2], 1, 1000000, "REPS");
-    if (positional == 4) {
-        o->device = number(argv[optind + 3], 0, 1 << 20, "DEVICE");
+    if (!csv_option)
+        o->output = argv[optind + 1];
+    o->reps = cli_number(PROGRAM, argv[optind + reps_at], 1, 1000000, "REPS");
+    if (positional == reps_at + 2) {
+        o->device = cli_number(PROGRAM, argv[optind + reps_at + 1], 0, 1 << 20, "DEVICE");
         o->device_given = 1;
     }
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))
@@ -537,7 +541,7 @@ int main(int argc, char **argv)
         (o.json && results_json_check_writable(o.json, &err) != 0)) {
         bench_table_free(&table);
         error_print(PROGRAM, &err);
-        return strstr(err.text, "--algorithms") ? 2 : 1;
+        return error_exit_status(err.kind);
     }
     if (o.no_opencl)
         for (int i = 0; i < table.count; ++i)

@@ -14,6 +14,7 @@
 #include "pairs_io.h"
 #include "compare/result_compare.h"
 #include "registry_print.h"
+#include "version.h"
 
 static const char *PROGRAM = "CompareResults";
 
@@ -38,6 +39,7 @@ static void usage(FILE *out)
             "  --exact         compare OTHER_RESULTS with the exact classifier\n"
             "  --list-algorithms  list the algorithms whose results it compares, one a line\n"
             "                  (docs/ALGORITHMS.md), and exit\n"
+            "  --version       the version, commit, compiler and flags, and exit\n"
             "  -h, --help      this text\n"
             "\n"
             "Exit status: 0 all agree, 1 some differ, 2 an error (bad arguments, unreadable files, files\n"
@@ -90,6 +92,7 @@ int main(int argc, char **argv)
         {"tolerance", required_argument, NULL, 'T'},
         {"exact", no_argument, NULL, 'E'},
         {"list-algorithms", no_argument, NULL, 'L'},
+        {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -110,6 +113,9 @@ int main(int argc, char **argv)
             break;
         case 'L':
             registry_print_list(stdout);
+            return 0;
+        case 'V':
+            version_print(stdout, PROGRAM);
             return 0;
         case 'h':
             usage(stdout);

@@ -10,6 +10,7 @@
 #include "generator/generator.h"
 #include "registry_print.h"
 #include "timer.h"
+#include "version.h"
 
 static const char *PROGRAM = "RandomRayTetra";
 
@@ -30,6 +31,7 @@ static void usage(FILE *out)
             "  --seed S              random seed (default 1)\n"
             "  --list-algorithms     list the algorithms its files are for, one a line\n"
             "                        (docs/ALGORITHMS.md), and exit\n"
+            "  --version             the version, commit, compiler and flags, and exit\n"
             "  -h, --help            this text\n"
             "\n"
             "Special classes for robustness tests (Accuracy reports per class); with any of them,\n"
@@ -44,25 +46,15 @@ static void usage(FILE *out)
                 generator_class_description((generator_class)c));
 }
 
-static long long number(const char *arg, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, 0, 1000000000000LL, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number >= 0, not '%s' (see RandomRayTetra -h)\n", PROGRAM, what,
-                arg);
-        exit(2);
-    }
-    return v;
-}
-
 int main(int argc, char **argv)
 {
-    enum { OPT_CLASS = 256, FIXED_OPTIONS = 5 }; /* OPT_CLASS + generator_class */
+    enum { OPT_CLASS = 256, FIXED_OPTIONS = 6 }; /* OPT_CLASS + generator_class */
     struct option longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT + 1] = {
         {"hits", required_argument, NULL, 'i'},
         {"misses", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'S'},
         {"list-algorithms", no_argument, NULL, 'L'},
+        {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
     };
     for (int k = 0; k < GENERATOR_CLASS_COUNT; ++k)
@@ -76,30 +68,27 @@ int main(int argc, char **argv)
         if (c >= OPT_CLASS && c < OPT_CLASS + GENERATOR_CLASS_COUNT) {
             char what[64];
             snprintf(what, sizeof what, "--%s", generator_class_name((generator_class)(c - OPT_CLASS)));
-            config.special[c - OPT_CLASS] = (size_t)number(optarg, what);
+            config.special[c - OPT_CLASS] = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, what);
             have_special = 1;
             continue;
         }
         switch (c) {
         case 'i':
-            config.hits = (size_t)number(optarg, "-i (hits)");
+            config.hits = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, "-i (hits)");
             have_hits = 1;
             break;
         case 'n':
-            config.misses = (size_t)number(optarg, "-n (misses)");
+            config.misses = (size_t)cli_count(PROGRAM, optarg, 1000000000000LL, "-n (misses)");
             have_misses = 1;
             break;
-        case 'S': {
-            long long seed;
-            if (cli_parse_long(optarg, 0, 0x7fffffffffffffffLL, &seed) != 0) {
-                fprintf(stderr, "%s: error: --seed must be a whole number >= 0, not '%s'\n", PROGRAM, optarg);
-                return 2;
-            }
-            config.seed = (uint64_t)seed;
+        case 'S':
+            config.seed = (uint64_t)cli_count(PROGRAM, optarg, 0x7fffffffffffffffLL, "--seed");
             break;
-        }
         case 'L':
             registry_print_list(stdout);
+            return 0;
+        case 'V':
+            version_print(stdout, PROGRAM);
             return 0;
         case 'h':
             usage(stdout);

@@ -15,6 +15,7 @@
 #include "pairs_io.h"
 #include "registry.h"
 #include "registry_print.h"
+#include "version.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";
@@ -82,7 +83,7 @@ static void usage(FILE *out)
           "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
-          "  -n I               OpenCL device number (default 0; see --list-devices)\n"
+          "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
           "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
           "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
           "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
@@ -91,6 +92,7 @@ static void usage(FILE *out)
           "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
           "  --list-devices     list the OpenCL devices and exit\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
+          "  --version          the version, commit, compiler and flags, and exit\n"
           "  -h, --help         this text\n"
           "\n"
           "Environment: RAYTETRA_KERNEL_DIR overrides the folder of the .cl kernels,\n"
@@ -114,17 +116,6 @@ static void choose(options *o, const registry_variant *variant, const char *flag
     o->gpu = variant->gpu;
 }
 
-static long long number(const char *arg, long long lo, long long hi, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, lo, hi, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see RayTetra -h)\n", PROGRAM,
-                what, lo, hi, arg);
-        exit(2);
-    }
-    return v;
-}
-
 /* -s, -t, -m (with a number: the form or variant) and -a: the CPU double algorithm of the
  * registry row with that option. */
 static void thesis_option(options *o, char flag, const char *arg, const char *what)
@@ -132,7 +123,7 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
     int low = 0, high = -1, value = -1;
     registry_flag_range(flag, &low, &high);
     if (arg)
-        value = (int)number(arg, low, high, what);
+        value = (int)cli_number(PROGRAM, arg, low, high, what);
     const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
     char option[32];
     snprintf(option, sizeof option, "-%c %.20s", flag, arg ? arg : "");
@@ -159,6 +150,8 @@ static void parse(int argc, char **argv, options *o)
         {"layout", required_argument, NULL, OPT_LAYOUT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
+        {"device", required_argument, NULL, 'n'},
+        {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -192,7 +185,7 @@ static void parse(int argc, char **argv, options *o)
             break;
         }
         case 'g': {
-            long long i = number(optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
+            long long i = cli_number(PROGRAM, optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
             const gpu_algorithm *algorithm = gpu_algorithm_get((int)i);
             if (!algorithm)
                 usage_error("-g %s: no such OpenCL algorithm", optarg);
@@ -205,10 +198,10 @@ static void parse(int argc, char **argv, options *o)
             o->print = optarg[0];
             break;
         case 'd':
-            o->display = number(optarg, 0, (long long)1 << 50, "-d (pair number)");
+            o->display = cli_number(PROGRAM, optarg, 0, (long long)1 << 50, "-d (pair number)");
             break;
         case 'n':
-            o->device = number(optarg, 0, 1 << 20, "-n (device number)");
+            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
             break;
         case OPT_LAYOUT:
         case OPT_OUTPUT:
@@ -221,7 +214,7 @@ static void parse(int argc, char **argv, options *o)
             }
             break;
         case OPT_LOCAL:
-            o->local_size = number(optarg, 1, 1 << 20, "--local-size");
+            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
             break;
         case OPT_LIST:
             o->list_devices = 1;
@@ -238,8 +231,11 @@ static void parse(int argc, char **argv, options *o)
             o->single = optarg[0] == 'f';
             break;
         case OPT_THREADS:
-            o->threads = number(optarg, 0, 4096, "--threads");
+            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             break;
+        case 'V':
+            version_print(stdout, PROGRAM);
+            exit(0);
         case 'h':
             usage(stdout);
             exit(0);
@@ -290,7 +286,7 @@ static void parse(int argc, char **argv, options *o)
     }
     o->input = argv[optind];
     o->output = argv[optind + 1];
-    o->reps = number(argv[optind + 2], 1, 1000000000, "REPS");
+    o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000000, "REPS");
     if (o->print == 't' && binary_path(o->output))
         usage_error("-p t writes only the time, which a binary OUTPUT (%s) cannot hold; give a text OUTPUT or use -p b",
                     o->output);

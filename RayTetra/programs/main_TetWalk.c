@@ -20,6 +20,7 @@
 #include "mesh/walk_opencl.h"
 #include "mesh/walk_report.h"
 #include "timer.h"
+#include "version.h"
 
 static const char *PROGRAM = "TetWalk";
 
@@ -78,7 +79,7 @@ static void usage(FILE *out)
     walk_algorithms_print(out);
     fprintf(out,
             "  --threads LIST     CPU thread counts, comma-separated ('all': every core; default 1)\n"
-            "  --device N         OpenCL device of the GPU_ algorithms (default 0; see RayTetra --list-devices)\n"
+            "  -n, --device N     OpenCL device of the GPU_ algorithms (default 0; see RayTetra --list-devices)\n"
             "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
             "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
             "  --verify N         compare N rays, evenly spread (0: all), with the exact traversal: a ray\n"
@@ -93,6 +94,7 @@ static void usage(FILE *out)
             "  --export-pairs FILE  the visited (ray, tetrahedron) pairs as a RayTetra input file\n"
             "  --json FILE        the runs and their context ({\"schema\": \"raytetra-tetwalk/1\", ...})\n"
             "  --list-algorithms  the algorithms, one a line: NAME CSV_NAME GPU_NAME|- DESCRIPTION\n"
+            "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
             "\n"
             "Exit status: 0 done; 3 done, but a watertight algorithm (stp0r, exact) lost a ray or differs\n"
@@ -104,17 +106,6 @@ static void usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "%s: error: %s%s%s (see TetWalk -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
     exit(2);
-}
-
-static long long number(const char *arg, long long low, long long high, const char *what)
-{
-    long long v;
-    if (cli_parse_long(arg, low, high, &v) != 0) {
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see TetWalk -h)\n", PROGRAM,
-                what, low, high, arg);
-        exit(2);
-    }
-    return v;
 }
 
 static void choose(options *o, const walk_algorithm *algorithm, int opencl)
@@ -156,7 +147,7 @@ static void parse_threads(options *o, const char *list)
         if (o->thread_count == MAX_THREAD_COUNTS)
             usage_error("too many thread counts", list);
         o->threads[o->thread_count++] =
-            strcmp(word, "all") == 0 ? cpu_thread_count() : (int)number(word, 1, 4096, "a --threads count");
+            strcmp(word, "all") == 0 ? cpu_thread_count() : (int)cli_number(PROGRAM, word, 1, 4096, "a --threads count");
     }
     if (o->thread_count == 0)
         usage_error("--threads needs a count", list);
@@ -189,6 +180,7 @@ static void parse(int argc, char **argv, options *o)
         {"image", required_argument, 0, IMAGE},       {"show", required_argument, 0, SHOW},
         {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
+        {"version", no_argument, 0, 'V'},
         {"help", no_argument, 0, 'h'},                {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -205,7 +197,7 @@ static void parse(int argc, char **argv, options *o)
     o->verify = -1;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", LONG, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:h", LONG, NULL)) != -1) {
         switch (c) {
         case RAYS: o->rays = optarg; break;
         case SIZE: {
@@ -228,14 +220,15 @@ static void parse(int argc, char **argv, options *o)
                 usage_error("--aim must be vertices, edges or faces", optarg);
             o->aimed = 1;
             break;
-        case AIM_RAYS: o->aim_rays = number(optarg, 1, 1LL << 31, "--aim-rays"); break;
-        case SEED: o->seed = number(optarg, 0, (1LL << 62), "--seed"); break;
+        case AIM_RAYS: o->aim_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--aim-rays"); break;
+        case SEED: o->seed = cli_number(PROGRAM, optarg, 0, (1LL << 62), "--seed"); break;
         case ALGORITHM: parse_algorithms(o, optarg); break;
         case THREADS: parse_threads(o, optarg); break;
-        case DEVICE: o->device = number(optarg, 0, 1000, "--device"); break;
-        case LOCAL_SIZE: o->local_size = number(optarg, 1, 1 << 16, "--local-size"); break;
-        case REPS: o->reps = number(optarg, 1, WALK_MAX_REPS, "--reps"); break;
-        case VERIFY: o->verify = number(optarg, 0, 1LL << 40, "--verify"); break;
+        case 'n':
+        case DEVICE: o->device = cli_number(PROGRAM, optarg, 0, 1000, "--device"); break;
+        case LOCAL_SIZE: o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 16, "--local-size"); break;
+        case REPS: o->reps = cli_number(PROGRAM, optarg, 1, WALK_MAX_REPS, "--reps"); break;
+        case VERIFY: o->verify = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--verify"); break;
         case BANDWIDTH: o->bandwidth = 1; break;
         case IMAGE: o->image = optarg; break;
         case SHOW:
@@ -246,6 +239,7 @@ static void parse(int argc, char **argv, options *o)
         case EXPORT: o->export_pairs = optarg; break;
         case JSON: o->json = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
+        case 'V': version_print(stdout, PROGRAM); exit(0);
         case 'h': usage(stdout); exit(0);
         default: usage_error("unknown option or missing value", argv[optind - 1]);
         }
@@ -503,7 +497,7 @@ int main(int argc, char **argv)
     state s;
     memset(&s, 0, sizeof s);
     s.o = &o;
-    error_text err = {{0}};
+    error_text err = {0};
     int failed = load(&s, &err) || open_device(&s, &err);
     if (!failed && o.bandwidth)
         for (int t = 0; t < o.thread_count; ++t) {
