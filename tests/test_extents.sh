@@ -29,6 +29,18 @@ for extent in line ray segment; do
     check "$extent: text and binary results agree" \
         "$BIN/CompareResults" --tolerance 0 "$TMP/all.txt" "$TMP/stp1.$extent.txt" "$TMP/stp1.$extent.rtb"
 done
+# The other kernels, the structure-of-arrays layout and the float builds against their CPU twins.
+for extent in ray segment; do
+    for kernel in gpu_stp0 gpu_stp2 gpu_pluecker0; do
+        expect 0 '' -- "$BIN/RayTetra" --algorithm "$kernel" --extent "$extent" --layout soa "$TMP/all.txt" \
+            "$TMP/$kernel.$extent.txt" 1
+        expect 0 '' -- "$BIN/CompareResults" --exact --extent "$extent" "$TMP/all.txt" "$TMP/$kernel.$extent.txt"
+    done
+    expect 0 '' -- "$BIN/RayTetra" --algorithm stp1f --extent "$extent" "$TMP/all.txt" "$TMP/cpu_f.$extent.txt" 1
+    expect 0 '' -- "$BIN/RayTetra" --algorithm gpu_stp1f --extent "$extent" "$TMP/all.txt" "$TMP/gpu_f.$extent.txt" 1
+    expect 0 '' -- "$BIN/CompareResults" --tolerance 1e-5 "$TMP/all.txt" "$TMP/cpu_f.$extent.txt" \
+        "$TMP/gpu_f.$extent.txt"
+done
 check "segment: some hit has a clipped face" grep -Eq '^true (-1 [0-3-]|[0-3] -1) ' "$TMP/stp1.segment.txt"
 check "ray: some hit has a clipped enter face" grep -Eq '^true -1 ' "$TMP/stp1.ray.txt"
 "$BIN/CompareResults" --exact --extent segment "$TMP/all.txt" "$TMP/stp1.line.txt" >/dev/null 2>&1

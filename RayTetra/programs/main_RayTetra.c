@@ -251,6 +251,7 @@ static void parse(int argc, char **argv, options *o)
             o->extent = extent_parse(optarg);
             if (o->extent < 0)
                 usage_error("--extent takes line, ray or segment, not '%s'", optarg);
+            o->gpu_config.extent = o->extent;
             break;
         case 'h':
             usage(stdout);
@@ -344,19 +345,12 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     return times.kernel_ms;
 }
 
-/* The line's results clipped to the ray or the segment: a CPU algorithm as cpu_extent_clip does
- * it; an OpenCL one by its t, the robust one (GPU_STP0R, double) exactly, as its CPU twin. */
+/* A CPU algorithm's line results clipped to the ray or the segment (cpu_extent_clip). An OpenCL
+ * algorithm clips in its kernel (-DRT_EXTENT), GPU_STP0R in its host-side finishing, exactly. */
 static void clip(const options *o, const pair_set *set, ray_tetra_result *results)
 {
-    if (o->extent == RT_EXTENT_LINE)
-        return;
-    if (o->cpu) {
+    if (o->cpu)
         cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->extent);
-        return;
-    }
-    int exact = o->gpu->robust && o->gpu->precision == CPU_PRECISION_DOUBLE;
-    for (size_t i = 0; i < set->count; ++i)
-        extent_apply(&set->pairs[i], &results[i], o->extent, exact);
 }
 
 static int display(const options *o, const pair_set *set)
