@@ -49,6 +49,25 @@ expect 0 '' -- "$BIN/RayTetra" --algorithm stp1 "$TMP/all.txt" "$TMP/default.txt
 check "--extent line is the default" \
     cmp <(grep -v '^#' "$TMP/default.txt") <(grep -v '^#' "$TMP/stp1.line.txt")
 
+# Bench and Accuracy: every algorithm verified against the exact reference with the extent; the
+# wide CSV's metadata line and the JSON name it; the line leaves the metadata line as it was.
+head -n 601 "$TMP/all.txt" | awk 'NR == 1 { print 600; next } { print }' >"$TMP/bench.txt"
+expect 0 '' -- "$BIN/Bench" --no-bandwidth --extent ray --algorithms stp0,stp0r,moller1,stp1f,gpu_stp1,gpu_stp0r \
+    --json "$TMP/bench.json" "$TMP/bench.txt" "$TMP/wide.csv" 1
+check "Bench: the metadata line names the extent" grep -q '; extent=ray$' "$TMP/wide.csv"
+check "Bench: the JSON names the extent" grep -Eq '"extent": *"ray"' "$TMP/bench.json"
+check "Bench: every algorithm verified" test "$(grep -c verified "$TMP/stdout.$$")" -ge 6
+expect 0 '' -- "$BIN/Bench" --no-bandwidth --no-opencl --algorithms stp0 "$TMP/bench.txt" "$TMP/line.csv" 1
+check "Bench: the line's metadata line has no extent" bash -c "! grep -q 'extent=' '$TMP/line.csv'"
+expect 0 '' -- "$BIN/Accuracy" --extent segment --algorithms stp0,stp0r,gpu_stp1 --json "$TMP/accuracy.json" \
+    "$TMP/bench.txt"
+check "Accuracy: the JSON names the extent" grep -Eq '"extent": *"segment"' "$TMP/accuracy.json"
+check "Accuracy: no misclassification on a segment" \
+    awk '$1 ~ /^(stp0|stp0r|GPU_STP1)$/ { rows++; bad += $7 + $8 } END { exit bad != 0 || rows != 3 }' "$TMP/stdout.$$"
+expect 2 "--extent takes line, ray or segment" -- "$BIN/Bench" --extent half "$TMP/bench.txt" "$TMP/x.csv" 1
+expect 2 "--extent takes line, ray or segment" -- "$BIN/Accuracy" --extent half "$TMP/bench.txt"
+expect 2 "--extent takes line, ray or segment" -- bash "$ROOT/scripts/fullbench.sh" --extent half 100 1
+
 expect 2 "--extent takes line, ray or segment, not 'half'" -- "$BIN/RayTetra" --extent half "$TMP/all.txt" "$TMP/x.txt" 1
 expect 2 "give --exact too" -- "$BIN/CompareResults" --extent ray "$TMP/all.txt" "$TMP/stp1.ray.txt" "$TMP/stp1.ray.txt"
 expect 2 "--output hit does not compute" -- "$BIN/RayTetra" --algorithm gpu_stp1 --output hit --extent ray \
