@@ -13,36 +13,15 @@
 #include "cpu/extent_run.h"
 #include "exact.h"
 #include "extent.h"
+#include "extent_fixtures.h"
 #include "fixtures.h"
 #include "generator/generator.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
 #include "registry.h"
-#include "rng.h"
 
 #define PAIRS 40000
 #define TOLERANCE 1e-9
-
-static vec3 along(vec3 P, vec3 L, double t) { return (vec3){P.x + t * L.x, P.y + t * L.y, P.z + t * L.z}; }
-
-/* Each hit moved along its own line: with [t0, t1] its interval, the new P and Q are at
- * t0 + a (t1 - t0) and t0 + b (t1 - t0), a in [-1, 2], b - a in (0.1, 2.1): P before, inside or
- * beyond the tetrahedron, Q likewise. The exact classifier labels the new pairs afresh. */
-static void straddle(pair_set *set, const ray_tetra_result *line, uint64_t seed)
-{
-    rng rng;
-    rng_seed(&rng, seed);
-    for (size_t i = 0; i < set->count; ++i) {
-        if (!line[i].hit)
-            continue;
-        ray_tetra_pair *p = &set->pairs[i];
-        vec3 P = p->orig, L = pair_direction(p);
-        double t0 = line[i].t_enter, span = line[i].t_leave - line[i].t_enter;
-        double a = -1 + 3 * rng_unit(&rng), b = a + 0.1 + 2 * rng_unit(&rng);
-        p->orig = along(P, L, t0 + a * span);
-        p->far = along(P, L, t0 + b * span);
-    }
-}
 
 static int finite_record(const ray_tetra_result *r)
 {
@@ -116,7 +95,7 @@ static void random_pairs(void)
     pair_set set;
     fixture_pairs(20131, PAIRS / 2, PAIRS - PAIRS / 2, &set);
     ray_tetra_result *line = fixture_exact_results(&set);
-    straddle(&set, line, 77);
+    extent_straddle(&set, line, 77);
     free(line);
     ray_tetra_result *reference = malloc(set.count * sizeof *reference);
     ray_tetra_result *results = malloc(set.count * sizeof *results);
@@ -184,22 +163,7 @@ static void degenerate_pairs(void)
 {
     pair_set set;
     pair_classes classes;
-    fixture_class_pairs(20132, 2000, 2000, 300, &set, &classes);
-    size_t base = set.count;
-    ray_tetra_pair *grown = realloc(set.pairs, 2 * base * sizeof *grown);
-    if (!grown)
-        fixture_fail("the vertex pairs", "out of memory");
-    set.pairs = grown;
-    for (size_t i = 0; i < base; ++i) {
-        ray_tetra_pair p = set.pairs[i];
-        int k = (int)(i % 4);
-        if (i % 2)
-            p.orig = p.vert[k]; /* the line from a vertex through Q */
-        else
-            p.far = p.vert[k]; /* a segment ending at a vertex */
-        set.pairs[base + i] = p;
-    }
-    set.count = 2 * base;
+    extent_degenerate_pairs(20132, &set, &classes);
     ray_tetra_result *reference = malloc(set.count * sizeof *reference);
     ray_tetra_result *results = malloc(set.count * sizeof *results);
     int count;
