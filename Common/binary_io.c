@@ -255,8 +255,10 @@ static int decode_result(const input_stream *in, uint64_t index, const unsigned 
         r->enter_face = r->leave_face = -1;
         return 0;
     }
-    if (enter < 0 || enter > 3 || leave < 0 || leave > 3)
-        return error_set(err, "%s: result %llu: faces %d %d; faces are 0..3", in->name, i, (int)enter, (int)leave);
+    /* -1: a side clipped by a ray or a segment (docs/SPECIFICATION.md section 9) */
+    if (enter < -1 || enter > 3 || leave < -1 || leave > 3)
+        return error_set(err, "%s: result %llu: faces %d %d; faces are 0..3 (or -1 for a clipped side)", in->name, i,
+                         (int)enter, (int)leave);
     for (int k = 0; k < 12; ++k)
         if (!isfinite(v[k]))
             return error_set(err, "%s: result %llu: %s is not a finite number (RayTetra --output faces or hit "

@@ -392,9 +392,10 @@ static int parse_result(const line_reader *r, ray_tetra_result *res, error_text 
         return error_set(err, "%s:%zu: a hit needs 14 values after 'true' (faces, points, u, t), found %s%d", r->path,
                          r->number, n > 14 ? "more than " : "", n > 14 ? 14 : n);
     /* In range before any conversion: (int)3e9 would be undefined. */
-    for (int k = 0; k < 2; ++k)
-        if (!(v[k] >= 0 && v[k] <= 3 && v[k] == floor(v[k])))
-            return error_set(err, "%s:%zu: faces must be whole numbers 0..3", r->path, r->number);
+    for (int k = 0; k < 2; ++k) /* -1: a side clipped by a ray or a segment (SPECIFICATION.md section 9) */
+        if (!(v[k] >= -1 && v[k] <= 3 && v[k] == floor(v[k])))
+            return error_set(err, "%s:%zu: faces must be whole numbers 0..3 (or -1 for a clipped side)", r->path,
+                             r->number);
     res->hit = 1;
     res->enter_face = (int)v[0];
     res->leave_face = (int)v[1];

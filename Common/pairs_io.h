@@ -64,7 +64,8 @@ int results_write(const char *path, const ray_tetra_result *results, size_t coun
                   error_text *err);
 
 /* Read a result file (ours or the original program's: true/false or 1/0, comments skipped).
- * Reals must be finite and faces whole numbers 0..3, in text and binary alike. */
+ * Reals must be finite and faces whole numbers 0..3 (-1 on a hit: a side clipped by a ray or a
+ * segment, docs/SPECIFICATION.md section 9), in text and binary alike. */
 int results_read(const char *path, ray_tetra_result **results, size_t *count, error_text *err);
 
 /* results_read, and where each result stands: *lines (malloc'd) holds the line number of each

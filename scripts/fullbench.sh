@@ -30,6 +30,9 @@ need) and prints the CSV's path. DEVICE is the OpenCL device number (default: th
   --algorithms LIST  only these algorithms (see Bench -h)
   --seed S           first random seed (default 1; the file for P percent uses S + P)
   --min-time S       Bench --min-time: more repetitions where REPS take less than S seconds
+  --extent E         line (default), ray or segment: Bench and Accuracy --extent (every
+                     algorithm and the exact reference clipped to it; the CSV's metadata
+                     line and the JSON name it)
   --accuracy-pairs N pairs per input class of the accuracy run (default 1000; 0: no accuracy run,
                      no accuracy chart)
   -h, --help         this text
@@ -61,6 +64,8 @@ while [ $# -gt 0 ]; do
     --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; shift 2 ;;
     --min-time) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]*\.?[0-9]+$ ]] || usage_error "--min-time needs a number of seconds"
                 bench_options+=(--min-time "$2"); shift 2 ;;
+    --extent) [ $# -ge 2 ] && [[ $2 =~ ^(line|ray|segment)$ ]] || usage_error "--extent takes line, ray or segment"
+              bench_options+=(--extent "$2"); accuracy_options+=(--extent "$2"); shift 2 ;;
     --accuracy-pairs) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--accuracy-pairs needs a whole number"
                       accuracy_pairs=$((10#$2)); shift 2 ;;
     --) shift; positional+=("$@"); break ;;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "accuracy/accuracy.h"
+#include "rt_extent.h"
 #include "registry.h"
 #include "check.h"
 #include "fixtures.h"
@@ -43,7 +44,7 @@ int main(void)
     fixture_class_pairs(5, 200, 200, PER_CLASS, &set, &classes);
     error_text err;
     accuracy_reference reference;
-    if (accuracy_reference_compute(&set, &reference, &err) != 0) {
+    if (accuracy_reference_compute(&set, RT_EXTENT_LINE, &reference, &err) != 0) {
         fprintf(stderr, "%s\n", err.text);
         return 1;
     }

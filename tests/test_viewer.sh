@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # test_viewer.sh: RayTetra -d, the GLUT view. Under a private Xvfb, snapshots of a hit and of a
 # miss must be 800x600 PNGs; the hit's must show the enter and leave markers in their colours
-# (RayTetra/viewer_scene.h), the miss's neither. Also the errors: no display, a pair number
+# (RayTetra/viewer_scene.h), the miss's neither; a segment's clipped ends in the clipped colour. Also the errors: no display, a pair number
 # outside the file, and (in a build without freeglut) the missing viewer.
 source "$(dirname "$0")/lib.sh"
 RAYTETRA="$BIN/RayTetra"
 PROBE="$BIN/tests/png_probe"
 ENTER_RGB=(40 140 255)
 LEAVE_RGB=(255 120 0)
+CLIPPED_RGB=(230 40 230)
 TOLERANCE=6
 MIN_PIXELS=40 # a marker is a disc about 12 pixels across
 
@@ -97,6 +98,20 @@ enter=$(pixels "$TMP/miss.png" "${ENTER_RGB[@]}")
 leave=$(pixels "$TMP/miss.png" "${LEAVE_RGB[@]}")
 check "miss: no enter colour ($enter pixels)" test "${enter:-1}" -eq 0
 check "miss: no leave colour ($leave pixels)" test "${leave:-1}" -eq 0
+
+# A segment inside the tetrahedron (P and Q near its centroid): both ends clipped, marked in the
+# clipped colour; the line through the same points has no clipped end.
+awk 'NR == 1 { print; next } {
+    cx = ($1 + $4 + $7 + $10) / 4; cy = ($2 + $5 + $8 + $11) / 4; cz = ($3 + $6 + $9 + $12) / 4
+    printf "%s %s %s %s %s %s %s %s %s %s %s %s %.9f %.9f %.9f %.9f %.9f %.9f\n", $1, $2, $3, $4, $5, $6, $7, $8,
+        $9, $10, $11, $12, cx - 0.05, cy, cz, cx + 0.05, cy + 0.02, cz }' "$TMP/hit.txt" >"$TMP/inside.txt"
+cp "$TMP/inside.txt" "$TMP/line.txt"
+snapshot inside --extent segment
+clipped=$(pixels "$TMP/inside.png" "${CLIPPED_RGB[@]}")
+check "segment inside: clipped colour shown ($clipped pixels)" test "${clipped:-0}" -ge "$((2 * MIN_PIXELS))"
+snapshot line
+clipped=$(pixels "$TMP/line.png" "${CLIPPED_RGB[@]}")
+check "line: no clipped colour ($clipped pixels)" test "${clipped:-1}" -eq 0
 
 # Another algorithm, onto an existing file: it is replaced whole, and no temporary file stays.
 echo "not a png" >"$TMP/replace.png"

@@ -39,7 +39,7 @@ typedef struct accuracy_reference {
 } accuracy_reference;
 
 /* Computes the reference of every pair (in parallel: exact_reference is thread-safe). */
-int accuracy_reference_compute(const pair_set *set, accuracy_reference *reference, error_text *err);
+int accuracy_reference_compute(const pair_set *set, int extent, accuracy_reference *reference, error_text *err);
 void accuracy_reference_free(accuracy_reference *reference);
 
 /* One algorithm's results on the whole set, and how to name it. */

@@ -5,6 +5,7 @@
 
 #include "accuracy/accuracy_json.h"
 #include "bench/results_json.h"
+#include "extent.h"
 #include "registry.h"
 #include "registry_print.h"
 
@@ -55,6 +56,7 @@ int accuracy_write_json(const char *path, const accuracy_run *run, const accurac
     add(context, "pairs", size(run->pairs));
     add(context, "hit_percent", results_json_number(run->hit_percent));
     add(context, "seed", NULL);
+    add(context, "extent", json_object_new_string(extent_name(run->extent)));
     for (size_t i = 0; i < table->count; ++i)
         json_object_array_add(results, row_object(&table->rows[i]));
     int status = results_json_write(path, document, err);

@@ -16,6 +16,7 @@ typedef struct accuracy_run {
     /* The OpenCL device the kernels ran on ("" when none did). */
     char opencl_platform[256], opencl_device[256], opencl_driver[128];
     size_t local_size; /* of the kernels (the default rule); 0: none ran */
+    int extent;        /* --extent (rt_extent.h): of every algorithm and of the reference */
 } accuracy_run;
 
 /* Write the document to `path`, atomically. Returns 0, or -1 with err set. */

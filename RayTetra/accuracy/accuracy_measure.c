@@ -6,9 +6,10 @@
 
 #include "accuracy/accuracy.h"
 #include "exact.h"
+#include "extent.h"
 #include "compare/result_compare.h"
 
-int accuracy_reference_compute(const pair_set *set, accuracy_reference *reference, error_text *err)
+int accuracy_reference_compute(const pair_set *set, int extent, accuracy_reference *reference, error_text *err)
 {
     size_t n = set->count ? set->count : 1;
     reference->count = set->count;
@@ -22,7 +23,7 @@ int accuracy_reference_compute(const pair_set *set, accuracy_reference *referenc
 #pragma omp parallel for schedule(dynamic, 256)
     for (size_t i = 0; i < set->count; ++i) {
         const ray_tetra_pair *p = &set->pairs[i];
-        exact_reference(p, &reference->results[i]);
+        extent_exact_reference(p, extent, &reference->results[i]);
         reference->size[i] = pair_longest_edge(p);
         vec3 L = pair_direction(p);
         reference->line_length[i] = sqrt(L.x * L.x + L.y * L.y + L.z * L.z);

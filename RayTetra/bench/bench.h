@@ -82,7 +82,8 @@ typedef struct bench_context {
     char cpu_name[256];   /* the CPU's model name */
     char opencl[512];     /* the OpenCL device description, "" when none was used */
     FILE *log;            /* progress */
-    gpu_config gpu;       /* layout, output level, pairs per work-item of every OpenCL run */
+    gpu_config gpu;       /* layout, output level, pairs per work-item of every OpenCL run; its
+                           * extent (--extent) is every run's, CPU and OpenCL, and the reference's */
     int bandwidth_measured;
     gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
@@ -93,8 +94,10 @@ typedef struct bench_context {
     char opencl_platform[256], opencl_device[256], opencl_driver[128]; /* "" when none was used */
 } bench_context;
 
-/* The exact classifier's results for every pair and the share of hits, in percent. */
-int bench_reference(const pair_set *set, ray_tetra_result **reference, double *hit_percent, error_text *err);
+/* The exact classifier's results for every pair with the extent (rt_extent.h; the line: the
+ * classifier itself) and the share of hits, in percent. */
+int bench_reference(const pair_set *set, int extent, ray_tetra_result **reference, double *hit_percent,
+                    error_text *err);
 
 /* Compare `results` with the reference (within the tolerance of the entry's precision); on a
  * difference mark the entry failed with a note. */

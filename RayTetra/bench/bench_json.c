@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "extent.h"
 #include "bench/bench_json.h"
 #include "bench/results_json.h"
 #include "registry_print.h"
@@ -48,6 +49,7 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     add(context, "output", opencl ? json_object_new_string(gpu_output_name(c->gpu.output)) : NULL);
     add(context, "pairs_per_item",
         opencl ? json_object_new_int64((int64_t)(c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1)) : NULL);
+    add(context, "extent", json_object_new_string(extent_name(c->gpu.extent)));
     add(context, "overlap_chunks", c->overlap_chunks ? json_object_new_int64((int64_t)c->overlap_chunks) : NULL);
     add(context, "bandwidth_gb_per_s", bandwidth(c));
     json_object *bootstrap = json_object_new_object();

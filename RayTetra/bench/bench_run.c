@@ -8,6 +8,9 @@
 
 #include "bench/bench.h"
 #include "cpu/cpu_parallel.h"
+#include "cpu/extent_run.h"
+#include "extent.h"
+#include "timer.h"
 #include "opencl/gpu_overlap.h"
 
 /* Results an algorithm did not write must fail verification, whatever the data: a stale result
@@ -73,7 +76,7 @@ void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *res
     fprintf(c->log, "  %-18s ", e->csv_name);
     fflush(c->log);
     poison(results, c->set->count);
-    cpu_algorithm_run(e->cpu, c->set, results, 1); /* warm-up: caches, page faults, clock speed */
+    cpu_algorithm_run_extent(e->cpu, c->set, results, 1, c->gpu.extent); /* warm-up: caches, page faults, clock */
     poison(results, c->set->count);
     double total = 0;
     int reps = 0, capacity = 0;
@@ -85,7 +88,7 @@ void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *res
             report_failure(c, e);
             return;
         }
-        e->samples[reps] = cpu_algorithm_run(e->cpu, c->set, results, 1);
+        e->samples[reps] = cpu_algorithm_run_extent(e->cpu, c->set, results, 1, c->gpu.extent);
         total += e->samples[reps++];
     }
     e->ms = total;
@@ -120,7 +123,13 @@ void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_res
     poison(results, c->set->count);
     double ms = 0;
     for (int rep = 0; rep < e->reps; ++rep) {
+        /* A ray or a segment: the clipping pass (one thread) is timed with the threads' run. */
+        double start = timer_now_ms();
         e->threads_samples[rep] = cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads);
+        if (c->gpu.extent != RT_EXTENT_LINE) {
+            cpu_extent_clip(e->cpu, c->set->pairs, results, c->set->count, c->gpu.extent);
+            e->threads_samples[rep] = timer_now_ms() - start;
+        }
         ms += e->threads_samples[rep];
     }
     /* Verified on a copy, so that a wrong multi-threaded result costs only its own cells. */

@@ -7,10 +7,12 @@
 
 #include "bench/bench.h"
 #include "exact.h"
+#include "extent.h"
 #include "opencl/gpu_layout.h"
 #include "compare/result_compare.h"
 
-int bench_reference(const pair_set *set, ray_tetra_result **reference, double *hit_percent, error_text *err)
+int bench_reference(const pair_set *set, int extent, ray_tetra_result **reference, double *hit_percent,
+                    error_text *err)
 {
     ray_tetra_result *r = calloc(set->count ? set->count : 1, sizeof *r);
     if (!r)
@@ -19,7 +21,7 @@ int bench_reference(const pair_set *set, ray_tetra_result **reference, double *h
     /* The exact classifier is much slower than the algorithms; the pairs are independent. */
 #pragma omp parallel for schedule(static) reduction(+ : hits)
     for (size_t i = 0; i < set->count; ++i) {
-        exact_reference(&set->pairs[i], &r[i]);
+        extent_exact_reference(&set->pairs[i], extent, &r[i]);
         hits += (size_t)(r[i].hit != 0);
     }
     *reference = r;

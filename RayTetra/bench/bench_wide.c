@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "extent.h"
 #include "registry_print.h"
 
 /* The original program's header (docs/SPECIFICATION.md section 5); new columns may only follow these. */
@@ -161,9 +162,13 @@ static void metadata(FILE *out, const bench_context *c, const bench_results *res
             c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1, c->overlap_chunks, opencl);
     size_t local_size = bench_local_size(results);
     if (local_size)
-        fprintf(out, "local_size=%zu\n", local_size);
+        fprintf(out, "local_size=%zu", local_size);
     else
-        fprintf(out, "local_size=NA\n");
+        fprintf(out, "local_size=NA");
+    /* The line, the thesis' extent, is the default and goes unnamed (the line stays as it was). */
+    if (c->gpu.extent != RT_EXTENT_LINE)
+        fprintf(out, "; extent=%s", extent_name(c->gpu.extent));
+    fputc('\n', out);
 }
 
 char *bench_wide_text(const bench_context *c, const bench_table *table, const bench_results *results)

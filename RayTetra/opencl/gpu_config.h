@@ -22,9 +22,10 @@ typedef struct gpu_config {
     gpu_layout layout;
     gpu_output output;
     size_t pairs_per_item; /* pairs each work-item computes (grid stride); 0 or 1: one */
+    int extent;            /* RT_EXTENT_LINE (0, the default), _RAY or _SEGMENT (rt_extent.h) */
 } gpu_config;
 
-#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1})
+#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, 0})
 
 /* Parse the value of --layout (aos|soa), --output (all|faces|hit) or --pairs-per-item N
  * (`option` is the option's name without dashes); returns 0, or -1 with a one-line err. */

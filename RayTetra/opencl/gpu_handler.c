@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "extent.h"
 #include "gpu_kernel.h"
 #include "opencl/gpu_device.h"
 #include "opencl/gpu_errors.h"
@@ -153,14 +154,19 @@ void gpu_set_config(gpu_handler *h, const gpu_config *config)
         h->config.pairs_per_item = 1;
 }
 
-/* The build options of the configured layout and output level (gpu_kernel.h); they are part
- * of the cache key, so each combination has its own cached binary. */
+/* The build options of the configured layout, output level and extent (gpu_kernel.h); they are
+ * part of the cache key, so each combination has its own cached binary. The line adds no option
+ * (its programs and cache entries stay what they were); the robust kernel computes the line
+ * and the host clips it exactly (run_chunk). */
 static void compose_options(gpu_handler *h)
 {
     const char *own = h->algorithm->build_options ? h->algorithm->build_options : "";
-    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d", GPU_PROGRAM_LANGUAGE, own[0] ? " " : "",
-             own, h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
-             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2));
+    char extent[32] = "";
+    if (h->config.extent != RT_EXTENT_LINE && !h->algorithm->robust)
+        snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", h->config.extent);
+    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s", GPU_PROGRAM_LANGUAGE,
+             own[0] ? " " : "", own, h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
+             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2), extent);
     h->prepared = h->config;
 }
 
@@ -257,6 +263,17 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         /* Part of the read step: a flagged pair is not finished until the host has decided it. */
         start = timer_now_ms();
         times->uncertain += h->algorithm->finish(b->staging, pairs, results, count);
+        double finish = timer_now_ms() - start;
+        times->finish_ms += finish;
+        times->read_ms += finish;
+    }
+    if (h->prepared.extent != RT_EXTENT_LINE && h->algorithm->robust) {
+        /* The robust kernel's lines clipped exactly on the host (the double build; a float build
+         * by its t, as its CPU twin): part of the finishing, so of the read step. */
+        start = timer_now_ms();
+        int exact = h->algorithm->precision == CPU_PRECISION_DOUBLE;
+        for (size_t i = 0; i < count; ++i)
+            extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
         double finish = timer_now_ms() - start;
         times->finish_ms += finish;
         times->read_ms += finish;

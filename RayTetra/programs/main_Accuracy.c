@@ -12,6 +12,8 @@
 #include "bench/bench.h"
 #include "bench/results_json.h"
 #include "cpu/algorithms.h"
+#include "cpu/extent_run.h"
+#include "extent.h"
 #include "cli.h"
 #include "opencl/gpu_handler.h"
 #include "pair_check.h"
@@ -35,6 +37,7 @@ typedef struct options {
     long long device;
     int no_opencl;
     int list_algorithms;
+    int extent; /* --extent: RT_EXTENT_LINE (default), _RAY or _SEGMENT */
 } options;
 
 static void usage(FILE *out)
@@ -56,6 +59,8 @@ static void usage(FILE *out)
     registry_print_names(out, "                     ");
     fputs("  -n, --device N     OpenCL device number (default 0)\n"
           "  --no-opencl        CPU algorithms only\n"
+          "  --extent E         line (default), ray or segment: every algorithm and the exact\n"
+          "                     reference clipped to it (docs/SPECIFICATION.md section 9)\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
           "  --version          the version, commit, compiler and flags, and exit\n"
           "  -h, --help         this text\n",
@@ -70,13 +75,14 @@ static void usage_error(const char *what, const char *arg)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS, OPT_VERSION };
+    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS, OPT_VERSION, OPT_EXTENT };
     static const struct option longs[] = {
         {"csv", required_argument, NULL, OPT_CSV},
         {"json", required_argument, NULL, OPT_JSON},
         {"version", no_argument, NULL, OPT_VERSION},
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"extent", required_argument, NULL, OPT_EXTENT},
         {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
         {"device", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
@@ -101,6 +107,11 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_NO_OPENCL:
             o->no_opencl = 1;
+            break;
+        case OPT_EXTENT:
+            o->extent = extent_parse(optarg);
+            if (o->extent < 0)
+                usage_error("--extent takes line, ray or segment, not", optarg);
             break;
         case OPT_LIST_ALGORITHMS:
             o->list_algorithms = 1;
@@ -212,6 +223,9 @@ static void measure_opencl(const options *o, const selection *s, const pair_set 
                 err.text);
         return;
     }
+    gpu_config config = GPU_CONFIG_DEFAULT;
+    config.extent = o->extent;
+    gpu_set_config(gpu, &config);
     printf("OpenCL device: %s\n", gpu_device_description(gpu));
     gpu_cl_objects cl;
     gpu_handler_objects(gpu, &cl);
@@ -280,7 +294,7 @@ int main(int argc, char **argv)
     }
     accuracy_reference reference;
     ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
-    if (!results || accuracy_reference_compute(&set, &reference, &err) != 0) {
+    if (!results || accuracy_reference_compute(&set, o.extent, &reference, &err) != 0) {
         error_print(PROGRAM, results ? &err : &(error_text){ERROR_MEMORY, "out of memory for the results"});
         free(results);
         free(s.cpu);
@@ -301,7 +315,7 @@ int main(int argc, char **argv)
         const cpu_algorithm *a = s.cpu[i];
         if (a->precision == CPU_PRECISION_FLOAT && !single_ok)
             continue;
-        cpu_algorithm_run(a, &set, results, 1);
+        cpu_algorithm_run_extent(a, &set, results, 1, o.extent);
         accuracy_subject subject = {a->name, cpu_precision_name(a->precision), "cpu", results};
         measure(&set, &classes, &reference, &subject, &table);
     }
@@ -312,7 +326,7 @@ int main(int argc, char **argv)
                 s.gpu[kept++] = s.gpu[i];
         s.gpu_count = kept;
     }
-    accuracy_run run = {.input = o.input, .pairs = set.count};
+    accuracy_run run = {.input = o.input, .pairs = set.count, .extent = o.extent};
     measure_opencl(&o, &s, &set, &classes, &reference, results, &table, &run);
     printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);
     accuracy_table_print(stdout, &table);

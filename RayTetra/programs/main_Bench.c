@@ -16,6 +16,7 @@
 #include "bench/results_json.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
+#include "extent.h"
 #include "pair_check.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
@@ -106,6 +107,8 @@ static void usage(FILE *out)
             "  --output all|faces|hit  what the kernels write: everything (default), hit + faces + t,\n"
             "                     or hit/miss only; verification checks just those fields\n"
             "  --pairs-per-item N pairs per work-item (grid stride; default 1)\n"
+            "  --extent E         line (default), ray or segment: every algorithm and the exact reference\n"
+            "                     clip to it (docs/SPECIFICATION.md section 9; --output all or faces)\n"
             "  --bandwidth-only   measure and print the device's copy and pinned transfer bandwidths,\n"
             "                     then exit (arguments: [DEVICE])\n"
             "  --bandwidth-mib N  buffer size of the bandwidth measurement (default %zu)\n"
@@ -157,7 +160,7 @@ static void parse(int argc, char **argv, options *o)
     enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
            OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
            OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_DESCRIBE,
-           OPT_VERSION };
+           OPT_VERSION, OPT_EXTENT };
     static const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
@@ -182,6 +185,7 @@ static void parse(int argc, char **argv, options *o)
         {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
         {"version", no_argument, NULL, OPT_VERSION},
         {"device", required_argument, NULL, 'n'},
+        {"extent", required_argument, NULL, OPT_EXTENT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -230,6 +234,14 @@ static void parse(int argc, char **argv, options *o)
             if (gpu_config_parse(&o->gpu, c == OPT_LAYOUT ? "layout" : (c == OPT_OUTPUT ? "output" : "pairs-per-item"),
                                  optarg, &err) != 0) {
                 fprintf(stderr, "%s: error: %s (see Bench -h)\n", PROGRAM, err.text);
+                exit(2);
+            }
+            break;
+        case OPT_EXTENT:
+            o->gpu.extent = extent_parse(optarg);
+            if (o->gpu.extent < 0) {
+                fprintf(stderr, "%s: error: --extent takes line, ray or segment, not '%s' (see Bench -h)\n", PROGRAM,
+                        optarg);
                 exit(2);
             }
             break;
@@ -533,6 +545,11 @@ int main(int argc, char **argv)
         return describe_columns(o.describe_file);
     if (o.bandwidth_only)
         return bandwidth_only(&o);
+    if (o.gpu.extent != RT_EXTENT_LINE && o.gpu.output == GPU_OUTPUT_HIT) {
+        fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
+                        "all\n", PROGRAM, extent_name(o.gpu.extent));
+        return 2;
+    }
     error_text err;
     bench_table table;
     if (bench_table_init(&table, &err) != 0 || (o.algorithms && bench_select(&table, o.algorithms, &err) != 0) ||
@@ -569,7 +586,7 @@ int main(int argc, char **argv)
     context.timer_resolution_ms = bench_timer_resolution_ms();
     bench_cpu_name(context.cpu_name, sizeof context.cpu_name);
     ray_tetra_result *reference = NULL, *results = calloc(set.count, sizeof *results);
-    if (!results || bench_reference(&set, &reference, &context.hit_percent, &err) != 0) {
+    if (!results || bench_reference(&set, o.gpu.extent, &reference, &context.hit_percent, &err) != 0) {
         free(results);
         pair_set_free(&set);
         bench_table_free(&table);
@@ -587,6 +604,9 @@ int main(int argc, char **argv)
            context.timer_resolution_ms);
     gpu_handler *gpu = o.no_opencl ? NULL : open_device(&o, &table, &context);
     printf("CPU: %s\n", context.cpu_name);
+    if (o.gpu.extent != RT_EXTENT_LINE)
+        printf("extent: %s (every algorithm clipped to it, timed with it; the reference too)\n",
+               extent_name(o.gpu.extent));
     if (o.threads >= 0)
         printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s\n", context.threads, o.threads,
                context.threads < 2 ? "; fewer than 2 cores, so there are none" : "");

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "error.h"
 #include "exact.h"
+#include "extent.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
 #include "registry_print.h"
@@ -37,6 +38,8 @@ static void usage(FILE *out)
             "\n"
             "  --tolerance T   relative tolerance (default %g)\n"
             "  --exact         compare OTHER_RESULTS with the exact classifier\n"
+            "  --extent E      with --exact: the classifier's extent, line (default), ray or segment\n"
+            "                  (docs/SPECIFICATION.md section 9; a clipped side has face -1)\n"
             "  --list-algorithms  list the algorithms whose results it compares, one a line\n"
             "                  (docs/ALGORITHMS.md), and exit\n"
             "  --version       the version, commit, compiler and flags, and exit\n"
@@ -91,13 +94,14 @@ int main(int argc, char **argv)
     static const struct option longs[] = {
         {"tolerance", required_argument, NULL, 'T'},
         {"exact", no_argument, NULL, 'E'},
+        {"extent", required_argument, NULL, 'X'},
         {"list-algorithms", no_argument, NULL, 'L'},
         {"version", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     double tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
-    int exact = 0, c;
+    int exact = 0, extent = RT_EXTENT_LINE, c;
     opterr = 0; /* our own one-line message instead of getopt's */
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -110,6 +114,11 @@ int main(int argc, char **argv)
         }
         case 'E':
             exact = 1;
+            break;
+        case 'X':
+            extent = extent_parse(optarg);
+            if (extent < 0)
+                fail("--extent takes line, ray or segment, not '%s' (see CompareResults -h)", optarg);
             break;
         case 'L':
             registry_print_list(stdout);
@@ -126,6 +135,9 @@ int main(int argc, char **argv)
             fail("unknown option or missing argument: %s (see CompareResults -h)", argv[optind - 1]);
         }
     }
+    if (extent != RT_EXTENT_LINE && !exact)
+        fail("--extent %s applies to the exact classifier: give --exact too (see CompareResults -h)",
+             extent_name(extent));
     int want = exact ? 2 : 3;
     if (argc - optind != want)
         fail("%s", exact ? "expected --exact INPUT OTHER_RESULTS (see CompareResults -h)"
@@ -150,7 +162,7 @@ int main(int argc, char **argv)
         if (!reference)
             fail("not enough memory for %s pairs", input);
         for (size_t i = 0; i < set.count; ++i)
-            exact_reference(&set.pairs[i], &reference[i]);
+            extent_exact_reference(&set.pairs[i], extent, &reference[i]);
     }
     size_t *reference_lines = NULL, *other_lines = NULL;
     if (!exact)

@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
 #include "error.h"
+#include "extent.h"
+#include "cpu/extent_run.h"
 #include "binary_io.h"
 #include "opencl/gpu_handler.h"
 #include "pair_check.h"
@@ -35,6 +37,7 @@ typedef struct options {
     long long threads;
     int single; /* --precision float */
     gpu_config gpu_config; /* --layout, --output, --pairs-per-item */
+    int extent;            /* --extent: RT_EXTENT_LINE (default), _RAY or _SEGMENT */
 } options;
 
 static void usage(FILE *out)
@@ -81,6 +84,9 @@ static void usage(FILE *out)
           "  -d I               compute pair I (counting from 0) and show it in a GLUT window;\n"
           "                     OUTPUT and REPS are then not needed\n"
           "  --snapshot FILE    with -d: render one frame to FILE (PNG) instead of opening a window\n"
+          "  --extent E         line (default), ray (t >= 0) or segment (0 <= t <= 1): a clipped side\n"
+          "                     has face -1 and P or Q (docs/SPECIFICATION.md section 9); the\n"
+          "                     clipping runs after the timed repetitions\n"
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
           "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
@@ -138,7 +144,7 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
 static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
-           OPT_PAIRS_PER_ITEM };
+           OPT_PAIRS_PER_ITEM, OPT_EXTENT };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
@@ -152,6 +158,7 @@ static void parse(int argc, char **argv, options *o)
         {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
         {"device", required_argument, NULL, 'n'},
         {"version", no_argument, NULL, 'V'},
+        {"extent", required_argument, NULL, OPT_EXTENT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -236,6 +243,12 @@ static void parse(int argc, char **argv, options *o)
         case 'V':
             version_print(stdout, PROGRAM);
             exit(0);
+        case OPT_EXTENT:
+            o->extent = extent_parse(optarg);
+            if (o->extent < 0)
+                usage_error("--extent takes line, ray or segment, not '%s'", optarg);
+            o->gpu_config.extent = o->extent;
+            break;
         case 'h':
             usage(stdout);
             exit(0);
@@ -328,6 +341,14 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     return times.kernel_ms;
 }
 
+/* A CPU algorithm's line results clipped to the ray or the segment (cpu_extent_clip). An OpenCL
+ * algorithm clips in its kernel (-DRT_EXTENT), GPU_STP0R in its host-side finishing, exactly. */
+static void clip(const options *o, const pair_set *set, ray_tetra_result *results)
+{
+    if (o->cpu)
+        cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->extent);
+}
+
 static int display(const options *o, const pair_set *set)
 {
     if ((size_t)o->display >= set->count) {
@@ -338,6 +359,7 @@ static int display(const options *o, const pair_set *set)
     pair_set one = {1, &set->pairs[o->display]};
     ray_tetra_result result;
     run(o, &one, &result, 1);
+    clip(o, &one, &result);
     viewer_request request = {
         .pair = &set->pairs[o->display],
         .index = (size_t)o->display,
@@ -395,6 +417,12 @@ int main(int argc, char **argv)
         return 1;
     }
     check_single_range(&o, &set);
+    if (o.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
+        fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
+                        "all\n", PROGRAM, extent_name(o.extent));
+        pair_set_free(&set);
+        return 2;
+    }
     if (o.display >= 0) {
         int status = display(&o, &set);
         pair_set_free(&set);
@@ -412,6 +440,7 @@ int main(int argc, char **argv)
     if (o.cpu)
         cpu_algorithm_run_threads(o.cpu, &set, results, 1, o.threads == 0 ? cpu_thread_count() : (int)o.threads);
     double ms = run(&o, &set, results, (int)o.reps);
+    clip(&o, &set, results);
     double tests = (double)set.count * (double)o.reps;
     char timing[256];
     snprintf(timing, sizeof timing, "# algorithm %s pairs %zu reps %lld time_ms %.6f mtests_per_s %.3f\n",

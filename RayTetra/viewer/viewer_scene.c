@@ -20,6 +20,7 @@ static const double FIELD_OF_VIEW = 40.0; /* vertical, degrees */
 static const int WHITE[3] = {255, 255, 255};
 static const int ENTER[3] = {VIEWER_ENTER_R, VIEWER_ENTER_G, VIEWER_ENTER_B};
 static const int LEAVE[3] = {VIEWER_LEAVE_R, VIEWER_LEAVE_G, VIEWER_LEAVE_B};
+static const int CLIPPED[3] = {VIEWER_CLIPPED_R, VIEWER_CLIPPED_G, VIEWER_CLIPPED_B};
 
 static double length(vec3 v) { return sqrt(rt_dot(v, v)); }
 
@@ -116,12 +117,18 @@ static void overlay_text(viewer_scene *scene)
         overlay_add(scene, VIEWER_TEXT_PLAIN, "the line misses the tetrahedron");
         return;
     }
-    overlay_add(scene, VIEWER_TEXT_ENTER, "enter face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->enter_face,
-                r->t_enter, r->u_enter1, r->u_enter2);
+    if (r->enter_face < 0)
+        overlay_add(scene, VIEWER_TEXT_ENTER, "enter clipped at P (ray or segment)   t = %.6g", r->t_enter);
+    else
+        overlay_add(scene, VIEWER_TEXT_ENTER, "enter face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->enter_face,
+                    r->t_enter, r->u_enter1, r->u_enter2);
     overlay_add(scene, VIEWER_TEXT_ENTER, "      point (%.6g, %.6g, %.6g)", r->enter_point.x, r->enter_point.y,
                 r->enter_point.z);
-    overlay_add(scene, VIEWER_TEXT_LEAVE, "leave face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->leave_face,
-                r->t_leave, r->u_leave1, r->u_leave2);
+    if (r->leave_face < 0)
+        overlay_add(scene, VIEWER_TEXT_LEAVE, "leave clipped at Q (segment)   t = %.6g", r->t_leave);
+    else
+        overlay_add(scene, VIEWER_TEXT_LEAVE, "leave face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->leave_face,
+                    r->t_leave, r->u_leave1, r->u_leave2);
     overlay_add(scene, VIEWER_TEXT_LEAVE, "      point (%.6g, %.6g, %.6g)", r->leave_point.x, r->leave_point.y,
                 r->leave_point.z);
 }
@@ -378,8 +385,14 @@ static void draw_face_names(const viewer_scene *scene)
     if (!r->hit)
         return;
     const vec3 *v = scene->request->pair->vert;
-    const int faces[2] = {r->enter_face, r->leave_face};
-    const int count = r->leave_face == r->enter_face ? 1 : 2;
+    /* A clipped side (face -1) has no face to name: only the other one is named. */
+    const int both[2] = {r->enter_face, r->leave_face};
+    int faces[2], colours[2], count = 0;
+    for (int i = 0; i < 2; i++)
+        if (both[i] >= 0 && (count == 0 || faces[0] != both[i])) {
+            faces[count] = both[i];
+            colours[count++] = i;
+        }
     vec3 centre[2], screen[2];
     for (int i = 0; i < count; i++) {
         centre[i] = rt_v(0, 0, 0);
@@ -403,7 +416,8 @@ static void draw_face_names(const viewer_scene *scene)
         snprintf(name, sizeof name, "F%d", faces[i]);
         double text_width = glutBitmapLength(font, (const unsigned char *)name);
         double sign = i == 0 ? -1 : 1;
-        label(centre[i], sign * shift_x - text_width / 2, sign * shift_y - 6, font, name, i == 0 ? ENTER : LEAVE);
+        label(centre[i], sign * shift_x - text_width / 2, sign * shift_y - 6, font, name,
+              colours[i] == 0 ? ENTER : LEAVE);
     }
 }
 
@@ -412,8 +426,8 @@ static void draw_points(const viewer_scene *scene)
     const ray_tetra_result *r = scene->request->result;
     if (!r->hit)
         return;
-    draw_marker(r->leave_point, LEAVE);
-    draw_marker(r->enter_point, ENTER);
+    draw_marker(r->leave_point, r->leave_face < 0 ? CLIPPED : LEAVE);
+    draw_marker(r->enter_point, r->enter_face < 0 ? CLIPPED : ENTER);
 }
 
 static void text_colour(int kind)

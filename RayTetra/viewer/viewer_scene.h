@@ -15,6 +15,11 @@
 #define VIEWER_LEAVE_R 255
 #define VIEWER_LEAVE_G 120
 #define VIEWER_LEAVE_B 0
+/* An end clipped by a ray or a segment (face -1: the point is P or Q, docs/SPECIFICATION.md
+ * section 9) is marked in this colour instead of the enter or leave colour. */
+#define VIEWER_CLIPPED_R 230
+#define VIEWER_CLIPPED_G 40
+#define VIEWER_CLIPPED_B 230
 
 #define VIEWER_OVERLAY_LINES 6
 #define VIEWER_OVERLAY_WIDTH 128

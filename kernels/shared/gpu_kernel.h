@@ -21,6 +21,11 @@
  *                        bytes: hit, faces, t); 0: one byte per pair, 1 = hit. The kernels'
  *                        results argument keeps its declared type; the body writes the compact
  *                        records through a cast, so every kernel file serves every level.
+ *   -DRT_EXTENT=n        0 (default): the line; 1: the ray; 2: the segment (rt_extent.h,
+ *                        docs/SPECIFICATION.md section 9): each hit clipped by the kernel's own t
+ *                        before the store; a clipped side has face -1, t 0 or 1, u 0 0 and the
+ *                        point P or Q as the file gives it. The robust kernel takes no extent:
+ *                        the host clips its lines exactly (gpu_handler.c).
  * Several pairs per work-item need no option: each work-item takes pairs get_global_id(0),
  * + get_global_size(0), ... (grid stride), so the host picks the count through the global size. */
 #ifndef RAYTETRA_GPU_KERNEL_H
@@ -51,6 +56,11 @@ typedef struct rt_gpu_result_faces {
 #ifndef RT_OUTPUT_LEVEL
 #define RT_OUTPUT_LEVEL 2
 #endif
+
+#ifndef RT_EXTENT
+#define RT_EXTENT 0
+#endif
+#include "rt_extent.h"
 
 #ifdef RT_LAYOUT_SOA
 /* Vertex or point k (0..5) of pair i: three arrays of `count` doubles. */
@@ -140,6 +150,51 @@ static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, in
 #endif
 }
 
+#if RT_EXTENT != 0
+/* Point k (4: P, 5: Q) of pair i in the file's doubles: a clipped side's point, exact in every
+ * precision. */
+static inline vec3 rt_gpu_file_point(__global const double *pairs, size_t i, ulong count, int k)
+{
+    vec3 r;
+    r.x = rt_gpu_coordinate(pairs, i, count, 3 * k);
+    r.y = rt_gpu_coordinate(pairs, i, count, 3 * k + 1);
+    r.z = rt_gpu_coordinate(pairs, i, count, 3 * k + 2);
+    return r;
+}
+#endif
+
+/* Store pair i's line result clipped to the extent (RT_EXTENT; the line: rt_gpu_store itself). */
+static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_t i, int is_hit, rt_hit *hit,
+                                       __global const double *pairs, ulong count)
+{
+#if RT_EXTENT == 0
+    (void)pairs;
+    (void)count;
+    rt_gpu_store(results, i, is_hit, hit);
+#else
+    int clip = is_hit ? RT_EXTENT_OF_T(RT_EXTENT, hit->t_enter, hit->t_leave) : 0;
+    if (clip & RT_CLIP_MISS)
+        is_hit = 0;
+    if (clip & RT_CLIP_ENTER) {
+        hit->enter_face = -1;
+        hit->t_enter = 0;
+        hit->u_enter1 = hit->u_enter2 = 0;
+    }
+    if (clip & RT_CLIP_LEAVE) {
+        hit->leave_face = -1;
+        hit->t_leave = 1;
+        hit->u_leave1 = hit->u_leave2 = 0;
+    }
+    rt_gpu_store(results, i, is_hit, hit);
+#if RT_OUTPUT_LEVEL == 2
+    if (is_hit && (clip & RT_CLIP_ENTER))
+        results[i].enter_point = rt_gpu_file_point(pairs, i, count, 4);
+    if (is_hit && (clip & RT_CLIP_LEAVE))
+        results[i].leave_point = rt_gpu_file_point(pairs, i, count, 5);
+#endif
+#endif
+}
+
 /* The whole work of one work-item: pairs get_global_id(0), + get_global_size(0), ... below
  * `count` (grid stride: at any moment neighbouring work-items touch neighbouring pairs, which
  * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2).
@@ -155,7 +210,7 @@ static inline void rt_gpu_run_pair(__global const double *pairs, __global ray_te
         int is_hit = rt_intersect(P, L, rt_gpu_point(pairs, i, count, 0), rt_gpu_point(pairs, i, count, 1),
                                   rt_gpu_point(pairs, i, count, 2), rt_gpu_point(pairs, i, count, 3), stp, form,
                                   &hit) != 0;
-        rt_gpu_store(results, i, is_hit, &hit);
+        rt_gpu_store_extent(results, i, is_hit, &hit, pairs, count);
     }
 }
 

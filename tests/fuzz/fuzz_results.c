@@ -1,6 +1,7 @@
 /* fuzz_results: libFuzzer target for the result reader, text and binary (told apart by the
  * magic, as for files), on bytes in memory. Whatever it accepts holds what the text format can
- * say: hit 0 or 1, faces 0..3 and finite reals on a hit, faces -1 on a miss. */
+ * say: hit 0 or 1, faces 0..3 (or -1, a side clipped by a ray or a segment) and finite reals on a
+ * hit, faces -1 on a miss. */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,7 +21,7 @@ static void check(const ray_tetra_result *r)
             __builtin_trap();
         return;
     }
-    if (r->enter_face < 0 || r->enter_face > 3 || r->leave_face < 0 || r->leave_face > 3)
+    if (r->enter_face < -1 || r->enter_face > 3 || r->leave_face < -1 || r->leave_face > 3)
         __builtin_trap();
     const double reals[] = {r->enter_point.x, r->enter_point.y, r->enter_point.z, r->leave_point.x,
                             r->leave_point.y, r->leave_point.z, r->u_enter1,      r->u_enter2,
