@@ -133,10 +133,14 @@ test: test-normal test-sanitize
 test-normal: all
 	BUILD=$(BUILD) tests/run_tests.sh
 
+# The sanitizer build's flags; the tests get them too, so that a test which runs make on that
+# build (test_library_install) builds with them instead of relinking it without its runtime.
+SANITIZE_CFLAGS  := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SANITIZE_LDFLAGS := -fsanitize=address,undefined
 test-sanitize:
-	$(MAKE) BUILD=build-sanitize CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
-	        LDFLAGS='-fsanitize=address,undefined' all
-	BUILD=build-sanitize SANITIZED=1 tests/run_tests.sh
+	$(MAKE) BUILD=build-sanitize CFLAGS='$(SANITIZE_CFLAGS)' LDFLAGS='$(SANITIZE_LDFLAGS)' all
+	BUILD=build-sanitize SANITIZED=1 SANITIZE_CFLAGS='$(SANITIZE_CFLAGS)' SANITIZE_LDFLAGS='$(SANITIZE_LDFLAGS)' \
+	    tests/run_tests.sh
 
 valgrind: all
 	BUILD=$(BUILD) VALGRIND=1 tests/run_tests.sh

@@ -8,8 +8,10 @@ if [ "${SANITIZED:-0}" = 1 ]; then
 else
     seconds=${FUZZ_TEST_SECONDS:-30}
 fi
-# A make started by `make test` must not reach for the parent's job server.
-if MAKEFLAGS= MAKELEVEL= make -C "$ROOT" -s fuzz-build >"$TMP/build.log" 2>&1; then
+# A make started by `make test` must not reach for the parent's job server. The normal and the
+# sanitizer pass of `make -j2 test` run side by side and share build-fuzz: one builds at a time.
+mkdir -p "$ROOT/build-fuzz"
+if MAKEFLAGS= MAKELEVEL= flock "$ROOT/build-fuzz/.lock" make -C "$ROOT" -s fuzz-build >"$TMP/build.log" 2>&1; then
     pass
 else
     fail "make fuzz-build (needs clang and libclang-rt-14-dev: scripts/setup.sh): $(tail -n 20 "$TMP/build.log")"

@@ -16,9 +16,16 @@ export RAYTETRA_CACHE_DIR="$TMP/cache"
 unset RAYTETRA_KERNEL_DIR
 # A sanitizer build's library needs its runtime in whatever links it.
 EXTRA_FLAGS=()
-[ "${SANITIZED:-0}" = 1 ] && EXTRA_FLAGS=(-fsanitize=address,undefined)
+# make on the sanitizer build needs that build's flags: with others it would recompile what
+# records them (version.c) and relink the programs without the sanitizer runtime.
+MAKE_FLAGS=()
+if [ "${SANITIZED:-0}" = 1 ]; then
+    EXTRA_FLAGS=(-fsanitize=address,undefined)
+    MAKE_FLAGS=(CFLAGS="${SANITIZE_CFLAGS:?make test-sanitize sets it}" LDFLAGS="${SANITIZE_LDFLAGS:?}")
+fi
 
-check "make install" make -s -C "$ROOT" BUILD="$BUILD" DESTDIR="$STAGE" PREFIX="$PREFIX" install >"$TMP/install.log" 2>&1
+check "make install" make -s -C "$ROOT" BUILD="$BUILD" "${MAKE_FLAGS[@]}" DESTDIR="$STAGE" PREFIX="$PREFIX" install \
+    >"$TMP/install.log" 2>&1
 [ -f "$ROOTED/include/raytetra.h" ] || { cat "$TMP/install.log"; fail "nothing installed"; finish; exit; }
 
 # ---------------------------------------------------------------- files
@@ -122,7 +129,7 @@ check "the build folder keeps the thesis' names" test -x "$ROOT/scripts/fullbenc
 check "raytetra-result-compare runs the installed programs: $(tail -n 3 "$TMP/compare.out")" test -s "$TMP/installed.txt"
 
 # ---------------------------------------------------------------- uninstall
-check "make uninstall" make -s -C "$ROOT" BUILD="$BUILD" DESTDIR="$STAGE" PREFIX="$PREFIX" uninstall
+check "make uninstall" make -s -C "$ROOT" BUILD="$BUILD" "${MAKE_FLAGS[@]}" DESTDIR="$STAGE" PREFIX="$PREFIX" uninstall
 left=$(find "$STAGE" -type f -o -type l)
 check "nothing left but folders: $left" test -z "$left"
 finish
