@@ -1,7 +1,9 @@
 /* gpu_multi_job.c: calibrate + split + run, and the figures the programs print. */
 #include "multi/gpu_multi_job.h"
 
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 double gpu_multi_share_end_to_end_ms(const gpu_multi_share *share, const gpu_multi_plan *plan)
 {
@@ -51,6 +53,16 @@ int gpu_multi_job_run(gpu_multi *multi, const pair_set *set, const double *speed
     if (status == 0)
         gpu_multi_summarise(shares, n, plan, set->count, wall_ms, summary);
     return status;
+}
+
+size_t gpu_multi_first_difference(const ray_tetra_result *a, const ray_tetra_result *b, size_t count)
+{
+    size_t skip = offsetof(ray_tetra_result, uncertain), rest = skip + sizeof a->uncertain;
+    for (size_t i = 0; i < count; ++i)
+        if (memcmp(a + i, b + i, skip) != 0 ||
+            memcmp((const char *)(a + i) + rest, (const char *)(b + i) + rest, sizeof *a - rest) != 0)
+            return i;
+    return count;
 }
 
 static double mtests(size_t pairs, int reps, double ms) { return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0; }

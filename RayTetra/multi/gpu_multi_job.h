@@ -35,6 +35,11 @@ int gpu_multi_job_run(gpu_multi *multi, const pair_set *set, const double *speed
                       ray_tetra_result *results, gpu_range *ranges, gpu_multi_share *shares,
                       gpu_multi_summary *summary, error_text *err);
 
+/* The first of `count` results where a and b differ in a byte the host writes (all but
+ * `uncertain`, which the record conversion leaves as the array held it), or count when none
+ * does: "bit-identical to one device". */
+size_t gpu_multi_first_difference(const ray_tetra_result *a, const ray_tetra_result *b, size_t count);
+
 /* One line per device ("  device N (DESCRIPTION): pairs A to B (P %), ...") and nothing else;
  * `prefix` starts each line (the algorithm's name). */
 void gpu_multi_print_shares(FILE *out, gpu_multi *multi, const char *prefix, const gpu_multi_share *shares,
