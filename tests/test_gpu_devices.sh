@@ -2,7 +2,8 @@
 # `--devices 0` write byte-identical results to `-n 0` (text and binary, every double kernel
 # and the robust one, forced chunks); a bad list, --devices with a CPU algorithm or with -n is
 # one error line and exit 2, with no output file; Bench --devices prints per-device and
-# aggregate rows and the scaling, and a bad list stops it before any timing.
+# aggregate rows and the scaling, and a bad list stops it before any timing; TetWalk --devices
+# walks every ray as -n does.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 unset RAYTETRA_MAX_CHUNK_PAIRS
@@ -62,4 +63,19 @@ fi
 expect 2 "^Bench: error: --devices '$DEVICE,$DEVICE': device $DEVICE is listed twice" -- "$BIN/Bench" --devices "$DEVICE,$DEVICE" in.txt bench2.csv 1
 check "no CSV after a bad --devices" test ! -e bench2.csv
 expect 2 "give -n or DEVICE \(one device\) or --devices \(several\), not both" -- "$BIN/Bench" -n 0 --devices all in.txt bench2.csv 1
+
+# TetWalk: the rays split the same way; the per-ray file as with -n.
+for a in stp1 stp0r; do
+    "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" -n "$DEVICE" --per-ray "walk_one_$a.csv" \
+        "$ROOT/data/u_shape.mesh" >"walk_one_$a.out" 2>&1 || fail "TetWalk gpu_$a -n: $(cat "walk_one_$a.out")"
+    if "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all --per-ray "walk_all_$a.csv" \
+        "$ROOT/data/u_shape.mesh" >"walk_all_$a.out" 2>&1; then
+        check "TetWalk gpu_$a --devices all: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_all_$a.csv"
+        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): rays 0 to 999 \(100.0 %\)" "walk_all_$a.out"
+    else
+        fail "TetWalk gpu_$a --devices all: $(cat "walk_all_$a.out")"
+    fi
+done
+expect 1 "^TetWalk: error: --devices '$DEVICE,$DEVICE': device $DEVICE is listed twice" -- "$BIN/TetWalk" --aim edges --aim-rays 10 --algorithm gpu_stp1 --devices "$DEVICE,$DEVICE" "$ROOT/data/u_shape.mesh"
+expect 2 "give -n \(one device\) or --devices \(several\), not both" -- "$BIN/TetWalk" --algorithm gpu_stp1 -n 0 --devices all "$ROOT/data/u_shape.mesh"
 finish

@@ -4,7 +4,8 @@
  * Checked: results byte-identical to one device's gpu_run for measured, uneven and zero speeds,
  * fewer pairs than devices, 0 pairs, the end-to-end (pinned, overlapped) path and the robust
  * kernel; a failing device is named and the run returns an error after joining the others; a
- * device that cannot be opened is named. Under the sanitizer build this also checks for leaks
+ * device that cannot be opened is named. TetWalk's rays split the same way walk every ray as one
+ * device does. Under the sanitizer build this also checks for leaks
  * and races' usual symptoms. */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
@@ -13,6 +14,9 @@
 
 #include "check.h"
 #include "fixtures.h"
+#include "mesh/mesh_bvh.h"
+#include "mesh/walk.h"
+#include "mesh/walk_multi.h"
 #include "multi/gpu_multi.h"
 #include "registry.h"
 
@@ -150,6 +154,60 @@ static void test_runs(const pair_set *set)
           "open failure: %s", err.text);
 }
 
+/* TetWalk's rays over three devices (the calibration walk, the split, a thread each) give the
+ * bytes one device gives, for a fast kernel and for the robust one whose undecided rays the
+ * host walks again. */
+static void test_walk(void)
+{
+    tet_mesh mesh;
+    mesh_bvh bvh;
+    walk_rays rays;
+    error_text err;
+    if (mesh_read("data/u_shape.mesh", &mesh, &err) != 0 || mesh_build_edges(&mesh, &err) != 0 ||
+        mesh_bvh_build(&mesh, &bvh, &err) != 0 || walk_rays_aimed(&mesh, WALK_AIM_EDGES, 3001, 7, &rays, &err) != 0)
+        fixture_fail("data/u_shape.mesh", err.text);
+    int devices[DEVICES] = {device_index(), device_index(), device_index()};
+    const char *names[] = {"gpu_stp1", "gpu_stp0r"};
+    for (size_t a = 0; a < sizeof names / sizeof *names; ++a) {
+        int opencl = 0;
+        const walk_algorithm *algorithm = walk_algorithm_find(names[a], &opencl);
+        walk_result *one = calloc(rays.count, sizeof *one), *three = calloc(rays.count, sizeof *three);
+        walk_run run_one, run_three;
+        walk_opencl *gpu;
+        walk_multi *multi;
+        memset(three, 0xa5, rays.count * sizeof *three);
+        if (walk_opencl_open(&gpu, device_index(), &mesh, &bvh, &err) != 0 ||
+            walk_opencl_run(gpu, algorithm, &rays, one, 2, 0, &run_one, &err) != 0)
+            fixture_fail(names[a], err.text);
+        walk_opencl_close(gpu);
+        FILE *log = tmpfile();
+        int status = walk_multi_open(&multi, devices, DEVICES, &mesh, &bvh, &err);
+        if (status == 0)
+            status = walk_multi_run(multi, algorithm, &rays, three, 2, 0, &run_three, log, &err);
+        CHECK(status == 0, "%s on three devices: %s", names[a], err.text);
+        CHECK(status != 0 || memcmp(one, three, rays.count * sizeof *one) == 0, "%s: three devices differ from one",
+              names[a]);
+        CHECK(status != 0 || (run_three.rays == rays.count && run_three.uncertain == run_one.uncertain),
+              "%s: %zu rays, %zu uncertain (one device: %zu)", names[a], run_three.rays, run_three.uncertain,
+              run_one.uncertain);
+        if (log) {
+            char line[1024];
+            int lines = 0;
+            rewind(log);
+            while (fgets(line, sizeof line, log))
+                lines += strstr(line, ": device ") != NULL;
+            CHECK(lines == DEVICES, "%s: %d device lines", names[a], lines);
+            fclose(log);
+        }
+        walk_multi_close(multi);
+        free(one);
+        free(three);
+    }
+    walk_rays_free(&rays);
+    mesh_bvh_free(&bvh);
+    mesh_free(&mesh);
+}
+
 int main(void)
 {
     char cache_dir[256];
@@ -158,6 +216,7 @@ int main(void)
     pair_set set;
     fixture_pairs(19, 4000, 6001, &set); /* 10,001: no multiple of any local size */
     test_runs(&set);
+    test_walk();
     pair_set_free(&set);
     fixture_remove_dir(cache_dir);
     return check_summary("test_gpu_multi");
