@@ -83,13 +83,17 @@ int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t l
 
 size_t gpu_multi_granule(gpu_multi *multi)
 {
-    size_t sizes[64], n = multi->count < 64 ? multi->count : 64; /* beyond 64 devices: their sizes repeat */
-    for (size_t i = 0; i < n; ++i) {
+    size_t *sizes = malloc(multi->count * sizeof *sizes);
+    if (!sizes)
+        return 1; /* whole pairs still: only the work-group alignment of the ranges is lost */
+    for (size_t i = 0; i < multi->count; ++i) {
         gpu_cl_objects cl;
         gpu_handler_objects(multi->handlers[i], &cl);
         sizes[i] = cl.kernel ? cl.local_size : 0;
     }
-    return gpu_split_granule(sizes, n, (size_t)1 << 20);
+    size_t granule = gpu_split_granule(sizes, multi->count, (size_t)1 << 20);
+    free(sizes);
+    return granule;
 }
 
 /* One device's run of `set` (its range) by the plan's path. */
