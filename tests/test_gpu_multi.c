@@ -176,6 +176,8 @@ static void test_walk(void)
         walk_opencl *gpu;
         walk_multi *multi;
         memset(three, 0xa5, rays.count * sizeof *three);
+        memset(&run_one, 0, sizeof run_one); /* walk_opencl_run fills only what it measures */
+        memset(&run_three, 0, sizeof run_three);
         if (walk_opencl_open(&gpu, device_index(), &mesh, &bvh, &err) != 0 ||
             walk_opencl_run(gpu, algorithm, &rays, one, 2, 0, &run_one, &err) != 0)
             fixture_fail(names[a], err.text);
