@@ -36,7 +36,7 @@ int gpu_split_ranges(const double *speeds, size_t devices, size_t pairs, size_t 
         long double exact = (long double)units * ((long double)speeds[d] / (long double)sum);
         long double whole = floorl(exact);
         share[d] = whole >= (long double)units ? units : (size_t)whole;
-        if (given + share[d] > units) /* rounding can never give more than all units */
+        if (given + share[d] > units) /* a guard: the rounded quotients must not hand out more than all units */
             share[d] = units - given;
         given += share[d];
         fraction[d] = speeds[d] > 0 ? (double)(exact - whole) : -1.0; /* -1: a zero-speed device gets no unit */
