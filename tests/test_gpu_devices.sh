@@ -47,6 +47,8 @@ expect 2 "^RayTetra: error: --devices '0,x': 'x' is not a device number" -- "$RT
 expect 2 "^RayTetra: error: --devices '': '' is not a device number" -- "$RT" -g 1 --devices "" in.txt bad.txt 1
 expect 2 "only OpenCL algorithms \(-g\) run on devices" -- "$RT" -t 1 --devices all in.txt bad.txt 1
 expect 2 "give -n \(one device\) or --devices \(several\), not both" -- "$RT" -g 1 -n 0 --devices all in.txt bad.txt 1
+# A device that fails (here: a local size it cannot take) is named; no output file.
+expect 1 "^RayTetra: error: OpenCL device $DEVICE \(.*; device 1 of 1 in --devices\) cannot prepare its kernel: local size 1048576 is too large" -- "$RT" -g 1 --devices all --local-size 1048576 in.txt bad.txt 1
 check "no output file after a bad --devices" test ! -e bad.txt
 
 # Bench: per-device and aggregate rows (kernel and end to end) and the scaling.
