@@ -1,13 +1,15 @@
 /* test_gpu_split: the --devices pieces without a device: the proportional split of pairs over
  * simulated devices (every pair exactly once, contiguous, on granule boundaries, in proportion,
  * deterministic; 0 pairs, fewer pairs than devices, zero-speed devices, many devices, bad speeds)
- * and the device-list parser against simulated device tables. */
+ * the device-list parser against simulated device tables, and the aggregate of simulated
+ * devices' figures (the slowest device's, empty ranges left out). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "multi/device_list.h"
+#include "multi/gpu_multi_job.h"
 #include "multi/gpu_split.h"
 
 /* The ranges cover 0 .. pairs - 1 exactly once, in order, each non-empty one starting on a granule boundary
@@ -166,10 +168,43 @@ static void test_device_list(void)
     CHECK(strstr(parse("0", NULL, 0, text, sizeof text), "no OpenCL device found"), "%s", text);
 }
 
+static void test_summary(void)
+{
+    gpu_multi_share shares[3];
+    memset(shares, 0, sizeof shares);
+    shares[0].range = (gpu_range){0, 600};
+    shares[0].steps = (gpu_times){.write_ms = 10, .kernel_ms = 8, .read_ms = 20};
+    shares[1].range = (gpu_range){600, 400};
+    shares[1].steps = (gpu_times){.write_ms = 12, .kernel_ms = 6, .read_ms = 15};
+    shares[2].range = (gpu_range){1000, 0}; /* no pairs: not counted, whatever it holds */
+    shares[2].steps = (gpu_times){.write_ms = 99, .kernel_ms = 99, .read_ms = 99};
+    gpu_multi_plan steps = {.path = GPU_MULTI_STEPS, .reps = 2};
+    gpu_multi_summary summary;
+    gpu_multi_summarise(shares, 3, &steps, 1000, 50, &summary);
+    CHECK(summary.devices_used == 2 && summary.kernel_ms == 8 && summary.wall_ms == 50 && summary.reps == 2,
+          "steps: %zu devices, kernel %g", summary.devices_used, summary.kernel_ms);
+    /* End to end per device: write + one repetition's kernel + read: 34 and 30; the slowest. */
+    CHECK(summary.end_to_end_ms == 34, "steps end to end %g", summary.end_to_end_ms);
+    shares[0].end_to_end.ms = 7;
+    shares[1].end_to_end.ms = 9;
+    gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = 3};
+    gpu_multi_summarise(shares, 3, &pinned, 1000, 11, &summary);
+    CHECK(summary.end_to_end_ms == 9 && summary.reps == 1, "pinned end to end %g", summary.end_to_end_ms);
+    /* Results equal but for `uncertain`, which the conversion leaves alone: identical. */
+    ray_tetra_result a[2], b[2];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    b[1].uncertain = 5;
+    CHECK(gpu_multi_first_difference(a, b, 2) == 2, "uncertain is not compared");
+    b[1].t_leave = 1e-300;
+    CHECK(gpu_multi_first_difference(a, b, 2) == 1, "t_leave is");
+}
+
 int main(void)
 {
     test_split();
     test_granule();
     test_device_list();
+    test_summary();
     return check_summary("test_gpu_split");
 }
