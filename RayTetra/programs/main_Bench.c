@@ -12,11 +12,13 @@
 
 #include "atomic_file.h"
 #include "bench/bench.h"
+#include "bench/bench_devices.h"
 #include "bench/bench_json.h"
 #include "bench/results_json.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
 #include "extent.h"
+#include "multi/device_list.h"
 #include "pair_check.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
@@ -51,6 +53,7 @@ typedef struct options {
     long long reps;
     long long device;
     int device_given;
+    const char *devices; /* --devices LIST|all */
     gpu_config gpu;
     int bandwidth_only, no_bandwidth;
     long long bandwidth_mib;
@@ -128,6 +131,11 @@ static void usage(FILE *out)
             "                     Bench's own), one a line: INDEX NAME ALGORITHM KIND PRECISION PHASE\n"
             "                     METRIC UNIT PROPERTIES ('-' where none applies or the column is unknown)\n"
             "  -n, --device N     the OpenCL device number, as DEVICE (the same option as RayTetra's)\n"
+            "  --devices LIST|all also run each OpenCL algorithm on these devices at once (-n numbers,\n"
+            "                     comma-separated; all = every GPU, PoCL's CPU device only when there is\n"
+            "                     none), split by measured speed: per-device and aggregate kernel and\n"
+            "                     end-to-end rows and the scaling against the first device alone; the CSV\n"
+            "                     row is the first device's (end-to-end chunks: --overlap, default %d)\n"
             "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
             "\n"
@@ -135,7 +143,8 @@ static void usage(FILE *out)
             "error (nothing written).\n"
             "Environment: RAYTETRA_KERNEL_DIR (folder of the .cl kernels), RAYTETRA_CACHE_DIR (folder of\n"
             "cached kernel binaries).\n",
-            GPU_BANDWIDTH_DEFAULT_BYTES >> 20, RESULT_COMPARE_DEFAULT_TOLERANCE, FLOAT_TOLERANCE);
+            GPU_BANDWIDTH_DEFAULT_BYTES >> 20, RESULT_COMPARE_DEFAULT_TOLERANCE, FLOAT_TOLERANCE,
+            BENCH_DEVICES_DEFAULT_CHUNKS);
 }
 
 static void usage_error(const char *what, const char *arg)
@@ -160,7 +169,7 @@ static void parse(int argc, char **argv, options *o)
     enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
            OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
            OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_DESCRIBE,
-           OPT_VERSION, OPT_EXTENT };
+           OPT_VERSION, OPT_EXTENT, OPT_DEVICES };
     static const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
         {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
@@ -185,6 +194,7 @@ static void parse(int argc, char **argv, options *o)
         {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
         {"version", no_argument, NULL, OPT_VERSION},
         {"device", required_argument, NULL, 'n'},
+        {"devices", required_argument, NULL, OPT_DEVICES},
         {"extent", required_argument, NULL, OPT_EXTENT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -283,6 +293,9 @@ static void parse(int argc, char **argv, options *o)
             o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
             o->device_given = 1;
             break;
+        case OPT_DEVICES:
+            o->devices = optarg;
+            break;
         case 'h':
             usage(stdout);
             exit(0);
@@ -326,6 +339,10 @@ static void parse(int argc, char **argv, options *o)
         o->device = cli_number(PROGRAM, argv[optind + reps_at + 1], 0, 1 << 20, "DEVICE");
         o->device_given = 1;
     }
+    if (o->devices && (o->device_given || o->no_opencl))
+        usage_error(o->no_opencl ? "--devices runs OpenCL algorithms, which --no-opencl turns off"
+                                 : "give -n or DEVICE (one device) or --devices (several), not both",
+                    o->devices);
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))
         usage_error("--long-csv must name another file than OUTPUT", o->long_csv);
     if (atomic_same_file(o->output, o->input) || (o->long_csv && atomic_same_file(o->long_csv, o->input))) {
@@ -575,6 +592,18 @@ int main(int argc, char **argv)
         die(PROGRAM, "%s holds no pairs, so there is nothing to time; give a file with pairs (see RandomRayTetra)",
             o.input);
     }
+    int *devices = NULL; /* --devices: resolved before anything is timed */
+    size_t device_count = 0;
+    if (o.devices) {
+        if (device_list_resolve(o.devices, &devices, &device_count, &err) != 0) {
+            pair_set_free(&set);
+            bench_table_free(&table);
+            error_print(PROGRAM, &err);
+            return error_exit_status(err.kind);
+        }
+        o.device = devices[0]; /* the usual cells: the first device's */
+        o.device_given = 1;
+    }
     leave_out_single(&set, o.input, &table);
     bench_context context = {.input = o.input, .set = &set, .reps = (int)o.reps, .tolerance = o.tolerance,
                              .float_tolerance = o.float_tolerance, .log = stdout, .gpu = o.gpu,
@@ -603,6 +632,7 @@ int main(int argc, char **argv)
     printf("timer: resolution %.6f ms (host clock, clock_getres and the smallest step seen)\n",
            context.timer_resolution_ms);
     gpu_handler *gpu = o.no_opencl ? NULL : open_device(&o, &table, &context);
+    int devices_failed = 0;
     printf("CPU: %s\n", context.cpu_name);
     if (o.gpu.extent != RT_EXTENT_LINE)
         printf("extent: %s (every algorithm clipped to it, timed with it; the reference too)\n",
@@ -630,10 +660,15 @@ int main(int argc, char **argv)
             if (table.entries[i].gpu && table.entries[i].selected)
                 bench_run_gpu(&context, gpu, (size_t)o.local_size, &table.entries[i], results);
         gpu_close(gpu);
+        if (devices)
+            devices_failed = bench_run_devices_all(&context, devices, device_count, (size_t)o.local_size,
+                                                   o.overlap ? (size_t)o.overlap : BENCH_DEVICES_DEFAULT_CHUNKS,
+                                                   &table, results);
     } else if (o.no_opencl) {
         printf("OpenCL: not used (--no-opencl)\n");
     }
-    int failed = 0;
+    int failed = devices_failed;
+    free(devices);
     for (int i = 0; i < table.count; ++i)
         failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
     int status = 0;

@@ -13,6 +13,7 @@
 #include "cpu/extent_run.h"
 #include "binary_io.h"
 #include "opencl/gpu_handler.h"
+#include "multi/gpu_multi_program.h"
 #include "pair_check.h"
 #include "pairs_io.h"
 #include "registry.h"
@@ -28,6 +29,8 @@ typedef struct options {
     char print; /* 't' time, 'r' results, 'b' both */
     long long display;
     long long device;
+    int device_given;
+    const char *devices; /* --devices LIST|all; NULL: the one device of -n */
     long long local_size;
     int list_devices;
     int list_algorithms;
@@ -90,6 +93,9 @@ static void usage(FILE *out)
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
           "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
+          "  --devices LIST|all OpenCL: split the pairs over these devices (-n numbers, comma-separated;\n"
+          "                     all = every GPU, PoCL's CPU device only when there is none), in proportion\n"
+          "                     to their measured speed, one host thread each; results as on one device\n"
           "  --local-size N     OpenCL work-group size (default: 64 on AMD GPUs, the largest multiple\n"
           "                     of 32 the kernel allows on NVIDIA GPUs, 1 elsewhere)\n"
           "  --layout aos|soa   OpenCL input layout (default aos, the thesis'; docs/GPU.md)\n"
@@ -144,7 +150,7 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
 static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
-           OPT_PAIRS_PER_ITEM, OPT_EXTENT };
+           OPT_PAIRS_PER_ITEM, OPT_EXTENT, OPT_DEVICES };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
@@ -157,6 +163,7 @@ static void parse(int argc, char **argv, options *o)
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
         {"device", required_argument, NULL, 'n'},
+        {"devices", required_argument, NULL, OPT_DEVICES},
         {"version", no_argument, NULL, 'V'},
         {"extent", required_argument, NULL, OPT_EXTENT},
         {"help", no_argument, NULL, 'h'},
@@ -209,6 +216,10 @@ static void parse(int argc, char **argv, options *o)
             break;
         case 'n':
             o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
+            o->device_given = 1;
+            break;
+        case OPT_DEVICES:
+            o->devices = optarg;
             break;
         case OPT_LAYOUT:
         case OPT_OUTPUT:
@@ -277,6 +288,10 @@ static void parse(int argc, char **argv, options *o)
     }
     if (o->list_devices || o->list_algorithms)
         return;
+    if (o->devices && (!o->gpu || o->device_given))
+        usage_error(!o->gpu ? "--devices %s: only OpenCL algorithms (-g) run on devices; choose one with -g"
+                            : "--devices %s: give -n (one device) or --devices (several), not both",
+                    o->devices);
     int positional = argc - optind;
     if (o->display >= 0) {
         if (positional < 1)
@@ -320,6 +335,15 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
         return cpu_algorithm_run_threads(o->cpu, set, results, reps,
                                          o->threads == 0 ? cpu_thread_count() : (int)o->threads);
     error_text err;
+    if (o->devices) {
+        gpu_multi_summary summary;
+        if (gpu_multi_program_run(o->devices, &o->gpu_config, o->gpu, (size_t)o->local_size, set, results, reps,
+                                  stdout, &summary, &err) != 0) {
+            error_print(PROGRAM, &err);
+            exit(error_exit_status(err.kind));
+        }
+        return summary.kernel_ms;
+    }
     gpu_handler *gpu = NULL;
     gpu_times times;
     if (gpu_open(&gpu, (int)o->device, &err) == 0)

@@ -18,6 +18,8 @@
 #include "mesh/walk_bandwidth.h"
 #include "mesh/walk_image.h"
 #include "mesh/walk_opencl.h"
+#include "mesh/walk_multi.h"
+#include "multi/device_list.h"
 #include "mesh/walk_report.h"
 #include "timer.h"
 #include "version.h"
@@ -49,6 +51,8 @@ typedef struct options {
     int threads[MAX_THREAD_COUNTS];
     int thread_count;
     long long device, reps, verify, local_size;
+    int device_given;
+    const char *devices; /* --devices LIST|all */
     int bandwidth;
 } options;
 
@@ -80,6 +84,9 @@ static void usage(FILE *out)
     fprintf(out,
             "  --threads LIST     CPU thread counts, comma-separated ('all': every core; default 1)\n"
             "  -n, --device N     OpenCL device of the GPU_ algorithms (default 0; see RayTetra --list-devices)\n"
+            "  --devices LIST|all the GPU_ algorithms on these devices at once (-n numbers, comma-separated;\n"
+            "                     all = every GPU, PoCL's CPU device only when there is none): the rays\n"
+            "                     split by measured speed, one host thread each; results as on one device\n"
             "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
             "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
             "  --verify N         compare N rays, evenly spread (0: all), with the exact traversal: a ray\n"
@@ -168,7 +175,7 @@ static void parse_pair(const char *arg, char separator, double *a, double *b, co
 static void parse(int argc, char **argv, options *o)
 {
     enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
-           PER_RAY, EXPORT, JSON, LIST };
+           PER_RAY, EXPORT, JSON, LIST, DEVICES };
     static const struct option LONG[] = {
         {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
         {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
@@ -180,6 +187,7 @@ static void parse(int argc, char **argv, options *o)
         {"image", required_argument, 0, IMAGE},       {"show", required_argument, 0, SHOW},
         {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
+        {"devices", required_argument, 0, DEVICES},
         {"version", no_argument, 0, 'V'},
         {"help", no_argument, 0, 'h'},                {0, 0, 0, 0},
     };
@@ -225,7 +233,10 @@ static void parse(int argc, char **argv, options *o)
         case ALGORITHM: parse_algorithms(o, optarg); break;
         case THREADS: parse_threads(o, optarg); break;
         case 'n':
-        case DEVICE: o->device = cli_number(PROGRAM, optarg, 0, 1000, "--device"); break;
+        case DEVICE:
+            o->device = cli_number(PROGRAM, optarg, 0, 1000, "--device");
+            o->device_given = 1;
+            break;
         case LOCAL_SIZE: o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 16, "--local-size"); break;
         case REPS: o->reps = cli_number(PROGRAM, optarg, 1, WALK_MAX_REPS, "--reps"); break;
         case VERIFY: o->verify = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--verify"); break;
@@ -236,6 +247,7 @@ static void parse(int argc, char **argv, options *o)
                 usage_error("--show must be length or tetrahedra", optarg);
             break;
         case PER_RAY: o->per_ray = optarg; break;
+        case DEVICES: o->devices = optarg; break;
         case EXPORT: o->export_pairs = optarg; break;
         case JSON: o->json = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
@@ -249,6 +261,8 @@ static void parse(int argc, char **argv, options *o)
     o->mesh = argv[optind];
     if (o->chosen_count == 0)
         parse_algorithms(o, "stp0r");
+    if (o->devices && o->device_given)
+        usage_error("give -n (one device) or --devices (several), not both", o->devices);
     if (o->rays && o->aimed)
         usage_error("--rays and --aim both choose the rays: give one", NULL);
     if (o->image && (o->rays || o->aimed))
@@ -262,7 +276,8 @@ typedef struct state {
     tet_mesh mesh;
     mesh_bvh bvh;
     walk_rays rays;
-    walk_opencl *gpu;
+    walk_opencl *gpu;    /* the device, or with --devices the first one's (owned by multi) */
+    walk_multi *multi;   /* --devices */
     walk_result *results, *first_results, *reference;
     size_t *verified_rays; /* indices of the rays compared with the exact traversal */
     size_t verified_count;
@@ -318,8 +333,10 @@ static int run_one(state *s, selection chosen, int threads, error_text *err)
     walk_run *run = &s->runs[s->run_count];
     if (chosen.opencl) {
         memset(run, 0, sizeof *run);
-        if (walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps, (size_t)s->o->local_size,
-                            run, err) != 0)
+        if (s->multi ? walk_multi_run(s->multi, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
+                                      (size_t)s->o->local_size, run, stdout, err) != 0
+                     : walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
+                                       (size_t)s->o->local_size, run, err) != 0)
             return -1;
         run->copy_gbs = s->gpu_copy_gbs;
     } else {
@@ -412,9 +429,23 @@ static int open_device(state *s, error_text *err)
         opencl |= s->o->chosen[i].opencl;
     if (!opencl)
         return 0;
-    if (walk_opencl_open(&s->gpu, (int)s->o->device, &s->mesh, &s->bvh, err) != 0)
+    if (s->o->devices) {
+        int *devices = NULL;
+        size_t count = 0;
+        int status = device_list_resolve(s->o->devices, &devices, &count, err) != 0 ||
+                     walk_multi_open(&s->multi, devices, count, &s->mesh, &s->bvh, err) != 0;
+        for (size_t i = 0; !status && i < count; ++i)
+            printf("OpenCL device %d (--devices %s): %s\n", devices[i], s->o->devices,
+                   walk_opencl_description(walk_multi_device(s->multi, i)));
+        free(devices);
+        if (status)
+            return -1;
+        s->gpu = walk_multi_device(s->multi, 0); /* the bandwidth and the JSON's device: the first one's */
+    } else if (walk_opencl_open(&s->gpu, (int)s->o->device, &s->mesh, &s->bvh, err) != 0) {
         return -1;
-    printf("OpenCL device %lld: %s\n", s->o->device, walk_opencl_description(s->gpu));
+    } else {
+        printf("OpenCL device %lld: %s\n", s->o->device, walk_opencl_description(s->gpu));
+    }
     if (s->o->bandwidth) {
         s->gpu_copy_gbs = walk_opencl_copy_bandwidth(s->gpu, err);
         if (s->gpu_copy_gbs <= 0)
@@ -479,7 +510,10 @@ static int write_outputs(state *s, int argc, char **argv, error_text *err)
 
 static void release(state *s)
 {
-    walk_opencl_close(s->gpu);
+    if (s->multi)
+        walk_multi_close(s->multi); /* s->gpu is one of its walkers */
+    else
+        walk_opencl_close(s->gpu);
     mesh_bvh_free(&s->bvh);
     mesh_free(&s->mesh);
     walk_rays_free(&s->rays);

@@ -1,0 +1,225 @@
+/* test_gpu_multi: the several-device runner on PoCL, which has one device: the runner takes a
+ * device number more than once (the --devices parser does not), so one PoCL device opened three
+ * times stands for three devices, each with its own handler, context, queues and host thread.
+ * Checked: results byte-identical to one device's gpu_run for measured, uneven and zero speeds,
+ * fewer pairs than devices, 0 pairs, the end-to-end (pinned, overlapped) path and the robust
+ * kernel; a failing device is named and the run returns an error after joining the others; a
+ * device that cannot be opened is named. TetWalk's rays split the same way walk every ray as one
+ * device does. Under the sanitizer build this also checks for leaks
+ * and races' usual symptoms. */
+#define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "fixtures.h"
+#include "mesh/mesh_bvh.h"
+#include "mesh/walk.h"
+#include "mesh/walk_multi.h"
+#include "multi/gpu_multi.h"
+#include "registry.h"
+
+enum { DEVICES = 3 };
+
+static int device_index(void)
+{
+    const char *env = getenv("RAYTETRA_TEST_DEVICE");
+    return env && *env ? atoi(env) : 0;
+}
+
+/* One device's results of `algorithm` (the reference every split must reproduce byte for byte). */
+static ray_tetra_result *single_device(const gpu_algorithm *algorithm, const pair_set *set)
+{
+    gpu_handler *h;
+    error_text err;
+    gpu_times times;
+    ray_tetra_result *results = calloc(set->count ? set->count : 1, sizeof *results);
+    if (!results || gpu_open(&h, device_index(), &err) != 0)
+        fixture_fail("opening the device", results ? err.text : "out of memory");
+    if (gpu_prepare(h, algorithm, 0, &err) != 0 || gpu_run(h, set, results, 1, &times, &err) != 0)
+        fixture_fail(algorithm->csv_name, err.text);
+    gpu_close(h);
+    return results;
+}
+
+/* The first pair whose result differs in any byte the host writes (all but `uncertain`, which
+ * the record conversion leaves as the caller's array held it), or count when none does. */
+static size_t first_difference(const ray_tetra_result *a, const ray_tetra_result *b, size_t count)
+{
+    size_t skip = offsetof(ray_tetra_result, uncertain), rest = skip + sizeof a->uncertain;
+    for (size_t i = 0; i < count; ++i)
+        if (memcmp(a + i, b + i, skip) != 0 ||
+            memcmp((const char *)(a + i) + rest, (const char *)(b + i) + rest, sizeof *a - rest) != 0)
+            return i;
+    return count;
+}
+
+/* Split by `speeds`, run on the three devices, compare with `reference`. */
+static void run_split(gpu_multi *m, const pair_set *set, const double *speeds, const gpu_multi_plan *plan,
+                      const ray_tetra_result *reference, const char *what)
+{
+    gpu_range ranges[DEVICES];
+    gpu_multi_share shares[DEVICES];
+    double wall_ms;
+    error_text err;
+    ray_tetra_result *results = malloc((set->count ? set->count : 1) * sizeof *results);
+    memset(results, 0xa5, (set->count ? set->count : 1) * sizeof *results); /* unwritten results show */
+    int status = gpu_split_ranges(speeds, DEVICES, set->count, gpu_multi_granule(m), ranges, &err);
+    if (status == 0)
+        status = gpu_multi_run(m, set, ranges, results, plan, shares, &wall_ms, &err);
+    CHECK(status == 0, "%s: %s", what, err.text);
+    size_t differ = status == 0 ? first_difference(results, reference, set->count) : set->count;
+    CHECK(status != 0 || differ == set->count, "%s: pair %zu differs from one device's result", what, differ);
+    size_t covered = 0;
+    for (int d = 0; d < DEVICES; ++d) {
+        covered += shares[d].range.count;
+        CHECK(shares[d].device == device_index(), "%s: share %d names device %d", what, d, shares[d].device);
+        if (plan->path == GPU_MULTI_STEPS && shares[d].range.count)
+            CHECK(shares[d].steps.launches >= (size_t)plan->reps, "%s: device %d made %zu launches", what, d,
+                  shares[d].steps.launches);
+        if (plan->path == GPU_MULTI_END_TO_END && shares[d].range.count)
+            CHECK(shares[d].end_to_end.ms > 0 && shares[d].end_to_end.bytes_in > 0, "%s: device %d's end to end", what,
+                  d);
+    }
+    CHECK(status != 0 || covered == set->count, "%s: %zu of %zu pairs run", what, covered, set->count);
+    free(results);
+}
+
+static void test_runs(const pair_set *set)
+{
+    int devices[DEVICES];
+    for (int d = 0; d < DEVICES; ++d)
+        devices[d] = device_index();
+    gpu_multi *m;
+    error_text err;
+    if (gpu_multi_open(&m, devices, DEVICES, &err) != 0)
+        fixture_fail("opening the device three times", err.text);
+    CHECK(gpu_multi_count(m) == DEVICES, "three handlers");
+    gpu_multi_set_log(m, stderr);
+    gpu_multi_set_config(m, &GPU_CONFIG_DEFAULT);
+
+    const gpu_algorithm *stp0 = gpu_algorithm_get(1), *robust = gpu_algorithm_get(8);
+    ray_tetra_result *reference = single_device(stp0, set);
+    CHECK(gpu_multi_prepare(m, stp0, 0, &err) == 0, "prepare: %s", err.text);
+    gpu_multi_plan steps = {.path = GPU_MULTI_STEPS, .reps = 2};
+    gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = 3};
+
+    double measured[DEVICES];
+    CHECK(gpu_multi_calibrate(m, set, &steps, measured, &err) == 0, "calibration: %s", err.text);
+    for (int d = 0; d < DEVICES; ++d)
+        CHECK(measured[d] > 0, "device %d's measured speed %g", d, measured[d]);
+    run_split(m, set, measured, &steps, reference, "measured speeds");
+    const double uneven[DEVICES] = {3, 1, 2}, zero[DEVICES] = {1, 0, 1}, first_only[DEVICES] = {1, 0, 0};
+    run_split(m, set, uneven, &steps, reference, "speeds 3:1:2");
+    run_split(m, set, zero, &steps, reference, "a zero-speed device");
+    run_split(m, set, first_only, &steps, reference, "the first device alone");
+    CHECK(gpu_multi_calibrate(m, set, &pinned, measured, &err) == 0, "end-to-end calibration: %s", err.text);
+    run_split(m, set, measured, &pinned, reference, "end to end, measured speeds");
+    run_split(m, set, uneven, &pinned, reference, "end to end, speeds 3:1:2");
+
+    /* Fewer pairs than devices, and none. */
+    pair_set two = {2, set->pairs}, none = {0, set->pairs};
+    run_split(m, &two, uneven, &steps, reference, "2 pairs over 3 devices");
+    run_split(m, &none, uneven, &steps, reference, "0 pairs");
+    CHECK(gpu_multi_calibrate(m, &none, &steps, measured, &err) == 0 && measured[0] == 1, "calibrating on 0 pairs");
+
+    /* A failing device: the robust kernel has no end-to-end run, so every device fails; the
+     * first one in the list is named with its range, after all were joined. */
+    CHECK(gpu_multi_prepare(m, robust, 0, &err) == 0, "prepare %s: %s", robust->csv_name, err.text);
+    gpu_range ranges[DEVICES];
+    gpu_multi_share shares[DEVICES];
+    double wall_ms;
+    ray_tetra_result *results = calloc(set->count, sizeof *results);
+    gpu_split_ranges(zero, DEVICES, set->count, gpu_multi_granule(m), ranges, &err);
+    int status = gpu_multi_run(m, set, ranges, results, &pinned, shares, &wall_ms, &err);
+    char expected[128];
+    snprintf(expected, sizeof expected, "OpenCL device %d (", device_index());
+    CHECK(status != 0 && strstr(err.text, expected) && strstr(err.text, "device 1 of 3 in --devices") &&
+              strstr(err.text, "failed on pairs 0 to ") && strstr(err.text, "no end-to-end run") &&
+              !strchr(err.text, '\n'),
+          "failure named: %s", err.text);
+    free(results);
+    /* The robust kernel by the steps path: its host-side finishing runs per range. */
+    ray_tetra_result *robust_reference = single_device(robust, set);
+    run_split(m, set, uneven, &steps, robust_reference, "GPU_STP0R, speeds 3:1:2");
+    free(robust_reference);
+    free(reference);
+    gpu_multi_close(m);
+
+    /* A device that cannot be opened: named, nothing left open. */
+    int bad[2] = {device_index(), 4096};
+    CHECK(gpu_multi_open(&m, bad, 2, &err) != 0 && m == NULL &&
+              strstr(err.text, "OpenCL device 4096 (device 2 of 2 in --devices) cannot be opened"),
+          "open failure: %s", err.text);
+}
+
+/* TetWalk's rays over three devices (the calibration walk, the split, a thread each) give the
+ * bytes one device gives, for a fast kernel and for the robust one whose undecided rays the
+ * host walks again. */
+static void test_walk(void)
+{
+    tet_mesh mesh;
+    mesh_bvh bvh;
+    walk_rays rays;
+    error_text err;
+    if (mesh_read("data/u_shape.mesh", &mesh, &err) != 0 || mesh_build_edges(&mesh, &err) != 0 ||
+        mesh_bvh_build(&mesh, &bvh, &err) != 0 || walk_rays_aimed(&mesh, WALK_AIM_EDGES, 3001, 7, &rays, &err) != 0)
+        fixture_fail("data/u_shape.mesh", err.text);
+    int devices[DEVICES] = {device_index(), device_index(), device_index()};
+    const char *names[] = {"gpu_stp1", "gpu_stp0r"};
+    for (size_t a = 0; a < sizeof names / sizeof *names; ++a) {
+        int opencl = 0;
+        const walk_algorithm *algorithm = walk_algorithm_find(names[a], &opencl);
+        walk_result *one = calloc(rays.count, sizeof *one), *three = calloc(rays.count, sizeof *three);
+        walk_run run_one, run_three;
+        walk_opencl *gpu;
+        walk_multi *multi;
+        memset(three, 0xa5, rays.count * sizeof *three);
+        memset(&run_one, 0, sizeof run_one); /* walk_opencl_run fills only what it measures */
+        memset(&run_three, 0, sizeof run_three);
+        if (walk_opencl_open(&gpu, device_index(), &mesh, &bvh, &err) != 0 ||
+            walk_opencl_run(gpu, algorithm, &rays, one, 2, 0, &run_one, &err) != 0)
+            fixture_fail(names[a], err.text);
+        walk_opencl_close(gpu);
+        FILE *log = tmpfile();
+        int status = walk_multi_open(&multi, devices, DEVICES, &mesh, &bvh, &err);
+        if (status == 0)
+            status = walk_multi_run(multi, algorithm, &rays, three, 2, 0, &run_three, log, &err);
+        CHECK(status == 0, "%s on three devices: %s", names[a], err.text);
+        CHECK(status != 0 || memcmp(one, three, rays.count * sizeof *one) == 0, "%s: three devices differ from one",
+              names[a]);
+        CHECK(status != 0 || (run_three.rays == rays.count && run_three.uncertain == run_one.uncertain),
+              "%s: %zu rays, %zu uncertain (one device: %zu)", names[a], run_three.rays, run_three.uncertain,
+              run_one.uncertain);
+        if (log) {
+            char line[1024];
+            int lines = 0;
+            rewind(log);
+            while (fgets(line, sizeof line, log))
+                lines += strstr(line, ": device ") != NULL;
+            CHECK(lines == DEVICES, "%s: %d device lines", names[a], lines);
+            fclose(log);
+        }
+        walk_multi_close(multi);
+        free(one);
+        free(three);
+    }
+    walk_rays_free(&rays);
+    mesh_bvh_free(&bvh);
+    mesh_free(&mesh);
+}
+
+int main(void)
+{
+    char cache_dir[256];
+    fixture_scratch_dir("raytetra-test-gpu-multi.XXXXXX", cache_dir, sizeof cache_dir);
+    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
+    pair_set set;
+    fixture_pairs(19, 4000, 6001, &set); /* 10,001: no multiple of any local size */
+    test_runs(&set);
+    test_walk();
+    pair_set_free(&set);
+    fixture_remove_dir(cache_dir);
+    return check_summary("test_gpu_multi");
+}
