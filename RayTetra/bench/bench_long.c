@@ -76,7 +76,10 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
         fputs("NA,", out);
     value(out, results, time, BENCH_PERCENT_OF_COPY, "%.2f");
     if (opencl)
-        fprintf(out, "%s,%s,%zu,", gpu_layout_name(c->gpu.layout), gpu_output_name(c->gpu.output),
+        /* The input layout, and "/soa" after it for records written as arrays (the column keeps
+         * its meaning for every run before --result-layout). */
+        fprintf(out, "%s%s,%s,%zu,", gpu_layout_name(c->gpu.layout),
+                gpu_result_layout(&c->gpu) == GPU_LAYOUT_SOA ? "/soa" : "", gpu_output_name(c->gpu.output),
                 c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1);
     else
         fputs("NA,NA,NA,", out);
