@@ -13,7 +13,9 @@
  *   gpu_layout    conversions between the host's arrays and the kernels' buffers
  *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
  *   gpu_handler   this interface: devices, algorithms, chunked timed runs
- *   gpu_overlap   end-to-end runs overlapped on several queues (Bench --overlap)
+ *   gpu_overlap   runs from pinned memory overlapped on several queues: gpu_run's default
+ *                 transfers (gpu_handler.c calls it; it uses the handler only through
+ *                 gpu_handler_objects and gpu_handler_results) and Bench --overlap
  *   gpu_bandwidth copy and transfer bandwidths (Bench) */
 #ifndef RAYTETRA_GPU_HANDLER_H
 #define RAYTETRA_GPU_HANDLER_H
@@ -74,6 +76,8 @@ typedef struct gpu_times {
     double read_ms;   /* device to host, once */
     double end_to_end_ms; /* pinned: from the first write enqueued to the last pair finished; pageable:
                              write + kernel + read */
+    double staging_ms;       /* pinned: copying the pairs into pinned memory (host work, before the
+                                timing: not in end_to_end_ms) */
     gpu_transfers transfers; /* how the run moved its data */
     size_t queues;           /* command queues the chunks were spread over */
     size_t local_size;

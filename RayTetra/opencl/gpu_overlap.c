@@ -267,8 +267,10 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     if (!failed) {
         /* Host work before the timing: the pairs into pinned memory (in the kernel's layout), every
          * page of the records touched. */
+        double start = timer_now_ms();
         stage_input(&p, set);
         memset(p.host_out.host, 0, p.count * p.written);
+        times->staging_ms = timer_now_ms() - start;
         /* One untimed launch per queue with no pair to compute: the driver finishes compiling
          * the kernel at its first launch (PoCL per local size) and puts the queue's buffers on
          * the device, neither of which is the algorithm's time. */

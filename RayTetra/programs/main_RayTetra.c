@@ -348,10 +348,11 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     if (times.transfers == GPU_TRANSFERS_PINNED)
         /* The steps overlap: each one's device time, and the whole from the host's clock. */
         printf("%s: pinned transfers, %zu chunk%s on %zu queue%s: end to end %.3f ms; device times: write %.3f ms, "
-               "kernel %.3f ms (%d reps), read %.3f ms; local size %zu, %zu launches\n",
+               "kernel %.3f ms (%d reps), read %.3f ms; local size %zu, %zu launches; copying the pairs into pinned "
+               "memory before: %.3f ms\n",
                o->gpu->csv_name, times.chunks, times.chunks == 1 ? "" : "s", times.queues, times.queues == 1 ? "" : "s",
                times.end_to_end_ms, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size,
-               times.launches);
+               times.launches, times.staging_ms);
     else
         printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
                o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size,
