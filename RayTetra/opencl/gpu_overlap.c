@@ -27,8 +27,26 @@ typedef struct pipeline {
     gpu_pinned host_in, host_out; /* every chunk's pairs and records, on the host */
     size_t queue_count, chunks, chunk, count, read, written;
     int reps;         /* kernel launches per chunk */
-    cl_event *events; /* per chunk: its write, its reps launches, its read; NULL: none kept */
+    int every_launch; /* events of every launch (per-repetition samples), not only the first and last */
+    cl_event *events; /* per chunk, events_per_chunk: its write, its launches, its read; NULL: none kept */
 } pipeline;
+
+/* Events kept per chunk: the write, every launch or only the first and the last (their span is
+ * the chunk's kernel time, so that REPS in the millions need no more events than REPS 2), the read. */
+static size_t events_per_chunk(const pipeline *p)
+{
+    return p->every_launch ? (size_t)p->reps + 2 : 4;
+}
+
+/* Where launch r's event goes among a chunk's events, or NULL if it is not kept. */
+static cl_event *launch_event(const pipeline *p, cl_event *chunk_events, int r)
+{
+    if (!chunk_events)
+        return NULL;
+    if (p->every_launch)
+        return &chunk_events[1 + r];
+    return r == 0 ? &chunk_events[1] : (r == p->reps - 1 ? &chunk_events[2] : NULL);
+}
 
 /* Split p->count pairs into chunks of p->chunk (already chosen) on up to MAX_QUEUES queues. */
 static void split(pipeline *p)
@@ -84,7 +102,7 @@ static void stage_input(pipeline *p, const pair_set *set)
 static int schedule(pipeline *p, error_text *err)
 {
     unsigned char *pinned_in = p->host_in.host, *pinned_out = p->host_out.host;
-    size_t per_chunk = (size_t)p->reps + 2;
+    size_t per_chunk = events_per_chunk(p);
     for (size_t k = 0; k < p->chunks; ++k) {
         size_t q = k % p->queue_count, first, n = chunk_pairs(p, k, &first);
         size_t global = gpu_global_size(n, p->cl.config.pairs_per_item, p->cl.local_size);
@@ -99,7 +117,7 @@ static int schedule(pipeline *p, error_text *err)
         for (int r = 0; r < p->reps; ++r)
             if (GPU_CHECK(err, "clEnqueueNDRangeKernel",
                           clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0,
-                                                 NULL, events ? &events[1 + r] : NULL)))
+                                                 NULL, launch_event(p, events, r))))
                 return -1;
         if (GPU_CHECK(err, "clEnqueueReadBuffer",
                       clEnqueueReadBuffer(p->queues[q], p->out[q], CL_FALSE, 0, n * p->written,
@@ -119,7 +137,7 @@ static int schedule(pipeline *p, error_text *err)
 static void release(pipeline *p)
 {
     if (p->events) {
-        size_t total = p->chunks * ((size_t)p->reps + 2);
+        size_t total = p->chunks * events_per_chunk(p);
         for (size_t e = 0; e < total; ++e)
             if (p->events[e])
                 clReleaseEvent(p->events[e]);
@@ -202,23 +220,36 @@ static int event_ms(cl_event event, double *ms, error_text *err)
     return 0;
 }
 
-/* The steps' device times: writes, launches (each repetition's summed over the chunks into
- * samples_ms) and reads. */
+/* The steps' device times: writes, launches (with every launch's event, each repetition's
+ * summed over the chunks into samples_ms; else the span from the first launch's start to the
+ * last one's end) and reads. */
 static int collect(const pipeline *p, gpu_times *times, double *samples_ms, error_text *err)
 {
-    size_t per_chunk = (size_t)p->reps + 2;
+    size_t per_chunk = events_per_chunk(p);
     for (size_t k = 0; k < p->chunks; ++k) {
         const cl_event *events = p->events + k * per_chunk;
         double ms;
         if (event_ms(events[0], &ms, err))
             return -1;
         times->write_ms += ms;
-        for (int r = 0; r < p->reps; ++r) {
-            if (event_ms(events[1 + r], &ms, err))
+        if (p->every_launch) {
+            for (int r = 0; r < p->reps; ++r) {
+                if (event_ms(events[1 + r], &ms, err))
+                    return -1;
+                times->kernel_ms += ms;
+                if (samples_ms)
+                    samples_ms[r] += ms;
+            }
+        } else {
+            cl_ulong start = 0, end = 0;
+            cl_event last = p->reps > 1 ? events[2] : events[1];
+            if (GPU_CHECK(err, "clGetEventProfilingInfo",
+                          clGetEventProfilingInfo(events[1], CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                                  NULL)) ||
+                GPU_CHECK(err, "clGetEventProfilingInfo",
+                          clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)))
                 return -1;
-            times->kernel_ms += ms;
-            if (samples_ms)
-                samples_ms[r] += ms;
+            times->kernel_ms += (double)(end - start) * 1e-6;
         }
         if (event_ms(events[per_chunk - 1], &ms, err))
             return -1;
@@ -254,6 +285,7 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     gpu_handler_objects(handler, &p.cl);
     p.count = set->count;
     p.reps = reps;
+    p.every_launch = kernel_samples_ms != NULL;
     gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
     if (pinned_chunk(&p, p.cl.config.transfer_chunks, err, &p.chunk) != 0)
         return -1;
@@ -262,7 +294,7 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     int failed = setup(&p, err);
     if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
         failed = error_set(err, "out of memory for %zu records", p.chunk);
-    if (!failed && !(p.events = calloc(p.chunks * ((size_t)reps + 2), sizeof *p.events)))
+    if (!failed && !(p.events = calloc(p.chunks * events_per_chunk(&p), sizeof *p.events)))
         failed = error_set(err, "out of memory for the events of %zu chunks x %d repetitions", p.chunks, reps);
     if (!failed) {
         /* Host work before the timing: the pairs into pinned memory (in the kernel's layout), every

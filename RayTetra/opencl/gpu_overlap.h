@@ -28,8 +28,10 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
  * zeroed): the pairs copied into pinned memory (and the layout) before the timing; chunks of the
  * configured count (0: at least 262,144 pairs each, about 32 of them, within what the device
  * holds and $RAYTETRA_MAX_CHUNK_PAIRS), each written, run `reps` times and read on queue k mod 3;
- * one untimed launch per queue first. Fills every field of `times` (gpu_handler.h) and, with
- * kernel_samples_ms, each repetition's device time summed over the chunks. */
+ * one untimed launch per queue first. Fills every field of `times` (gpu_handler.h): the kernel
+ * time from profiling events, per chunk the span from its first launch's start to its last
+ * launch's end, or, with kernel_samples_ms, every launch's own time, each repetition's summed
+ * over the chunks into its entry. */
 int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
                    gpu_times *times, double *kernel_samples_ms, error_text *err);
 
