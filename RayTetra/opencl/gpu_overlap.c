@@ -331,7 +331,8 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     release(&p);
     if (failed)
         return gpu_error_context(err, "running %s on %s with pinned transfers (%zu pairs in %zu chunks of %zu on %zu "
-                                      "queues, local size %zu, %s layout, output %s)",
+                                      "queues, local size %zu, %s layout, output %s; --transfers pageable needs no "
+                                      "pinned memory)",
                                  p.cl.algorithm->kernel_name, p.cl.info->name, set->count, p.chunks, p.chunk,
                                  p.queue_count, p.cl.local_size, gpu_layout_name(p.cl.config.layout),
                                  gpu_output_name(p.cl.config.output));
