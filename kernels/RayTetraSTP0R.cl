@@ -32,8 +32,8 @@ __kernel void ray_tetra_stp0r(__global const double *pairs, __global ray_tetra_r
         rt_hit hit;
         /* adjust = 0: every sign here was read off these very products. */
         int is_hit = uncertain == 0 && rt_robust_finish(&t, p, signs, 0, &hit) != 0;
-        rt_gpu_store(results, i, is_hit, &hit);
-        if (uncertain != 0)
-            results[i].uncertain = uncertain;
+        ray_tetra_result r = rt_gpu_full_record(is_hit, &hit);
+        r.uncertain = uncertain;
+        rt_gpu_write_full(results, i, count, &r);
     }
 }

@@ -196,6 +196,55 @@ static void test_chunks(gpu_handler *h, const pair_set *set)
     free(chunked);
 }
 
+/* Per-repetition kernel times (gpu_run_sampled) with either transfers, in chunks: every
+ * repetition has a positive device time, pinned runs' samples add up to their kernel time (both
+ * come from the same events), and the results are those of a plain run. */
+static void test_samples(gpu_handler *h, const pair_set *set)
+{
+    enum { REPS = 3 };
+    pair_set part = {1000, set->pairs};
+    ray_tetra_result *plain = calloc(part.count, sizeof *plain), *sampled = calloc(part.count, sizeof *sampled);
+    gpu_times times;
+    if (run(h, gpu_algorithm_get(1), 0, &part, plain, 1, &times) != 0) {
+        free(plain);
+        free(sampled);
+        return;
+    }
+    setenv("RAYTETRA_MAX_CHUNK_PAIRS", "300", 1);
+    for (int pinned = 0; pinned <= 1; ++pinned) {
+        gpu_config config = GPU_CONFIG_DEFAULT;
+        config.transfers = pinned ? GPU_TRANSFERS_PINNED : GPU_TRANSFERS_PAGEABLE;
+        gpu_set_config(h, &config);
+        double samples[REPS];
+        error_text err;
+        memset(sampled, 0, part.count * sizeof *sampled);
+        int status = gpu_prepare(h, gpu_algorithm_get(1), 0, &err);
+        if (status == 0)
+            status = gpu_run_sampled(h, &part, sampled, REPS, &times, samples, &err);
+        CHECK(status == 0, "gpu_run_sampled (%s): %s", gpu_transfers_name(config.transfers), err.text);
+        if (status != 0)
+            continue;
+        double sum = 0;
+        for (int r = 0; r < REPS; ++r) {
+            CHECK(samples[r] > 0, "%s: repetition %d has no device time (%g ms)", gpu_transfers_name(config.transfers),
+                  r, samples[r]);
+            sum += samples[r];
+        }
+        CHECK(times.chunks == 4 && times.launches == 4 * REPS, "%s: %zu chunks, %zu launches (expected 4, %d)",
+              gpu_transfers_name(config.transfers), times.chunks, times.launches, 4 * REPS);
+        if (pinned)
+            CHECK(sum > 0.999 * times.kernel_ms && sum < 1.001 * times.kernel_ms,
+                  "pinned: samples add up to %g ms, kernel time %g ms", sum, times.kernel_ms);
+        CHECK(same_results(plain, sampled, part.count), "%s: sampled results differ from a plain run",
+              gpu_transfers_name(config.transfers));
+    }
+    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_config config = GPU_CONFIG_DEFAULT;
+    gpu_set_config(h, &config);
+    free(plain);
+    free(sampled);
+}
+
 /* N = 0, N = 1, N not a multiple of the local size; nothing beyond N is written. */
 static void test_sizes(gpu_handler *h, const pair_set *set, const ray_tetra_result *reference)
 {
@@ -375,6 +424,7 @@ int main(void)
     test_accuracy(h, &set, reference);
     test_form_kernel(h, &set);
     test_chunks(h, &set);
+    test_samples(h, &set);
     test_sizes(h, &set, reference);
     test_local_size(h);
     gpu_close(h);

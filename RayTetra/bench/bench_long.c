@@ -60,9 +60,10 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
     else
         fputs("NA,", out);
     value(out, results, time, BENCH_MTESTS_PER_S, "%.3f");
-    /* Per repetition: the single-threaded CPU run (the transfers happen once; the kernel's are
-     * in the JSON). */
-    if (ok && !opencl && time->phase == BENCH_PHASE_RUN && time->sample_count)
+    /* Per repetition: the single-threaded CPU run and the kernel (its launches' device times,
+     * summed over the chunks); the transfers happen once. */
+    if (ok && time->sample_count &&
+        ((!opencl && time->phase == BENCH_PHASE_RUN) || (opencl && time->phase == BENCH_PHASE_KERNEL)))
         fprintf(out, "%.3f,%.3f,%.3f,", time->summary.min, time->summary.median, time->summary.max);
     else
         fputs("NA,NA,NA,", out);
@@ -76,7 +77,10 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
         fputs("NA,", out);
     value(out, results, time, BENCH_PERCENT_OF_COPY, "%.2f");
     if (opencl)
-        fprintf(out, "%s,%s,%zu,", gpu_layout_name(c->gpu.layout), gpu_output_name(c->gpu.output),
+        /* The input layout, and "/soa" after it for records written as arrays (the column keeps
+         * its meaning for every run before --result-layout). */
+        fprintf(out, "%s%s,%s,%zu,", gpu_layout_name(c->gpu.layout),
+                gpu_result_layout(&c->gpu) == GPU_LAYOUT_SOA ? "/soa" : "", gpu_output_name(c->gpu.output),
                 c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1);
     else
         fputs("NA,NA,NA,", out);

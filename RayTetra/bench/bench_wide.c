@@ -168,6 +168,9 @@ static void metadata(FILE *out, const bench_context *c, const bench_results *res
     /* The line, the thesis' extent, is the default and goes unnamed (the line stays as it was). */
     if (c->gpu.extent != RT_EXTENT_LINE)
         fprintf(out, "; extent=%s", extent_name(c->gpu.extent));
+    /* Likewise the thesis' records. */
+    if (gpu_result_layout(&c->gpu) == GPU_LAYOUT_SOA)
+        fprintf(out, "; result_layout=soa");
     fputc('\n', out);
 }
 

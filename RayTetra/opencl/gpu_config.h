@@ -18,20 +18,36 @@ typedef enum gpu_output {
     GPU_OUTPUT_HIT,   /* hit only (1 byte); faces -1, reals NaN on a hit */
 } gpu_output;
 
+/* How gpu_run moves the pairs and records between host and device. pinned (the default): from
+ * and to page-locked host buffers, in chunks spread over three command queues so that one
+ * chunk's transfers overlap another's kernel (gpu_overlap.c); pageable: the thesis' way, each
+ * chunk written from and read into the caller's ordinary memory, one step after the other. */
+typedef enum gpu_transfers { GPU_TRANSFERS_PINNED, GPU_TRANSFERS_PAGEABLE } gpu_transfers;
+
 typedef struct gpu_config {
     gpu_layout layout;
     gpu_output output;
     size_t pairs_per_item; /* pairs each work-item computes (grid stride); 0 or 1: one */
     int extent;            /* RT_EXTENT_LINE (0, the default), _RAY or _SEGMENT (rt_extent.h) */
+    gpu_layout result_layout; /* of the records (levels all and faces): aos, the thesis' records, or
+                                 soa, one array per field (gpu_kernel.h, RT_RESULT_SOA) */
+    gpu_transfers transfers;  /* of gpu_run: pinned (default) or pageable */
+    size_t transfer_chunks;   /* pinned transfers: chunks of the input; 0 = the module's choice */
 } gpu_config;
 
-#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, 0})
+#define GPU_CONFIG_DEFAULT ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, 0, GPU_LAYOUT_AOS, GPU_TRANSFERS_PINNED, 0})
 
-/* Parse the value of --layout (aos|soa), --output (all|faces|hit) or --pairs-per-item N
- * (`option` is the option's name without dashes); returns 0, or -1 with a one-line err. */
+/* Parse the value of --layout (aos|soa), --result-layout (aos|soa), --output (all|faces|hit),
+ * --pairs-per-item N or --transfers (pinned|pageable) (`option` is the option's name without
+ * dashes); returns 0, or -1 with a one-line err. */
 int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err);
 const char *gpu_layout_name(gpu_layout layout);
 const char *gpu_output_name(gpu_output output);
+const char *gpu_transfers_name(gpu_transfers transfers);
+
+/* The layout the records are written in: soa only where the level has several fields (at level
+ * hit the one byte per pair is an array either way, and the option changes nothing). */
+gpu_layout gpu_result_layout(const gpu_config *config);
 
 /* Bytes a kernel must move per pair: 144 read (18 doubles, either layout) and the record of the
  * output level written (112, 24 or 1). The one place these counts are defined. */

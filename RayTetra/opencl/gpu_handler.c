@@ -17,6 +17,7 @@
 #include "opencl/gpu_errors.h"
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
+#include "opencl/gpu_overlap.h"
 #include "opencl/gpu_program.h"
 #include "timer.h"
 
@@ -164,9 +165,10 @@ static void compose_options(gpu_handler *h)
     char extent[32] = "";
     if (h->config.extent != RT_EXTENT_LINE && !h->algorithm->robust)
         snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", h->config.extent);
-    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s", GPU_PROGRAM_LANGUAGE,
+    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s%s", GPU_PROGRAM_LANGUAGE,
              own[0] ? " " : "", own, h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
-             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2), extent);
+             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2), extent,
+             gpu_result_layout(&h->config) == GPU_LAYOUT_SOA ? " -DRT_RESULT_SOA" : "");
     h->prepared = h->config;
 }
 
@@ -206,6 +208,7 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
 typedef struct run_buffers {
     cl_mem pairs, results;
     void *staging;   /* the records as read back, before conversion */
+    void *records;   /* the soa result layout's records rearranged (NULL for aos) */
     double *soa;     /* the chunk's pairs as structure of arrays (NULL for aos) */
     size_t record;   /* bytes of one output record */
 } run_buffers;
@@ -218,6 +221,37 @@ static int launch(gpu_handler *h, size_t count, int reps, double *samples_ms, er
     if (gpu_launch_kernel(h->queue, h->kernel, global, h->local_size, reps, samples_ms, err) != 0)
         return -1;
     return GPU_CHECK(err, "clFinish", clFinish(h->queue));
+}
+
+void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, const ray_tetra_pair *pairs,
+                         ray_tetra_result *results, size_t count, gpu_times *times)
+{
+    /* Host work, outside the read time: the soa result layout rearranged into records, then
+     * the records converted. */
+    if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA) {
+        gpu_layout_records_aos(h->prepared.output, records, scratch, count);
+        records = scratch;
+    }
+    gpu_layout_results(h->prepared.output, records, results, count);
+    if (h->algorithm->finish) {
+        /* Part of the read step: a flagged pair is not finished until the host has decided it. */
+        double start = timer_now_ms();
+        times->uncertain += h->algorithm->finish(records, pairs, results, count);
+        double finish = timer_now_ms() - start;
+        times->finish_ms += finish;
+        times->read_ms += finish;
+    }
+    if (h->prepared.extent != RT_EXTENT_LINE && h->algorithm->robust) {
+        /* The robust kernel's lines clipped exactly on the host (the double build; a float build
+         * by its t, as its CPU twin): part of the finishing, so of the read step. */
+        double start = timer_now_ms();
+        int exact = h->algorithm->precision == CPU_PRECISION_DOUBLE;
+        for (size_t i = 0; i < count; ++i)
+            extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
+        double finish = timer_now_ms() - start;
+        times->finish_ms += finish;
+        times->read_ms += finish;
+    }
 }
 
 /* One chunk: write, (warm up), run, read, each step timed.
@@ -258,26 +292,7 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         GPU_CHECK(err, "clFinish", clFinish(h->queue)))
         return -1;
     times->read_ms += timer_now_ms() - start;
-    gpu_layout_results(h->prepared.output, b->staging, results, count); /* host work, outside the read time */
-    if (h->algorithm->finish) {
-        /* Part of the read step: a flagged pair is not finished until the host has decided it. */
-        start = timer_now_ms();
-        times->uncertain += h->algorithm->finish(b->staging, pairs, results, count);
-        double finish = timer_now_ms() - start;
-        times->finish_ms += finish;
-        times->read_ms += finish;
-    }
-    if (h->prepared.extent != RT_EXTENT_LINE && h->algorithm->robust) {
-        /* The robust kernel's lines clipped exactly on the host (the double build; a float build
-         * by its t, as its CPU twin): part of the finishing, so of the read step. */
-        start = timer_now_ms();
-        int exact = h->algorithm->precision == CPU_PRECISION_DOUBLE;
-        for (size_t i = 0; i < count; ++i)
-            extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
-        double finish = timer_now_ms() - start;
-        times->finish_ms += finish;
-        times->read_ms += finish;
-    }
+    gpu_handler_results(h, b->staging, b->records, pairs, results, count, times);
     times->launches += (size_t)reps;
     times->chunks += 1;
     return 0;
@@ -301,20 +316,27 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     if (reps < 1)
         return error_set(err, "gpu_run: REPS must be at least 1, not %d", reps);
     times->local_size = h->local_size;
+    times->transfers = h->prepared.transfers;
     if (set->count == 0)
         return 0;
+    if (h->prepared.transfers == GPU_TRANSFERS_PINNED)
+        return gpu_run_pinned(h, set, results, reps, times, kernel_samples_ms, err);
+    times->queues = 1;
     size_t read_bytes;
-    run_buffers b = {NULL, NULL, NULL, NULL, 0};
+    run_buffers b = {NULL, NULL, NULL, NULL, NULL, 0};
     gpu_pair_bytes(&h->prepared, &read_bytes, &b.record);
     size_t chunk = 0;
-    if (gpu_chunk_pairs(&h->info, read_bytes, b.record, h->local_size, set->count, &chunk, err) != 0)
+    if (gpu_chunk_pairs(&h->info, read_bytes, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
         return -1;
     times->global_size = gpu_global_size(chunk, h->prepared.pairs_per_item, h->local_size);
     b.staging = malloc(chunk * b.record);
     if (h->prepared.layout == GPU_LAYOUT_SOA)
         b.soa = malloc(chunk * sizeof(ray_tetra_pair));
+    if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA)
+        b.records = malloc(chunk * sizeof(ray_tetra_result));
     int failed = 0;
-    if (!b.staging || (h->prepared.layout == GPU_LAYOUT_SOA && !b.soa))
+    if (!b.staging || (h->prepared.layout == GPU_LAYOUT_SOA && !b.soa) ||
+        (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA && !b.records))
         failed = error_set(err, "out of memory for %zu results", chunk);
     else /* touch every page now: first-touch page faults are host work, not the read's time */
         memset(b.staging, 0, chunk * b.record);
@@ -331,7 +353,9 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
                           gpu_layout_name(h->prepared.layout), gpu_output_name(h->prepared.output));
     gpu_release_buffers(&b.pairs, &b.results);
     free(b.staging);
+    free(b.records);
     free(b.soa);
+    times->end_to_end_ms = times->write_ms + times->kernel_ms + times->read_ms;
     return failed ? -1 : 0;
 }
 

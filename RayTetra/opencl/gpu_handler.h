@@ -13,7 +13,9 @@
  *   gpu_layout    conversions between the host's arrays and the kernels' buffers
  *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
  *   gpu_handler   this interface: devices, algorithms, chunked timed runs
- *   gpu_overlap   end-to-end runs overlapped on several queues (Bench --overlap)
+ *   gpu_overlap   runs from pinned memory overlapped on several queues: gpu_run's default
+ *                 transfers (gpu_handler.c calls it; it uses the handler only through
+ *                 gpu_handler_objects and gpu_handler_results) and Bench --overlap
  *   gpu_bandwidth copy and transfer bandwidths (Bench) */
 #ifndef RAYTETRA_GPU_HANDLER_H
 #define RAYTETRA_GPU_HANDLER_H
@@ -64,10 +66,20 @@ const char *gpu_device_description(const gpu_handler *handler);
 /* Where build logs and cache warnings go (default stderr). */
 void gpu_set_log(gpu_handler *handler, FILE *log);
 
+/* Pageable transfers (the thesis'): every time is the host's clock around its step. Pinned
+ * transfers (the default, gpu_config.h): the steps overlap, so write, kernel and read are the
+ * sums of their commands' device times (profiling events) and end_to_end_ms is the host's clock
+ * around the whole schedule. */
 typedef struct gpu_times {
     double write_ms;  /* host to device, once */
     double kernel_ms; /* all repetitions */
     double read_ms;   /* device to host, once */
+    double end_to_end_ms; /* pinned: from the first write enqueued to the last pair finished; pageable:
+                             write + kernel + read */
+    double staging_ms;       /* pinned: copying the pairs into pinned memory (host work, before the
+                                timing: not in end_to_end_ms) */
+    gpu_transfers transfers; /* how the run moved its data */
+    size_t queues;           /* command queues the chunks were spread over */
     size_t local_size;
     size_t launches; /* chunks x repetitions */
     size_t chunks;   /* launches per repetition: inputs beyond the device's max allocation are split */
@@ -88,9 +100,12 @@ gpu_program_origin gpu_program_origin_of(const gpu_handler *handler);
 /* One line for the user: the kernel file, and how it was built or loaded (and why rebuilt). */
 const char *gpu_program_note(const gpu_handler *handler);
 
-/* Write the pairs, run the kernel REPS times, read the results back. Inputs larger than the
- * device's max allocation (or than $RAYTETRA_MAX_CHUNK_PAIRS pairs) run as several chunks, each
- * written, run REPS times and read; the times are sums over the chunks. */
+/* Write the pairs, run the kernel REPS times, read the results back, as the configuration's
+ * transfers say (gpu_config.h). Pageable: inputs larger than the device's max allocation (or
+ * than $RAYTETRA_MAX_CHUNK_PAIRS pairs) run as several chunks, each written, run REPS times and
+ * read; the times are sums over the chunks. Pinned (gpu_overlap.c): the pairs are copied into
+ * page-locked memory first (host work, untimed), then chunks are written, run REPS times and read
+ * on three queues at once; the results are the same, bit for bit. */
 int gpu_run(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
             error_text *err);
 
@@ -119,6 +134,13 @@ typedef struct gpu_cl_objects {
 } gpu_cl_objects;
 
 void gpu_handler_objects(const gpu_handler *handler, gpu_cl_objects *objects);
+
+/* After the read of `count` records of one launch (as the kernel wrote them; `scratch` holds
+ * count full records, for the soa result layout's rearrangement): the results, and the prepared
+ * algorithm's host-side finishing and exact clipping (robust kernels), whose time goes to
+ * times->finish_ms and times->read_ms. For gpu_overlap.c, which shares it with gpu_run. */
+void gpu_handler_results(gpu_handler *handler, const void *records, void *scratch, const ray_tetra_pair *pairs,
+                         ray_tetra_result *results, size_t count, gpu_times *times);
 
 void gpu_close(gpu_handler *handler);
 

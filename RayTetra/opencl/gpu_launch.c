@@ -94,9 +94,9 @@ cl_ulong gpu_items_that_fit(const gpu_device_info *info, size_t read, size_t wri
 }
 
 int gpu_chunk_pairs(const gpu_device_info *info, size_t read, size_t written, size_t local_size, size_t count,
-                    size_t *chunk, error_text *err)
+                    size_t sets, size_t *chunk, error_text *err)
 {
-    cl_ulong limit = gpu_items_that_fit(info, read, written, 1);
+    cl_ulong limit = gpu_items_that_fit(info, read, written, sets);
     const char *env = getenv("RAYTETRA_MAX_CHUNK_PAIRS");
     if (env && *env) {
         long long forced;

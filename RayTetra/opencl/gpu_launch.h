@@ -46,12 +46,12 @@ int gpu_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t global, s
  * half the global memory (the rest is left to the driver and the display). */
 cl_ulong gpu_items_that_fit(const gpu_device_info *info, size_t read, size_t written, size_t sets);
 
-/* Pairs per launch of a chunked run of `count` pairs: gpu_items_that_fit for one buffer pair,
+/* Pairs per launch of a chunked run of `count` pairs: gpu_items_that_fit for `sets` buffer pairs,
  * lowered by $RAYTETRA_MAX_CHUNK_PAIRS (tests force chunks with it), and a multiple of the local
  * size so that only the last chunk needs padding. Returns 0, or -1 with err set (a bad value of
  * the variable, or a device that cannot hold even one pair). */
 int gpu_chunk_pairs(const gpu_device_info *info, size_t read, size_t written, size_t local_size, size_t count,
-                    size_t *chunk, error_text *err);
+                    size_t sets, size_t *chunk, error_text *err);
 
 /* Pinned (page-locked) host memory the way OpenCL offers it: a buffer the driver allocates on
  * the host (CL_MEM_ALLOC_HOST_PTR), mapped for the host's pointer; transfers from and to it need

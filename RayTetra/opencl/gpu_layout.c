@@ -18,6 +18,47 @@ void gpu_layout_soa(const ray_tetra_pair *pairs, size_t count, double *soa)
             soa[c * count + i] = aos[i * RT_GPU_PAIR_DOUBLES + c];
 }
 
+void gpu_layout_records_aos(gpu_output output, const void *soa, void *records, size_t count)
+{
+    if (output == GPU_OUTPUT_ALL) {
+        const int *ints = soa;
+        const double *reals = (const double *)(const void *)(ints + 4 * count);
+        ray_tetra_result *r = records;
+        for (size_t i = 0; i < count; ++i) {
+            r[i].hit = ints[i];
+            r[i].enter_face = ints[count + i];
+            r[i].leave_face = ints[2 * count + i];
+            r[i].uncertain = ints[3 * count + i];
+            r[i].enter_point.x = reals[i];
+            r[i].enter_point.y = reals[count + i];
+            r[i].enter_point.z = reals[2 * count + i];
+            r[i].leave_point.x = reals[3 * count + i];
+            r[i].leave_point.y = reals[4 * count + i];
+            r[i].leave_point.z = reals[5 * count + i];
+            r[i].u_enter1 = reals[6 * count + i];
+            r[i].u_enter2 = reals[7 * count + i];
+            r[i].u_leave1 = reals[8 * count + i];
+            r[i].u_leave2 = reals[9 * count + i];
+            r[i].t_enter = reals[10 * count + i];
+            r[i].t_leave = reals[11 * count + i];
+        }
+    } else if (output == GPU_OUTPUT_FACES) {
+        const double *reals = soa;
+        const int *hits = (const int *)(const void *)(reals + 2 * count);
+        const short *faces = (const short *)(const void *)(hits + count);
+        rt_gpu_result_faces *r = records;
+        for (size_t i = 0; i < count; ++i) {
+            r[i].t_enter = reals[i];
+            r[i].t_leave = reals[count + i];
+            r[i].hit = hits[i];
+            r[i].enter_face = faces[i];
+            r[i].leave_face = faces[count + i];
+        }
+    } else {
+        memcpy(records, soa, count);
+    }
+}
+
 /* Fields a level does not compute: NaN, so that no reader takes them for results. */
 static void clear_reals(ray_tetra_result *r, int keep_t)
 {

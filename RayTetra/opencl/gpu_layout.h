@@ -11,6 +11,12 @@
 /* The pairs as 18 arrays of `count` doubles (gpu_kernel.h, RT_LAYOUT_SOA); soa holds 18 x count. */
 void gpu_layout_soa(const ray_tetra_pair *pairs, size_t count, double *soa);
 
+/* The records of a run with result layout soa (gpu_kernel.h, RT_RESULT_SOA: one array of `count`
+ * per field) rearranged into the records of the same level as the aos layout has them, so that
+ * everything after the read handles one layout. `count` is the launch's: each chunk of a chunked
+ * run has its own arrays. Host work after the read, outside the timed steps. */
+void gpu_layout_records_aos(gpu_output output, const void *soa, void *records, size_t count);
+
 /* The kernel's records of level `output` as ray_tetra_results: misses complete (faces -1,
  * reals 0); on hits the fields the level does not compute are NaN (faces -1 at level hit). */
 void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result *out, size_t count);

@@ -1,8 +1,9 @@
-/* gpu_overlap.c: end-to-end runs (write + kernel + read) from pinned host memory, in chunks
- * spread over up to three in-order command queues: while one queue's kernel runs, another's
- * write and a third's read can use the copy engines (GPUs have one per direction). Timing as
- * everywhere in the host code: the monotonic clock around the whole schedule, ended by clFinish
- * on every queue. */
+/* gpu_overlap.c: runs (write + kernel + read) from pinned host memory, in chunks spread over up
+ * to three in-order command queues: while one queue's kernel runs, another's write and a
+ * third's read can use the copy engines (GPUs have one per direction). Two users: gpu_run's
+ * pinned transfers (gpu_run_pinned, the default) and Bench's end-to-end figure
+ * (gpu_run_end_to_end). Timing: the monotonic clock around the whole schedule, ended by clFinish
+ * on every queue; the steps' own device times from profiling events. */
 #include "opencl/gpu_overlap.h"
 
 #include <stdlib.h>
@@ -14,13 +15,45 @@
 
 enum { MAX_QUEUES = 3 };
 
+/* Chunks of the pinned transfers when the caller names none: at least this many pairs each (a
+ * transfer's fixed cost stays small beside its bytes), and otherwise about this many chunks, so
+ * that the first write and the last read, which nothing overlaps, are a small part of the whole. */
+enum { PINNED_MIN_CHUNK_PAIRS = 262144, PINNED_TARGET_CHUNKS = 32 };
+
 typedef struct pipeline {
     gpu_cl_objects cl;
     cl_command_queue queues[MAX_QUEUES];
     cl_mem in[MAX_QUEUES], out[MAX_QUEUES];
     gpu_pinned host_in, host_out; /* every chunk's pairs and records, on the host */
     size_t queue_count, chunks, chunk, count, read, written;
+    int reps;         /* kernel launches per chunk */
+    int every_launch; /* events of every launch (per-repetition samples), not only the first and last */
+    cl_event *events; /* per chunk, events_per_chunk: its write, its launches, its read; NULL: none kept */
 } pipeline;
+
+/* Events kept per chunk: the write, every launch or only the first and the last (their span is
+ * the chunk's kernel time, so that REPS in the millions need no more events than REPS 2), the read. */
+static size_t events_per_chunk(const pipeline *p)
+{
+    return p->every_launch ? (size_t)p->reps + 2 : 4;
+}
+
+/* Where launch r's event goes among a chunk's events, or NULL if it is not kept. */
+static cl_event *launch_event(const pipeline *p, cl_event *chunk_events, int r)
+{
+    if (!chunk_events)
+        return NULL;
+    if (p->every_launch)
+        return &chunk_events[1 + r];
+    return r == 0 ? &chunk_events[1] : (r == p->reps - 1 ? &chunk_events[2] : NULL);
+}
+
+/* Split p->count pairs into chunks of p->chunk (already chosen) on up to MAX_QUEUES queues. */
+static void split(pipeline *p)
+{
+    p->chunks = (p->count + p->chunk - 1) / p->chunk;
+    p->queue_count = p->chunks < MAX_QUEUES ? p->chunks : MAX_QUEUES;
+}
 
 static int setup(pipeline *p, error_text *err)
 {
@@ -30,7 +63,9 @@ static int setup(pipeline *p, error_text *err)
                          p->chunk, p->cl.info->name, (unsigned long long)fit);
     cl_int status;
     for (size_t q = 0; q < p->queue_count; ++q) {
-        p->queues[q] = clCreateCommandQueue(p->cl.context, p->cl.info->device, 0, &status);
+        /* Profiling for the steps' device times (gpu_run_pinned); it changes no time measurably
+         * (docs/BENCH.md). */
+        p->queues[q] = clCreateCommandQueue(p->cl.context, p->cl.info->device, CL_QUEUE_PROFILING_ENABLE, &status);
         if (GPU_CHECK(err, "clCreateCommandQueue", status) ||
             gpu_create_buffers(p->cl.context, p->chunk * p->read, p->chunk * p->written, &p->in[q], &p->out[q], err))
             return -1;
@@ -41,12 +76,19 @@ static int setup(pipeline *p, error_text *err)
                : 0;
 }
 
+/* Pairs in chunk k and its first pair. */
+static size_t chunk_pairs(const pipeline *p, size_t k, size_t *first)
+{
+    *first = k * p->chunk;
+    return p->count - *first < p->chunk ? p->count - *first : p->chunk;
+}
+
 /* Each chunk's pairs in the kernel's layout (soa: per chunk, with the chunk's count as the
  * array length, which is what the kernel's `count` argument says). */
 static void stage_input(pipeline *p, const pair_set *set)
 {
-    for (size_t first = 0; first < p->count; first += p->chunk) {
-        size_t n = p->count - first < p->chunk ? p->count - first : p->chunk;
+    for (size_t k = 0; k < p->chunks; ++k) {
+        size_t first, n = chunk_pairs(p, k, &first);
         unsigned char *to = (unsigned char *)p->host_in.host + first * p->read;
         if (p->cl.config.layout == GPU_LAYOUT_SOA)
             gpu_layout_soa(set->pairs + first, n, (double *)(void *)to);
@@ -55,26 +97,32 @@ static void stage_input(pipeline *p, const pair_set *set)
     }
 }
 
-/* Enqueue every chunk (write, kernel, read; chunk k on queue k mod queue_count), then wait. */
+/* Enqueue every chunk (write, reps launches, read; chunk k on queue k mod queue_count), then
+ * wait. With p->events, each command's event is kept there. */
 static int schedule(pipeline *p, error_text *err)
 {
     unsigned char *pinned_in = p->host_in.host, *pinned_out = p->host_out.host;
-    size_t k = 0;
-    for (size_t first = 0; first < p->count; first += p->chunk, ++k) {
-        size_t q = k % p->queue_count;
-        size_t n = p->count - first < p->chunk ? p->count - first : p->chunk;
+    size_t per_chunk = events_per_chunk(p);
+    for (size_t k = 0; k < p->chunks; ++k) {
+        size_t q = k % p->queue_count, first, n = chunk_pairs(p, k, &first);
         size_t global = gpu_global_size(n, p->cl.config.pairs_per_item, p->cl.local_size);
-        /* Arguments are captured at enqueue time, so one kernel object serves every queue. */
+        cl_event *events = p->events ? p->events + k * per_chunk : NULL;
         if (GPU_CHECK(err, "clEnqueueWriteBuffer",
                       clEnqueueWriteBuffer(p->queues[q], p->in[q], CL_FALSE, 0, n * p->read, pinned_in + first * p->read,
-                                           0, NULL, NULL)) ||
-            gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err) ||
-            GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                      clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0, NULL,
-                                             NULL)) ||
-            GPU_CHECK(err, "clEnqueueReadBuffer",
+                                           0, NULL, events ? &events[0] : NULL)))
+            return -1;
+        /* Arguments are captured at enqueue time, so one kernel object serves every queue. */
+        if (gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err))
+            return -1;
+        for (int r = 0; r < p->reps; ++r)
+            if (GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                          clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0,
+                                                 NULL, launch_event(p, events, r))))
+                return -1;
+        if (GPU_CHECK(err, "clEnqueueReadBuffer",
                       clEnqueueReadBuffer(p->queues[q], p->out[q], CL_FALSE, 0, n * p->written,
-                                          pinned_out + first * p->written, 0, NULL, NULL)))
+                                          pinned_out + first * p->written, 0, NULL,
+                                          events ? &events[per_chunk - 1] : NULL)))
             return -1;
         /* Start the queue now, not at the first clFinish: the others are still being filled. */
         if (GPU_CHECK(err, "clFlush", clFlush(p->queues[q])))
@@ -88,6 +136,13 @@ static int schedule(pipeline *p, error_text *err)
 
 static void release(pipeline *p)
 {
+    if (p->events) {
+        size_t total = p->chunks * events_per_chunk(p);
+        for (size_t e = 0; e < total; ++e)
+            if (p->events[e])
+                clReleaseEvent(p->events[e]);
+        free(p->events);
+    }
     gpu_pinned_release(p->cl.queue, &p->host_in);
     gpu_pinned_release(p->cl.queue, &p->host_out);
     for (size_t q = 0; q < MAX_QUEUES; ++q) {
@@ -114,12 +169,15 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
     if (set->count == 0)
         return 0;
     p.count = set->count;
-    p.chunks = chunks < set->count ? chunks : set->count;
-    p.chunk = (p.count + p.chunks - 1) / p.chunks;
-    p.chunks = (p.count + p.chunk - 1) / p.chunk;
-    p.queue_count = p.chunks < MAX_QUEUES ? p.chunks : MAX_QUEUES;
+    p.reps = 1;
+    chunks = chunks < set->count ? chunks : set->count;
+    p.chunk = (p.count + chunks - 1) / chunks;
+    split(&p);
     gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
+    if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
+        failed = error_set(err, "out of memory for %zu records", p.chunk);
     if (!failed) {
         stage_input(&p, set); /* host work, before the timing */
         failed = schedule(&p, err); /* untimed: first use of the queues, buffers and pinned pages */
@@ -130,8 +188,14 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
         failed = schedule(&p, err);
         times->ms = timer_now_ms() - start;
     }
-    if (!failed)
-        gpu_layout_results(p.cl.config.output, p.host_out.host, results, p.count);
+    gpu_times unused;
+    memset(&unused, 0, sizeof unused);
+    for (size_t k = 0; k < p.chunks && !failed; ++k) {
+        size_t first, n = chunk_pairs(&p, k, &first);
+        gpu_handler_results(handler, (unsigned char *)p.host_out.host + first * p.written, scratch,
+                            set->pairs + first, results + first, n, &unused);
+    }
+    free(scratch);
     release(&p);
     if (failed)
         return gpu_error_context(err, "end-to-end run on %s (%zu pairs in %zu chunks of %zu on %zu queues)",
@@ -140,5 +204,141 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
     times->queues = p.queue_count;
     times->bytes_in = p.count * p.read;
     times->bytes_out = p.count * p.written;
+    return 0;
+}
+
+/* A command's time on the device, from its profiling event. */
+static int event_ms(cl_event event, double *ms, error_text *err)
+{
+    cl_ulong start = 0, end = 0;
+    if (GPU_CHECK(err, "clGetEventProfilingInfo",
+                  clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)) ||
+        GPU_CHECK(err, "clGetEventProfilingInfo",
+                  clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)))
+        return -1;
+    *ms = (double)(end - start) * 1e-6;
+    return 0;
+}
+
+/* The steps' device times: writes, launches (with every launch's event, each repetition's
+ * summed over the chunks into samples_ms; else the span from the first launch's start to the
+ * last one's end) and reads. */
+static int collect(const pipeline *p, gpu_times *times, double *samples_ms, error_text *err)
+{
+    size_t per_chunk = events_per_chunk(p);
+    for (size_t k = 0; k < p->chunks; ++k) {
+        const cl_event *events = p->events + k * per_chunk;
+        double ms;
+        if (event_ms(events[0], &ms, err))
+            return -1;
+        times->write_ms += ms;
+        if (p->every_launch) {
+            for (int r = 0; r < p->reps; ++r) {
+                if (event_ms(events[1 + r], &ms, err))
+                    return -1;
+                times->kernel_ms += ms;
+                if (samples_ms)
+                    samples_ms[r] += ms;
+            }
+        } else {
+            cl_ulong start = 0, end = 0;
+            cl_event last = p->reps > 1 ? events[2] : events[1];
+            if (GPU_CHECK(err, "clGetEventProfilingInfo",
+                          clGetEventProfilingInfo(events[1], CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                                  NULL)) ||
+                GPU_CHECK(err, "clGetEventProfilingInfo",
+                          clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)))
+                return -1;
+            times->kernel_ms += (double)(end - start) * 1e-6;
+        }
+        if (event_ms(events[per_chunk - 1], &ms, err))
+            return -1;
+        times->read_ms += ms;
+    }
+    return 0;
+}
+
+/* Pairs per chunk of gpu_run_pinned: the configured number of chunks, or the rule above; within
+ * what three queues' buffers may hold and $RAYTETRA_MAX_CHUNK_PAIRS (gpu_chunk_pairs). */
+static int pinned_chunk(const pipeline *p, size_t wanted_chunks, error_text *err, size_t *chunk)
+{
+    size_t target;
+    if (wanted_chunks > 0) {
+        target = (p->count + wanted_chunks - 1) / wanted_chunks;
+    } else {
+        target = (p->count + PINNED_TARGET_CHUNKS - 1) / PINNED_TARGET_CHUNKS;
+        if (target < PINNED_MIN_CHUNK_PAIRS)
+            target = PINNED_MIN_CHUNK_PAIRS;
+    }
+    if (gpu_chunk_pairs(p->cl.info, p->read, p->written, p->cl.local_size, p->count, MAX_QUEUES, chunk, err) != 0)
+        return -1;
+    if (target < *chunk)
+        *chunk = target;
+    return 0;
+}
+
+int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
+                   gpu_times *times, double *kernel_samples_ms, error_text *err)
+{
+    pipeline p;
+    memset(&p, 0, sizeof p);
+    gpu_handler_objects(handler, &p.cl);
+    p.count = set->count;
+    p.reps = reps;
+    p.every_launch = kernel_samples_ms != NULL;
+    gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    if (pinned_chunk(&p, p.cl.config.transfer_chunks, err, &p.chunk) != 0)
+        return -1;
+    split(&p);
+    ray_tetra_result *scratch = NULL;
+    int failed = setup(&p, err);
+    if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
+        failed = error_set(err, "out of memory for %zu records", p.chunk);
+    if (!failed && !(p.events = calloc(p.chunks * events_per_chunk(&p), sizeof *p.events)))
+        failed = error_set(err, "out of memory for the events of %zu chunks x %d repetitions", p.chunks, reps);
+    if (!failed) {
+        /* Host work before the timing: the pairs into pinned memory (in the kernel's layout), every
+         * page of the records touched. */
+        double start = timer_now_ms();
+        stage_input(&p, set);
+        memset(p.host_out.host, 0, p.count * p.written);
+        times->staging_ms = timer_now_ms() - start;
+        /* One untimed launch per queue with no pair to compute: the driver finishes compiling
+         * the kernel at its first launch (PoCL per local size) and puts the queue's buffers on
+         * the device, neither of which is the algorithm's time. */
+        size_t global = p.cl.local_size;
+        for (size_t q = 0; q < p.queue_count && !failed; ++q)
+            failed = gpu_set_arguments(p.cl.kernel, p.in[q], p.out[q], 0, err) ||
+                     GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                               clEnqueueNDRangeKernel(p.queues[q], p.cl.kernel, 1, NULL, &global, &p.cl.local_size, 0,
+                                                      NULL, NULL)) ||
+                     GPU_CHECK(err, "clFinish", clFinish(p.queues[q]));
+    }
+    if (!failed) {
+        double start = timer_now_ms();
+        failed = schedule(&p, err);
+        times->end_to_end_ms = timer_now_ms() - start;
+    }
+    if (!failed)
+        failed = collect(&p, times, kernel_samples_ms, err);
+    for (size_t k = 0; k < p.chunks && !failed; ++k) {
+        size_t first, n = chunk_pairs(&p, k, &first);
+        gpu_handler_results(handler, (unsigned char *)p.host_out.host + first * p.written, scratch,
+                            set->pairs + first, results + first, n, times);
+    }
+    times->end_to_end_ms += times->finish_ms; /* robust kernels: a pair is finished when decided */
+    free(scratch);
+    release(&p);
+    if (failed)
+        return gpu_error_context(err, "running %s on %s with pinned transfers (%zu pairs in %zu chunks of %zu on %zu "
+                                      "queues, local size %zu, %s layout, output %s; --transfers pageable needs no "
+                                      "pinned memory)",
+                                 p.cl.algorithm->kernel_name, p.cl.info->name, set->count, p.chunks, p.chunk,
+                                 p.queue_count, p.cl.local_size, gpu_layout_name(p.cl.config.layout),
+                                 gpu_output_name(p.cl.config.output));
+    times->chunks = p.chunks;
+    times->queues = p.queue_count;
+    times->launches = p.chunks * (size_t)reps;
+    times->global_size = gpu_global_size(p.chunk, p.cl.config.pairs_per_item, p.cl.local_size);
     return 0;
 }

@@ -1,4 +1,4 @@
-/* gpu_overlap.h: the end-to-end time of one OpenCL run (write + kernel + read, one repetition)
+/* gpu_overlap.h: gpu_run's pinned transfers, and the end-to-end time of one OpenCL run (write + kernel + read, one repetition)
  * from pinned host memory, with the pairs in chunks on up to three command queues so that one
  * chunk's transfers overlap another chunk's kernel (Bench --overlap). Method:
  * docs/PERFORMANCE.md. */
@@ -23,5 +23,16 @@ typedef struct gpu_end_to_end {
  * `results` after it; one untimed pass first. Returns 0, or -1 with err set. */
 int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
                        gpu_end_to_end *times, error_text *err);
+
+/* gpu_run's pinned transfers (gpu_config.h; gpu_run calls it, with `times` and the samples
+ * zeroed): the pairs copied into pinned memory (and the layout) before the timing; chunks of the
+ * configured count (0: at least 262,144 pairs each, about 32 of them, within what the device
+ * holds and $RAYTETRA_MAX_CHUNK_PAIRS), each written, run `reps` times and read on queue k mod 3;
+ * one untimed launch per queue first. Fills every field of `times` (gpu_handler.h): the kernel
+ * time from profiling events, per chunk the span from its first launch's start to its last
+ * launch's end, or, with kernel_samples_ms, every launch's own time, each repetition's summed
+ * over the chunks into its entry. */
+int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
+                   gpu_times *times, double *kernel_samples_ms, error_text *err);
 
 #endif

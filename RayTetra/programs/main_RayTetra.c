@@ -102,6 +102,11 @@ static void usage(FILE *out)
           "  --output all|faces|hit  what the OpenCL kernel computes and writes (default all; with\n"
           "                     faces the points and u are printed as nan, with hit also t, and faces -1)\n"
           "  --pairs-per-item N OpenCL pairs per work-item, grid stride (default 1)\n"
+          "  --result-layout aos|soa  OpenCL records: one per pair (default aos, the thesis') or one\n"
+          "                     array per field (soa: coalesced stores; the same results)\n"
+          "  --transfers pinned|pageable  OpenCL transfers: page-locked memory, chunks overlapped on\n"
+          "                     three queues (default pinned), or the thesis' from ordinary memory,\n"
+          "                     write, kernel and read one after the other (the same results)\n"
           "  --list-devices     list the OpenCL devices and exit\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
           "  --version          the version, commit, compiler and flags, and exit\n"
@@ -150,7 +155,7 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
 static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
-           OPT_PAIRS_PER_ITEM, OPT_EXTENT, OPT_DEVICES };
+           OPT_PAIRS_PER_ITEM, OPT_EXTENT, OPT_DEVICES, OPT_RESULT_LAYOUT, OPT_TRANSFERS };
     static const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
         {"list-devices", no_argument, NULL, OPT_LIST},
@@ -162,6 +167,8 @@ static void parse(int argc, char **argv, options *o)
         {"layout", required_argument, NULL, OPT_LAYOUT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
+        {"result-layout", required_argument, NULL, OPT_RESULT_LAYOUT},
+        {"transfers", required_argument, NULL, OPT_TRANSFERS},
         {"device", required_argument, NULL, 'n'},
         {"devices", required_argument, NULL, OPT_DEVICES},
         {"version", no_argument, NULL, 'V'},
@@ -224,9 +231,15 @@ static void parse(int argc, char **argv, options *o)
         case OPT_LAYOUT:
         case OPT_OUTPUT:
         case OPT_PAIRS_PER_ITEM:
+        case OPT_RESULT_LAYOUT:
+        case OPT_TRANSFERS:
             if (gpu_config_parse(&o->gpu_config,
-                                 c == OPT_LAYOUT ? "layout" : (c == OPT_OUTPUT ? "output" : "pairs-per-item"), optarg,
-                                 &config_err) != 0) {
+                                 c == OPT_LAYOUT    ? "layout"
+                                 : c == OPT_OUTPUT  ? "output"
+                                 : c == OPT_RESULT_LAYOUT ? "result-layout"
+                                 : c == OPT_TRANSFERS     ? "transfers"
+                                                          : "pairs-per-item",
+                                 optarg, &config_err) != 0) {
                 fprintf(stderr, "%s: error: %s (see RayTetra -h)\n", PROGRAM, config_err.text);
                 exit(2);
             }
@@ -356,8 +369,18 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     }
     printf("device: %s\n", gpu_device_description(gpu));
     printf("kernel: %s\n", gpu_program_note(gpu));
-    printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
-           o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size, times.launches);
+    if (times.transfers == GPU_TRANSFERS_PINNED)
+        /* The steps overlap: each one's device time, and the whole from the host's clock. */
+        printf("%s: pinned transfers, %zu chunk%s on %zu queue%s: end to end %.3f ms; device times: write %.3f ms, "
+               "kernel %.3f ms (%d reps), read %.3f ms; local size %zu, %zu launches; copying the pairs into pinned "
+               "memory before: %.3f ms\n",
+               o->gpu->csv_name, times.chunks, times.chunks == 1 ? "" : "s", times.queues, times.queues == 1 ? "" : "s",
+               times.end_to_end_ms, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size,
+               times.launches, times.staging_ms);
+    else
+        printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
+               o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size,
+               times.launches);
     if (o->gpu->robust)
         printf("%s: %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (inside the read time)\n",
                o->gpu->csv_name, times.uncertain, times.finish_ms);

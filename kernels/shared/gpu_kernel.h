@@ -21,6 +21,17 @@
  *                        bytes: hit, faces, t); 0: one byte per pair, 1 = hit. The kernels'
  *                        results argument keeps its declared type; the body writes the compact
  *                        records through a cast, so every kernel file serves every level.
+ *   -DRT_RESULT_SOA      the records of levels 2 and 1 as structure of arrays, one array of
+ *                        `count` per field in the record's order (the same bytes per pair):
+ *                        level 2: int hit, enter_face, leave_face, uncertain, then double
+ *                        enter_point x y z, leave_point x y z, u_enter1, u_enter2, u_leave1,
+ *                        u_leave2, t_enter, t_leave (field f of pair i: ints[f * count + i],
+ *                        reals[f * count + i] with reals starting at byte 16 * count); level 1:
+ *                        double t_enter, t_leave, int hit, short enter_face, leave_face. Each
+ *                        store of a warp then fills whole memory segments, where a 112-byte
+ *                        record per work-item scatters them (docs/PERFORMANCE.md). The host
+ *                        rearranges them into records after the read (gpu_layout.c). Level 0 is
+ *                        one array already.
  *   -DRT_EXTENT=n        0 (default): the line; 1: the ray; 2: the segment (rt_extent.h,
  *                        docs/SPECIFICATION.md section 9): each hit clipped by the kernel's own t
  *                        before the store; a clipped side has face -1, t 0 or 1, u 0 0 and the
@@ -109,20 +120,10 @@ static inline vec3 rt_gpu_widen(rt_vec3 v)
     return r;
 }
 
-/* Store pair i's result in the record of the output level. */
-static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, int is_hit, const rt_hit *hit)
+#if RT_OUTPUT_LEVEL == 2
+/* Pair i's full record (rt_result.h): zeros and faces -1 on a miss. */
+static inline ray_tetra_result rt_gpu_full_record(int is_hit, const rt_hit *hit)
 {
-#if RT_OUTPUT_LEVEL == 0
-    ((__global uchar *)results)[i] = (uchar)is_hit;
-#elif RT_OUTPUT_LEVEL == 1
-    rt_gpu_result_faces r;
-    r.hit = is_hit;
-    r.enter_face = (short)(is_hit ? hit->enter_face : -1);
-    r.leave_face = (short)(is_hit ? hit->leave_face : -1);
-    r.t_enter = is_hit ? hit->t_enter : 0;
-    r.t_leave = is_hit ? hit->t_leave : 0;
-    ((__global rt_gpu_result_faces *)results)[i] = r;
-#else
     ray_tetra_result r;
     r.hit = is_hit;
     r.uncertain = 0;
@@ -146,7 +147,71 @@ static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, in
         r.u_enter1 = r.u_enter2 = r.u_leave1 = r.u_leave2 = 0;
         r.t_enter = r.t_leave = 0;
     }
-    results[i] = r;
+    return r;
+}
+
+/* Write pair i's full record: one struct (the thesis' record), or one element of each field's
+ * array (RT_RESULT_SOA). */
+static inline void rt_gpu_write_full(__global ray_tetra_result *results, size_t i, ulong count,
+                                     const ray_tetra_result *r)
+{
+#ifdef RT_RESULT_SOA
+    __global int *ints = (__global int *)results;
+    __global double *reals = (__global double *)(ints + 4 * count);
+    ints[i] = r->hit;
+    ints[count + i] = r->enter_face;
+    ints[2 * count + i] = r->leave_face;
+    ints[3 * count + i] = r->uncertain;
+    reals[i] = r->enter_point.x;
+    reals[count + i] = r->enter_point.y;
+    reals[2 * count + i] = r->enter_point.z;
+    reals[3 * count + i] = r->leave_point.x;
+    reals[4 * count + i] = r->leave_point.y;
+    reals[5 * count + i] = r->leave_point.z;
+    reals[6 * count + i] = r->u_enter1;
+    reals[7 * count + i] = r->u_enter2;
+    reals[8 * count + i] = r->u_leave1;
+    reals[9 * count + i] = r->u_leave2;
+    reals[10 * count + i] = r->t_enter;
+    reals[11 * count + i] = r->t_leave;
+#else
+    (void)count;
+    results[i] = *r;
+#endif
+}
+#endif
+
+/* Store pair i's result in the record of the output level (and the result layout). */
+static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, ulong count, int is_hit,
+                                const rt_hit *hit)
+{
+#if RT_OUTPUT_LEVEL == 0
+    (void)count;
+    (void)hit;
+    ((__global uchar *)results)[i] = (uchar)is_hit;
+#elif RT_OUTPUT_LEVEL == 1
+    rt_gpu_result_faces r;
+    r.hit = is_hit;
+    r.enter_face = (short)(is_hit ? hit->enter_face : -1);
+    r.leave_face = (short)(is_hit ? hit->leave_face : -1);
+    r.t_enter = is_hit ? hit->t_enter : 0;
+    r.t_leave = is_hit ? hit->t_leave : 0;
+#ifdef RT_RESULT_SOA
+    __global double *reals = (__global double *)results;
+    __global int *hits = (__global int *)(reals + 2 * count);
+    __global short *faces = (__global short *)(hits + count);
+    reals[i] = r.t_enter;
+    reals[count + i] = r.t_leave;
+    hits[i] = r.hit;
+    faces[i] = r.enter_face;
+    faces[count + i] = r.leave_face;
+#else
+    (void)count;
+    ((__global rt_gpu_result_faces *)results)[i] = r;
+#endif
+#else
+    ray_tetra_result r = rt_gpu_full_record(is_hit, hit);
+    rt_gpu_write_full(results, i, count, &r);
 #endif
 }
 
@@ -169,8 +234,7 @@ static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_
 {
 #if RT_EXTENT == 0
     (void)pairs;
-    (void)count;
-    rt_gpu_store(results, i, is_hit, hit);
+    rt_gpu_store(results, i, count, is_hit, hit);
 #else
     int clip = is_hit ? RT_EXTENT_OF_T(RT_EXTENT, hit->t_enter, hit->t_leave) : 0;
     if (clip & RT_CLIP_MISS)
@@ -185,12 +249,18 @@ static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_
         hit->t_leave = 1;
         hit->u_leave1 = hit->u_leave2 = 0;
     }
-    rt_gpu_store(results, i, is_hit, hit);
 #if RT_OUTPUT_LEVEL == 2
+    /* A clipped side's point is the file's P or Q in double, which a float hit cannot hold: it
+     * goes into the record before the record's one write. */
+    ray_tetra_result r = rt_gpu_full_record(is_hit, hit);
     if (is_hit && (clip & RT_CLIP_ENTER))
-        results[i].enter_point = rt_gpu_file_point(pairs, i, count, 4);
+        r.enter_point = rt_gpu_file_point(pairs, i, count, 4);
     if (is_hit && (clip & RT_CLIP_LEAVE))
-        results[i].leave_point = rt_gpu_file_point(pairs, i, count, 5);
+        r.leave_point = rt_gpu_file_point(pairs, i, count, 5);
+    rt_gpu_write_full(results, i, count, &r);
+#else
+    (void)pairs;
+    rt_gpu_store(results, i, count, is_hit, hit);
 #endif
 #endif
 }
