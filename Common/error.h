@@ -3,6 +3,7 @@
 #ifndef RAYTETRA_ERROR_H
 #define RAYTETRA_ERROR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define ERROR_TEXT_SIZE 1024
@@ -41,5 +42,9 @@ void error_print(const char *program, const error_text *err);
 
 /* Print "PROGRAM: error: ..." on stderr and exit with status 1 (for main()s). */
 void die(const char *program, const char *format, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* "PROGRAM: error: MESSAGE" and then `end` (the rest of the line, newline included) on stderr,
+ * MESSAGE vprintf-style: the line of die and of the programs' usage errors (cli.h). */
+void error_vprint_line(const char *program, const char *end, const char *format, va_list args);
 
 #endif
