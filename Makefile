@@ -35,9 +35,10 @@ FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
 FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
 
 COMMON_SRC := $(wildcard Common/*.c)
-# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains; api/
-# is the public library's own (its block below).
-CORE_SRC   := $(filter-out RayTetra/programs/% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
+# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains (and
+# what their command lines share, which is in the archive); api/ is the public library's own
+# (its block below).
+CORE_SRC   := $(filter-out RayTetra/programs/main_% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
 ifneq ($(HAVE_VIEWER),1)
 # viewer.c itself stays: it reports that the viewer was not built.
 CORE_SRC   := $(filter-out RayTetra/viewer/viewer_%.c,$(CORE_SRC))
