@@ -70,14 +70,15 @@ static void usage(FILE *out)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS, OPT_EXTENT };
-    static const struct option longs[] = {
+    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_EXTENT };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"csv", required_argument, NULL, OPT_CSV},
         {"json", required_argument, NULL, OPT_JSON},
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
-        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"no-opencl", no_argument, &o->no_opencl, 1},
         {"extent", required_argument, NULL, OPT_EXTENT},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"device", required_argument, NULL, 'n'},
         PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
@@ -87,6 +88,8 @@ static void parse(int argc, char **argv, options *o)
     opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
         switch (c) {
+        case 0: /* a flag option: getopt_long has set it */
+            break;
         case OPT_CSV:
             o->csv = optarg;
             break;
@@ -96,14 +99,8 @@ static void parse(int argc, char **argv, options *o)
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
             break;
-        case OPT_NO_OPENCL:
-            o->no_opencl = 1;
-            break;
         case OPT_EXTENT:
             o->extent = program_extent(PROGRAM, optarg);
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
             break;
         case 'n':
             o->device = cli_count(PROGRAM, optarg, 1 << 20, "-n (device number)");

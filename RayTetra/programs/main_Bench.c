@@ -150,29 +150,29 @@ static double positive_number(const char *arg, const char *what)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
-           OPT_FLOAT_TOLERANCE, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB, OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS,
-           OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_DESCRIBE, OPT_EXTENT };
-    static const struct option longs[] = {
+    enum { OPT_ALGORITHMS = 256, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE, OPT_FLOAT_TOLERANCE, OPT_BANDWIDTH_MIB,
+           OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_EXTENT };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
-        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
-        {"list-devices", no_argument, NULL, OPT_LIST},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"no-opencl", no_argument, &o->no_opencl, 1},
+        {"list-devices", no_argument, &o->list_devices, 1},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"long-csv", required_argument, NULL, OPT_LONG},
         {"csv", required_argument, NULL, 'c'},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         {"float-tolerance", required_argument, NULL, OPT_FLOAT_TOLERANCE},
         PROGRAM_GPU_CONFIG_OPTIONS,
-        {"bandwidth-only", no_argument, NULL, OPT_BANDWIDTH_ONLY},
+        {"bandwidth-only", no_argument, &o->bandwidth_only, 1},
         {"bandwidth-mib", required_argument, NULL, OPT_BANDWIDTH_MIB},
-        {"no-bandwidth", no_argument, NULL, OPT_NO_BANDWIDTH},
+        {"no-bandwidth", no_argument, &o->no_bandwidth, 1},
         {"overlap", required_argument, NULL, OPT_OVERLAP},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"json", required_argument, NULL, OPT_JSON},
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
-        {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
+        {"describe-columns", no_argument, &o->describe_columns, 1},
         {"device", required_argument, NULL, 'n'},
         {"extent", required_argument, NULL, OPT_EXTENT},
         PROGRAM_VERSION_HELP_OPTIONS,
@@ -189,17 +189,10 @@ static void parse(int argc, char **argv, options *o)
     opterr = 0; /* our own one-line message instead of getopt's */
     while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
         switch (c) {
+        case 0: /* a flag option: getopt_long has set it */
+            break;
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
-            break;
-        case OPT_NO_OPENCL:
-            o->no_opencl = 1;
-            break;
-        case OPT_LIST:
-            o->list_devices = 1;
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
             break;
         case 'c':
             o->output = optarg;
@@ -224,14 +217,8 @@ static void parse(int argc, char **argv, options *o)
         case OPT_EXTENT:
             o->gpu.extent = program_extent(PROGRAM, optarg);
             break;
-        case OPT_BANDWIDTH_ONLY:
-            o->bandwidth_only = 1;
-            break;
         case OPT_BANDWIDTH_MIB:
             o->bandwidth_mib = cli_number(PROGRAM, optarg, 1, 1 << 16, "--bandwidth-mib");
-            break;
-        case OPT_NO_BANDWIDTH:
-            o->no_bandwidth = 1;
             break;
         case OPT_OVERLAP:
             o->overlap = cli_number(PROGRAM, optarg, 1, 1 << 16, "--overlap");
@@ -252,9 +239,6 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_INPUT_SEED:
             o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
-            break;
-        case OPT_DESCRIBE:
-            o->describe_columns = 1;
             break;
         case 'n':
             o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");

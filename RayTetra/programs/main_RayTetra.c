@@ -117,10 +117,13 @@ static void choose(options *o, const registry_variant *variant, const char *flag
 
 /* -s, -t, -m (with a number: the form or variant) and -a: the CPU double algorithm of the
  * registry row with that option. */
-static void thesis_option(options *o, char flag, const char *arg, const char *what)
+static void thesis_option(options *o, char flag, const char *arg)
 {
     int low = 0, high = -1, value = -1;
     registry_flag_range(flag, &low, &high);
+    const char *what = flag == 's'   ? "-s (Pluecker form)"
+                       : flag == 't' ? "-t (STP form)"
+                                     : "-m (Moller-Trumbore variant)";
     if (arg)
         value = (int)cli_number(PROGRAM, arg, low, high, what);
     const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
@@ -136,12 +139,12 @@ static void thesis_option(options *o, char flag, const char *arg, const char *wh
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION,
-           OPT_EXTENT };
-    static const struct option longs[] = {
+    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
-        {"list-devices", no_argument, NULL, OPT_LIST},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"list-devices", no_argument, &o->list_devices, 1},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
         {"threads", required_argument, NULL, OPT_THREADS},
@@ -161,17 +164,13 @@ static void parse(int argc, char **argv, options *o)
     opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
         switch (c) {
+        case 0: /* a flag option: getopt_long has set it */
+            break;
         case 's':
-            thesis_option(o, 's', optarg, "-s (Pluecker form)");
-            break;
         case 't':
-            thesis_option(o, 't', optarg, "-t (STP form)");
-            break;
-        case 'a':
-            thesis_option(o, 'a', NULL, "-a");
-            break;
         case 'm':
-            thesis_option(o, 'm', optarg, "-m (Moller-Trumbore variant)");
+        case 'a': /* no number */
+            thesis_option(o, (char)c, c == 'a' ? NULL : optarg);
             break;
         case OPT_ALGORITHM: {
             const registry_variant *variant = registry_find(optarg);
@@ -206,12 +205,6 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_LOCAL:
             o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
-            break;
-        case OPT_LIST:
-            o->list_devices = 1;
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
             break;
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
