@@ -6,6 +6,7 @@
 #define RAYTETRA_TESTS_FIXTURES_H
 
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,22 @@ static inline void fixture_scratch_dir(const char *template, char *path, size_t 
     snprintf(path, size, "%s/%s", tmp && *tmp ? tmp : "/tmp", template);
     if (!mkdtemp(path))
         fixture_fail(path, "cannot create the scratch folder");
+}
+
+/* The size of the path buffers of fixture_scratch_files. */
+#define FIXTURE_PATH_SIZE 4200
+
+/* A new scratch folder as fixture_scratch_dir makes it (into dir, FIXTURE_PATH_SIZE bytes), then
+ * the paths of files in it: the arguments after dir are pairs NAME, BUFFER (FIXTURE_PATH_SIZE
+ * bytes, receiving dir/NAME), ended by NULL. */
+static inline void fixture_scratch_files(const char *template, char *dir, ...)
+{
+    fixture_scratch_dir(template, dir, FIXTURE_PATH_SIZE);
+    va_list files;
+    va_start(files, dir);
+    for (const char *name; (name = va_arg(files, const char *)) != NULL;)
+        snprintf(va_arg(files, char *), FIXTURE_PATH_SIZE, "%s/%s", dir, name);
+    va_end(files);
 }
 
 /* Remove a scratch folder and the files in it (no subfolders). */

@@ -205,12 +205,8 @@ int main(void)
         check_class((generator_class)c, set.pairs + 120 + (size_t)c * PER_CLASS, PER_CLASS);
 
     error_text err;
-    char dir[4096];
-    fixture_scratch_dir("raytetra-classes-XXXXXX", dir, sizeof dir);
-    char a[4200], b[4200], binary[4200];
-    snprintf(a, sizeof a, "%s/a.txt", dir);
-    snprintf(b, sizeof b, "%s/b.txt", dir);
-    snprintf(binary, sizeof binary, "%s/c.rtb", dir);
+    char dir[FIXTURE_PATH_SIZE], a[FIXTURE_PATH_SIZE], b[FIXTURE_PATH_SIZE], binary[FIXTURE_PATH_SIZE];
+    fixture_scratch_files("raytetra-classes-XXXXXX", dir, "a.txt", a, "b.txt", b, "c.rtb", binary, NULL);
     CHECK(generator_write(a, &config, &err) == 0, "write: %s", err.text);
     CHECK(generator_write(b, &config, &err) == 0, "write: %s", err.text);
     size_t size_a = 0, size_b = 0;
@@ -241,8 +237,6 @@ int main(void)
     pair_set_free(&set);
     free(text_a);
     free(text_b);
-    unlink(a);
-    unlink(b);
-    rmdir(dir);
+    fixture_remove_dir(dir);
     return check_summary("test_generator_classes");
 }
