@@ -85,11 +85,8 @@ static void parse(int argc, char **argv, options *o)
     };
     memset(o, 0, sizeof *o);
     int c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", longs)) != -1) {
         switch (c) {
-        case 0: /* a flag option: getopt_long has set it */
-            break;
         case OPT_CSV:
             o->csv = optarg;
             break;

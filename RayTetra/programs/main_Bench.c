@@ -186,11 +186,8 @@ static void parse(int argc, char **argv, options *o)
     o->threads = -1;
     o->input_seed = -1;
     int c;
-    opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", longs)) != -1) {
         switch (c) {
-        case 0: /* a flag option: getopt_long has set it */
-            break;
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
             break;

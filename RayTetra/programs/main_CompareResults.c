@@ -94,8 +94,7 @@ int main(int argc, char **argv)
     };
     double tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
     int exact = 0, extent = RT_EXTENT_LINE, c;
-    opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "h", longs)) != -1) {
         switch (c) {
         case 'T': {
             char *end;

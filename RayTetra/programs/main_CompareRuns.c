@@ -130,8 +130,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     int force = 0, c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "h", longs)) != -1) {
         switch (c) {
         case OPT_FORCE:
             force = 1;

@@ -63,8 +63,7 @@ int main(int argc, char **argv)
     longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT] = (struct option){NULL, 0, NULL, 0};
     generator_config config = {.seed = 1};
     int have_hits = 0, have_misses = 0, have_special = 0, c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "i:n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "i:n:h", longs)) != -1) {
         if (c >= OPT_CLASS && c < OPT_CLASS + GENERATOR_CLASS_COUNT) {
             char what[64];
             snprintf(what, sizeof what, "--%s", generator_class_name((generator_class)(c - OPT_CLASS)));

@@ -161,11 +161,8 @@ static void parse(int argc, char **argv, options *o)
     o->threads = 1;
     o->gpu_config = GPU_CONFIG_DEFAULT;
     int c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "s:t:am:g:p:d:n:h", longs)) != -1) {
         switch (c) {
-        case 0: /* a flag option: getopt_long has set it */
-            break;
         case 's':
         case 't':
         case 'm':

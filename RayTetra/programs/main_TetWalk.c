@@ -190,8 +190,7 @@ static void parse(int argc, char **argv, options *o)
     o->reps = 3;
     o->verify = -1;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "n:h", LONG, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", LONG)) != -1) {
         switch (c) {
         case RAYS: o->rays = optarg; break;
         case SIZE: {

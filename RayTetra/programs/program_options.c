@@ -8,6 +8,15 @@
 #include "registry_print.h"
 #include "version.h"
 
+int program_next_option(int argc, char **argv, const char *short_options, const struct option *long_options)
+{
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) == 0)
+        continue; /* a flag option: getopt_long has set it */
+    return c;
+}
+
 void program_answer_info(const char *program, int c, void (*usage)(FILE *out))
 {
     if (c == PROGRAM_OPT_VERSION)

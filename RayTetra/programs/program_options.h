@@ -29,6 +29,11 @@ enum {
     {"layout", required_argument, NULL, PROGRAM_OPT_LAYOUT}, {"output", required_argument, NULL, PROGRAM_OPT_OUTPUT}, \
     {"pairs-per-item", required_argument, NULL, PROGRAM_OPT_PAIRS_PER_ITEM}
 
+/* The next option, as getopt_long returns it, with the programs' conventions: getopt prints
+ * nothing (each program says in one line what is wrong: '?' comes back for an unknown option or
+ * a missing argument), and flag options (a `flag` pointer in their entry) are set, not returned. */
+int program_next_option(int argc, char **argv, const char *short_options, const struct option *long_options);
+
 /* When c is --version, -h/--help or PROGRAM_OPT_LIST_ALGORITHMS: the version (version.h), the
  * usage text or the algorithms (registry_print_list) on standard output, and exit status 0. Any
  * other c: nothing. */
