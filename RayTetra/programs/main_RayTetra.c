@@ -37,8 +37,9 @@ typedef struct options {
     long long reps;
     long long threads;
     int single; /* --precision float */
-    gpu_config gpu_config; /* --layout, --output, --pairs-per-item */
-    int extent;            /* --extent: RT_EXTENT_LINE (default), _RAY or _SEGMENT */
+    /* --layout, --output, --pairs-per-item, and --extent (RT_EXTENT_LINE by default, _RAY or
+     * _SEGMENT), which the CPU algorithms' clipping follows too */
+    gpu_config gpu_config;
 } options;
 
 static void usage(FILE *out)
@@ -215,8 +216,7 @@ static void parse(int argc, char **argv, options *o)
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             break;
         case OPT_EXTENT:
-            o->extent = program_extent(PROGRAM, optarg);
-            o->gpu_config.extent = o->extent;
+            o->gpu_config.extent = program_extent(PROGRAM, optarg);
             break;
         default:
             program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
@@ -315,7 +315,7 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
 static void clip(const options *o, const pair_set *set, ray_tetra_result *results)
 {
     if (o->cpu)
-        cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->extent);
+        cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->gpu_config.extent);
 }
 
 static int display(const options *o, const pair_set *set)
@@ -386,9 +386,9 @@ int main(int argc, char **argv)
         return 1;
     }
     check_single_range(&o, &set);
-    if (o.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
+    if (o.gpu_config.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
         fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
-                        "all\n", PROGRAM, extent_name(o.extent));
+                        "all\n", PROGRAM, extent_name(o.gpu_config.extent));
         pair_set_free(&set);
         return 2;
     }
