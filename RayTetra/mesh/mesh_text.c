@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_read.h"
+
 int mesh_text_open(mesh_text *text, const char *path, error_text *err)
 {
     memset(text, 0, sizeof *text);
@@ -16,32 +18,13 @@ int mesh_text_open(mesh_text *text, const char *path, error_text *err)
     FILE *stream = fopen(path, "rb");
     if (!stream)
         return error_set(err, "%s: cannot read: %s", path, strerror(errno));
-    size_t capacity = 1 << 16, size = 0;
-    char *data = malloc(capacity);
-    while (data) {
-        size_t got = fread(data + size, 1, capacity - size - 1, stream);
-        size += got;
-        if (got == 0)
-            break;
-        if (capacity - size - 1 == 0) {
-            char *larger = realloc(data, capacity * 2);
-            if (!larger) {
-                free(data);
-                data = NULL;
-                break;
-            }
-            data = larger;
-            capacity *= 2;
-        }
-    }
-    int failed = !data || ferror(stream);
+    char *data;
+    size_t size;
+    int status = file_read_all(stream, &data, &size);
     int reason = errno;
     fclose(stream);
-    if (failed) {
-        free(data);
-        return error_set(err, "%s: cannot read: %s", path, data ? strerror(reason) : "out of memory");
-    }
-    data[size] = '\0';
+    if (status != 0)
+        return error_set(err, "%s: cannot read: %s", path, status == ENOMEM ? "out of memory" : strerror(reason));
     if (memchr(data, '\0', size)) {
         free(data);
         return error_set(err, "%s: not a text file (it holds NUL bytes; binary .meshb files are not read: convert it "
