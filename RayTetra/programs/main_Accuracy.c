@@ -21,7 +21,6 @@
 #include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "Accuracy";
 

@@ -23,7 +23,6 @@
 #include "compare/result_compare.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "Bench";
 

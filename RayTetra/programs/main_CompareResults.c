@@ -15,8 +15,6 @@
 #include "pairs_io.h"
 #include "programs/program_options.h"
 #include "compare/result_compare.h"
-#include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "CompareResults";
 
@@ -121,7 +119,8 @@ int main(int argc, char **argv)
     int want = exact ? 2 : 3;
     if (argc - optind != want)
         cli_usage_error(PROGRAM, "%s",
-                        exact ? "expected --exact INPUT OTHER_RESULTS" : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS");
+                        exact ? "expected --exact INPUT OTHER_RESULTS"
+                              : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS");
     const char *input = argv[optind];
     const char *reference_path = exact ? "exact classifier" : argv[optind + 1];
     const char *other_path = argv[optind + want - 1];

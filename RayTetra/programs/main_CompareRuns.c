@@ -15,8 +15,6 @@
 #include "cli.h"
 #include "error.h"
 #include "programs/program_options.h"
-#include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "CompareRuns";
 

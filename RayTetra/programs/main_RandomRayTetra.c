@@ -9,9 +9,7 @@
 #include "error.h"
 #include "generator/generator.h"
 #include "programs/program_options.h"
-#include "registry_print.h"
 #include "timer.h"
-#include "version.h"
 
 static const char *PROGRAM = "RandomRayTetra";
 

@@ -18,7 +18,6 @@
 #include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";

@@ -21,7 +21,6 @@
 #include "mesh/walk_report.h"
 #include "programs/program_options.h"
 #include "timer.h"
-#include "version.h"
 
 static const char *PROGRAM = "TetWalk";
 
