@@ -35,9 +35,10 @@ FINAL_LDFLAGS = $(OPENMP) $(LDFLAGS)
 FINAL_LIBS = $(DEP_LIBS) $(VIEWER_LIBS) $(LDLIBS)
 
 COMMON_SRC := $(wildcard Common/*.c)
-# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains; api/
-# is the public library's own (its block below).
-CORE_SRC   := $(filter-out RayTetra/programs/% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
+# RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains (and
+# what their command lines share, which is in the archive); api/ is the public library's own
+# (its block below).
+CORE_SRC   := $(filter-out RayTetra/programs/main_% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
 ifneq ($(HAVE_VIEWER),1)
 # viewer.c itself stays: it reports that the viewer was not built.
 CORE_SRC   := $(filter-out RayTetra/viewer/viewer_%.c,$(CORE_SRC))
@@ -212,7 +213,7 @@ LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
                $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout config overlap)) \
-               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli))
+               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
 LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \
                  $(DEP_CFLAGS) -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -DRAYTETRA_LIBRARY \

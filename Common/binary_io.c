@@ -264,18 +264,23 @@ static int decode_result(const input_stream *in, uint64_t index, const unsigned 
             return error_set(err, "%s: result %llu: %s is not a finite number (RayTetra --output faces or hit "
                                   "leaves some fields NaN; such results cannot be read back)",
                              in->name, i, RESULT_REAL_NAMES[k]);
-    r->hit = 1;
-    r->enter_face = enter;
-    r->leave_face = leave;
-    r->enter_point = (vec3){v[0], v[1], v[2]};
-    r->leave_point = (vec3){v[3], v[4], v[5]};
-    r->u_enter1 = v[6];
-    r->u_enter2 = v[7];
-    r->u_leave1 = v[8];
-    r->u_leave2 = v[9];
-    r->t_enter = v[10];
-    r->t_leave = v[11];
+    binary_result_hit(r, enter, leave, v);
     return 0;
+}
+
+void binary_result_hit(ray_tetra_result *r, int enter_face, int leave_face, const double reals[12])
+{
+    r->hit = 1;
+    r->enter_face = enter_face;
+    r->leave_face = leave_face;
+    r->enter_point = (vec3){reals[0], reals[1], reals[2]};
+    r->leave_point = (vec3){reals[3], reals[4], reals[5]};
+    r->u_enter1 = reals[6];
+    r->u_enter2 = reals[7];
+    r->u_leave1 = reals[8];
+    r->u_leave2 = reals[9];
+    r->t_enter = reals[10];
+    r->t_leave = reals[11];
 }
 
 int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *count, error_text *err)

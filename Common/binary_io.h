@@ -45,6 +45,11 @@ int binary_input(input_stream *in, error_text *err);
 int binary_pairs_read(input_stream *in, pair_set *set, error_text *err);
 int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *count, error_text *err);
 
+/* A hit with these faces and its 12 reals in the order both result formats store them (docs/
+ * SPECIFICATION.md section 4): enter point, leave point, u_enter1, u_enter2, u_leave1, u_leave2,
+ * t_enter, t_leave. */
+void binary_result_hit(ray_tetra_result *r, int enter_face, int leave_face, const double reals[12]);
+
 /* The 64-byte header, for writers that stream their records (the generator). */
 void binary_write_header(FILE *stream, unsigned kind, unsigned long long count, unsigned record_size);
 

@@ -1,12 +1,29 @@
-/* cli_exit.c: reading a numeric command-line argument or exiting with a usage error, for the
+/* cli_exit.c: usage errors, and reading a numeric command-line argument or exiting with one, for the
  * programs' main()s only. Apart from cli.c so that libraytetra (which never prints or exits)
  * does not contain it; every program's message has the same form. */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "error.h"
+
+void cli_usage_error(const char *program, const char *format, ...)
+{
+    char see_help[128]; /* program names are short */
+    snprintf(see_help, sizeof see_help, " (see %s -h)\n", program);
+    va_list args;
+    va_start(args, format);
+    error_vprint_line(program, see_help, format, args);
+    va_end(args);
+    exit(error_exit_status(ERROR_USAGE));
+}
+
+void cli_usage_error_at(const char *program, const char *what, const char *arg)
+{
+    cli_usage_error(program, "%s%s%s", what, arg ? ": " : "", arg ? arg : "");
+}
 
 static long long number_or_exit(const char *program, const char *arg, long long lo, long long hi, const char *what,
                                 int show_range)
@@ -15,12 +32,8 @@ static long long number_or_exit(const char *program, const char *arg, long long 
     if (cli_parse_long(arg, lo, hi, &value) == 0)
         return value;
     if (show_range)
-        fprintf(stderr, "%s: error: %s must be a whole number from %lld to %lld, not '%s' (see %s -h)\n", program, what,
-                lo, hi, arg, program);
-    else
-        fprintf(stderr, "%s: error: %s must be a whole number >= %lld, not '%s' (see %s -h)\n", program, what, lo, arg,
-                program);
-    exit(error_exit_status(ERROR_USAGE));
+        cli_usage_error(program, "%s must be a whole number from %lld to %lld, not '%s'", what, lo, hi, arg);
+    cli_usage_error(program, "%s must be a whole number >= %lld, not '%s'", what, lo, arg);
 }
 
 long long cli_number(const char *program, const char *arg, long long lo, long long hi, const char *what)

@@ -5,16 +5,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-int error_set(error_text *err, const char *format, ...)
-{
-    va_list args;
-    err->kind = ERROR_FAILED;
-    va_start(args, format);
-    vsnprintf(err->text, sizeof err->text, format, args);
-    va_end(args);
-    return -1;
-}
-
 int error_set_kind(error_text *err, error_kind kind, const char *format, ...)
 {
     va_list args;

@@ -3,6 +3,7 @@
 #ifndef RAYTETRA_ERROR_H
 #define RAYTETRA_ERROR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define ERROR_TEXT_SIZE 1024
@@ -24,12 +25,12 @@ typedef struct error_text {
     char text[ERROR_TEXT_SIZE];
 } error_text;
 
-/* printf-style, kind ERROR_FAILED; always returns -1 so that callers can write
- * `return error_set(...)`. */
-int error_set(error_text *err, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-/* error_set with a kind. */
+/* printf-style, with a kind; always returns -1 so that callers can write
+ * `return error_set_kind(...)`. */
 int error_set_kind(error_text *err, error_kind kind, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/* error_set_kind with kind ERROR_FAILED, the kind of most errors: `return error_set(err, format, ...)`. */
+#define error_set(err, ...) error_set_kind((err), ERROR_FAILED, __VA_ARGS__)
 
 /* The exit status a program gives for an error of this kind: 2 for usage, 1 for all others. */
 int error_exit_status(error_kind kind);
@@ -41,5 +42,9 @@ void error_print(const char *program, const error_text *err);
 
 /* Print "PROGRAM: error: ..." on stderr and exit with status 1 (for main()s). */
 void die(const char *program, const char *format, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* "PROGRAM: error: MESSAGE" and then `end` (the rest of the line, newline included) on stderr,
+ * MESSAGE vprintf-style: the line of die and of the programs' usage errors (cli.h). */
+void error_vprint_line(const char *program, const char *end, const char *format, va_list args);
 
 #endif

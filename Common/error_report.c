@@ -8,13 +8,18 @@
 
 void error_print(const char *program, const error_text *err) { fprintf(stderr, "%s: error: %s\n", program, err->text); }
 
+void error_vprint_line(const char *program, const char *end, const char *format, va_list args)
+{
+    fprintf(stderr, "%s: error: ", program);
+    vfprintf(stderr, format, args);
+    fputs(end, stderr);
+}
+
 void die(const char *program, const char *format, ...)
 {
     va_list args;
-    fprintf(stderr, "%s: error: ", program);
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    error_vprint_line(program, "\n", format, args);
     va_end(args);
-    fputc('\n', stderr);
     exit(1);
 }

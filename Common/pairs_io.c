@@ -396,17 +396,7 @@ static int parse_result(const line_reader *r, ray_tetra_result *res, error_text 
         if (!(v[k] >= -1 && v[k] <= 3 && v[k] == floor(v[k])))
             return error_set(err, "%s:%zu: faces must be whole numbers 0..3 (or -1 for a clipped side)", r->path,
                              r->number);
-    res->hit = 1;
-    res->enter_face = (int)v[0];
-    res->leave_face = (int)v[1];
-    res->enter_point = (vec3){v[2], v[3], v[4]};
-    res->leave_point = (vec3){v[5], v[6], v[7]};
-    res->u_enter1 = v[8];
-    res->u_enter2 = v[9];
-    res->u_leave1 = v[10];
-    res->u_leave2 = v[11];
-    res->t_enter = v[12];
-    res->t_leave = v[13];
+    binary_result_hit(res, (int)v[0], (int)v[1], v + 2);
     return 0;
 }
 

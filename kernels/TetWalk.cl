@@ -22,17 +22,10 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
                        __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
                        const int step_limit, const double exact_distance)
 {
-    rt_walk_mesh m;
-    m.vertices = vertices;
-    m.tetra = tetra;
-    m.neighbour = neighbour;
-    m.edge_lines = edge_lines;
-    m.tetra_edges = tetra_edges;
-    m.bvh_bounds = bvh_bounds;
-    m.bvh_links = bvh_links;
-    m.bvh_faces = bvh_faces;
-    m.step_limit = step_limit;
-    m.exact_distance = exact_distance;
+    rt_walk_mesh m = {.vertices = vertices,     .tetra = tetra,         .neighbour = neighbour,
+                      .edge_lines = edge_lines, .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds,
+                      .bvh_links = bvh_links,   .bvh_faces = bvh_faces,     .step_limit = step_limit,
+                      .exact_distance = exact_distance};
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         __global const double *r = rays + 6 * i;
         rt_vec3 P = rt_v(r[0], r[1], r[2]);

@@ -6,6 +6,7 @@
 #define RAYTETRA_TESTS_FIXTURES_H
 
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,26 +23,38 @@ static inline void fixture_fail(const char *what, const char *why)
     exit(1);
 }
 
-/* hits + misses random pairs from the generator, interleaved. */
-static inline void fixture_pairs(uint64_t seed, size_t hits, size_t misses, pair_set *set)
-{
-    generator_config config = {.seed = seed, .hits = hits, .misses = misses};
-    error_text err;
-    if (generator_fill(&config, set, &err) != 0)
-        fixture_fail("generating pairs", err.text);
-}
-
-/* hits + misses random pairs, then `per_class` pairs of every special class, with the class of
- * every pair (as RandomRayTetra writes them). */
-static inline void fixture_class_pairs(uint64_t seed, size_t hits, size_t misses, size_t per_class, pair_set *set,
-                                       pair_classes *classes)
+/* hits + misses random pairs, interleaved, then `per_class` pairs of every special class (as
+ * RandomRayTetra writes them; per_class 0: none). */
+static inline generator_config fixture_class_config(uint64_t seed, size_t hits, size_t misses, size_t per_class)
 {
     generator_config config = {.seed = seed, .hits = hits, .misses = misses};
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
         config.special[c] = per_class;
+    return config;
+}
+
+/* The generator's pairs of `config`, and the class of every pair unless `classes` is NULL. */
+static inline void fixture_fill(const generator_config *config, pair_set *set, pair_classes *classes)
+{
     error_text err;
-    if (generator_fill_classes(&config, set, classes, &err) != 0)
-        fixture_fail("generating pairs of every class", err.text);
+    if ((classes ? generator_fill_classes(config, set, classes, &err) : generator_fill(config, set, &err)) != 0)
+        fixture_fail("generating pairs", err.text);
+}
+
+/* hits + misses random pairs from the generator, interleaved. */
+static inline void fixture_pairs(uint64_t seed, size_t hits, size_t misses, pair_set *set)
+{
+    generator_config config = fixture_class_config(seed, hits, misses, 0);
+    fixture_fill(&config, set, NULL);
+}
+
+/* hits + misses random pairs, then `per_class` pairs of every special class, with the class of
+ * every pair unless `classes` is NULL. */
+static inline void fixture_class_pairs(uint64_t seed, size_t hits, size_t misses, size_t per_class, pair_set *set,
+                                       pair_classes *classes)
+{
+    generator_config config = fixture_class_config(seed, hits, misses, per_class);
+    fixture_fill(&config, set, classes);
 }
 
 /* The exact classifier's result for every pair (malloc'ed). */
@@ -63,6 +76,22 @@ static inline void fixture_scratch_dir(const char *template, char *path, size_t 
     snprintf(path, size, "%s/%s", tmp && *tmp ? tmp : "/tmp", template);
     if (!mkdtemp(path))
         fixture_fail(path, "cannot create the scratch folder");
+}
+
+/* The size of the path buffers of fixture_scratch_files. */
+#define FIXTURE_PATH_SIZE 4200
+
+/* A new scratch folder as fixture_scratch_dir makes it (into dir, FIXTURE_PATH_SIZE bytes), then
+ * the paths of files in it: the arguments after dir are pairs NAME, BUFFER (FIXTURE_PATH_SIZE
+ * bytes, receiving dir/NAME), ended by NULL. */
+static inline void fixture_scratch_files(const char *template, char *dir, ...)
+{
+    fixture_scratch_dir(template, dir, FIXTURE_PATH_SIZE);
+    va_list files;
+    va_start(files, dir);
+    for (const char *name; (name = va_arg(files, const char *)) != NULL;)
+        snprintf(va_arg(files, char *), FIXTURE_PATH_SIZE, "%s/%s", dir, name);
+    va_end(files);
 }
 
 /* Remove a scratch folder and the files in it (no subfolders). */

@@ -13,13 +13,10 @@
 
 int main(void)
 {
-    char dir[4096];
-    fixture_scratch_dir("raytetra-binary-XXXXXX", dir, sizeof dir);
-    char pairs_path[4200], results_path[4200], text_path[4200], bad_path[4200];
-    snprintf(pairs_path, sizeof pairs_path, "%s/p.rtb", dir);
-    snprintf(results_path, sizeof results_path, "%s/r.rtb", dir);
-    snprintf(text_path, sizeof text_path, "%s/p.txt", dir);
-    snprintf(bad_path, sizeof bad_path, "%s/bad.rtb", dir);
+    char dir[FIXTURE_PATH_SIZE], pairs_path[FIXTURE_PATH_SIZE], results_path[FIXTURE_PATH_SIZE],
+        text_path[FIXTURE_PATH_SIZE], bad_path[FIXTURE_PATH_SIZE];
+    fixture_scratch_files("raytetra-binary-XXXXXX", dir, "p.rtb", pairs_path, "r.rtb", results_path, "p.txt", text_path,
+                          "bad.rtb", bad_path, NULL);
     error_text err;
     generator_config config = {.seed = 7, .hits = 300, .misses = 200};
     CHECK(generator_write(pairs_path, &config, &err) == 0, "%s", err.text);
@@ -84,10 +81,6 @@ int main(void)
 
     pair_set_free(&binary);
     pair_set_free(&text);
-    unlink(pairs_path);
-    unlink(results_path);
-    unlink(text_path);
-    unlink(bad_path);
-    rmdir(dir);
+    fixture_remove_dir(dir);
     return check_summary("test_binary_format");
 }

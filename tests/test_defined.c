@@ -38,17 +38,7 @@ int main(void)
             printf(" %zu", group_hits);
         }
         printf("\n");
-        for (int g = 0; g < DEFINED_GROUPS; ++g) {
-            size_t bad = 0, first = 0;
-            for (size_t i = group_start[g]; i < group_start[g + 1]; ++i) {
-                int defined = results[i].hit ? defined_record(&results[i])
-                                             : results[i].enter_face == -1 && results[i].leave_face == -1;
-                if (!defined && bad++ == 0)
-                    first = i;
-            }
-            CHECK(bad == 0, "%s, %s: %zu records with NaN, Inf or a bad face (first: pair %zu)", all[a].name,
-                  DEFINED_GROUP_NAMES[g], bad, first);
-        }
+        defined_check_groups(all[a].name, results, group_start);
         CHECK(hits > group_start[1] / 3, "%s: only %zu hits of %zu pairs of the classes", all[a].name, hits,
               group_start[1]);
     }

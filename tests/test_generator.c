@@ -13,12 +13,8 @@
 
 int main(void)
 {
-    char dir[4096];
-    fixture_scratch_dir("raytetra-generator-XXXXXX", dir, sizeof dir);
-    char a[4200], b[4200], c[4200];
-    snprintf(a, sizeof a, "%s/a.txt", dir);
-    snprintf(b, sizeof b, "%s/b.txt", dir);
-    snprintf(c, sizeof c, "%s/c.txt", dir);
+    char dir[FIXTURE_PATH_SIZE], a[FIXTURE_PATH_SIZE], b[FIXTURE_PATH_SIZE], c[FIXTURE_PATH_SIZE];
+    fixture_scratch_files("raytetra-generator-XXXXXX", dir, "a.txt", a, "b.txt", b, "c.txt", c, NULL);
     error_text err;
     generator_config config = {.seed = 42, .hits = 7000, .misses = 13000};
     CHECK(generator_write(a, &config, &err) == 0, "write: %s", err.text);
@@ -68,9 +64,6 @@ int main(void)
     free(text_a);
     free(text_b);
     free(text_c);
-    unlink(a);
-    unlink(b);
-    unlink(c);
-    rmdir(dir);
+    fixture_remove_dir(dir);
     return check_summary("test_generator");
 }

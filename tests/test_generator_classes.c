@@ -194,28 +194,19 @@ static void check_class(generator_class c, const ray_tetra_pair *pairs, size_t n
 
 int main(void)
 {
-    generator_config config = {.seed = 3, .hits = 50, .misses = 70};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = PER_CLASS;
+    generator_config config = fixture_class_config(3, 50, 70, PER_CLASS);
     pair_set set;
     pair_classes classes;
-    error_text err;
-    if (generator_fill_classes(&config, &set, &classes, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
+    fixture_fill(&config, &set, &classes);
     CHECK(set.count == 120 + GENERATOR_CLASS_COUNT * PER_CLASS, "%zu pairs", set.count);
     CHECK(classes.name_count == 1 + GENERATOR_CLASS_COUNT && strcmp(classes.names[0], "random") == 0,
           "%d classes, first '%s'", classes.name_count, classes.names[0]);
     for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
         check_class((generator_class)c, set.pairs + 120 + (size_t)c * PER_CLASS, PER_CLASS);
 
-    char dir[4096];
-    fixture_scratch_dir("raytetra-classes-XXXXXX", dir, sizeof dir);
-    char a[4200], b[4200], binary[4200];
-    snprintf(a, sizeof a, "%s/a.txt", dir);
-    snprintf(b, sizeof b, "%s/b.txt", dir);
-    snprintf(binary, sizeof binary, "%s/c.rtb", dir);
+    error_text err;
+    char dir[FIXTURE_PATH_SIZE], a[FIXTURE_PATH_SIZE], b[FIXTURE_PATH_SIZE], binary[FIXTURE_PATH_SIZE];
+    fixture_scratch_files("raytetra-classes-XXXXXX", dir, "a.txt", a, "b.txt", b, "c.rtb", binary, NULL);
     CHECK(generator_write(a, &config, &err) == 0, "write: %s", err.text);
     CHECK(generator_write(b, &config, &err) == 0, "write: %s", err.text);
     size_t size_a = 0, size_b = 0;
@@ -246,8 +237,6 @@ int main(void)
     pair_set_free(&set);
     free(text_a);
     free(text_b);
-    unlink(a);
-    unlink(b);
-    rmdir(dir);
+    fixture_remove_dir(dir);
     return check_summary("test_generator_classes");
 }

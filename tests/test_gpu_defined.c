@@ -42,17 +42,7 @@ int main(void)
             hits += results[i].hit != 0;
         CHECK(hits > group_start[1] / 3, "%s: only %zu hits of %zu pairs of the classes", all[a].csv_name, hits,
               group_start[1]);
-        for (int g = 0; g < DEFINED_GROUPS; ++g) {
-            size_t bad = 0, first = 0;
-            for (size_t i = group_start[g]; i < group_start[g + 1]; ++i) {
-                int defined = results[i].hit ? defined_record(&results[i])
-                                             : results[i].enter_face == -1 && results[i].leave_face == -1;
-                if (!defined && bad++ == 0)
-                    first = i;
-            }
-            CHECK(bad == 0, "%s, %s: %zu records with NaN, Inf or a bad face (first: pair %zu)", all[a].csv_name,
-                  DEFINED_GROUP_NAMES[g], bad, first);
-        }
+        defined_check_groups(all[a].csv_name, results, group_start);
         printf("%-13s %zu pairs, no NaN or Inf\n", all[a].csv_name, set.count);
     }
     gpu_close(h);

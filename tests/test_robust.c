@@ -13,6 +13,7 @@
 #include "registry.h"
 #include "check.h"
 #include "exact.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 #include "compare/result_compare.h"
 #include "rt_robust.h"
@@ -110,16 +111,9 @@ static size_t differences(const ray_tetra_pair *pairs, size_t n, size_t *first)
 int main(void)
 {
     CHECK(cpu_algorithm_find("stp0r") != NULL, "stp0r is not registered");
-    generator_config config = {.seed = 11, .hits = 10000, .misses = 10000};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = PER_CLASS;
     pair_set set;
     pair_classes classes;
-    error_text err;
-    if (generator_fill_classes(&config, &set, &classes, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
+    fixture_class_pairs(11, 10000, 10000, PER_CLASS, &set, &classes);
     size_t start = 0;
     for (int label = 0; label < classes.name_count; ++label) {
         size_t n = 0;

@@ -13,6 +13,7 @@
 #include "cpu/algorithms_robust.h"
 #include "check.h"
 #include "cpu/cpu_parallel.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 
 #define RANDOM_PAIRS 20000
@@ -76,15 +77,8 @@ static size_t count_different(const ray_tetra_result *simd, const ray_tetra_resu
 
 int main(void)
 {
-    generator_config config = {.seed = 4242, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = PER_CLASS;
     pair_set set;
-    error_text err;
-    if (generator_fill(&config, &set, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
+    fixture_class_pairs(4242, RANDOM_PAIRS / 2, RANDOM_PAIRS / 2, PER_CLASS, &set, NULL);
     size_t n = set.count;
     ray_tetra_result *simd = calloc(n, sizeof *simd), *scalar = calloc(n, sizeof *scalar);
     ray_tetra_result *other = calloc(n, sizeof *other);

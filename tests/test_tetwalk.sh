@@ -15,6 +15,13 @@ cd "$TMP" || exit 1
 box_with() {
     awk -v n="$1" -v text="$2" 'NR == n { print text; next } { print }' "$DATA/box.mesh" >"$3"
 }
+# A Medit mesh FILE of the VERTICES ("x y z ref" a line) and TETRAHEDRA ("a b c d ref" a line).
+medit_mesh() {
+    {
+        printf 'MeshVersionFormatted 2\nDimension 3\nVertices\n%s\n%s\n' "$(grep -c . <<<"$2")" "$2"
+        printf 'Tetrahedra\n%s\n%s\nEnd\n' "$(grep -c . <<<"$3")" "$3"
+    } >"$1"
+}
 tetra_line=$(grep -n '^Tetrahedra' "$DATA/box.mesh" | cut -d: -f1)
 first=$((tetra_line + 2)) # the first tetrahedron's line
 read -r a b c d _ < <(sed -n "${first}p" "$DATA/box.mesh")
@@ -31,40 +38,20 @@ expect 1 "flat_space.mesh:3: Dimension 2" -- "$TW" flat_space.mesh
 box_with 3 "Bogus 3" keyword.mesh
 expect 1 "keyword.mesh:3: unknown Medit keyword 'Bogus'" -- "$TW" keyword.mesh
 # A flat tetrahedron: four vertices of the plane z = 0.
-cat >flat.mesh <<'EOF'
-MeshVersionFormatted 2
-Dimension 3
-Vertices
-4
-0 0 0 0
+medit_mesh flat.mesh '0 0 0 0
 1 0 0 0
 0 1 0 0
-1 1 0 0
-Tetrahedra
-1
-1 2 3 4 0
-End
-EOF
+1 1 0 0' '1 2 3 4 0'
 expect 1 "flat.mesh:11: tetrahedron 1 is flat" -- "$TW" flat.mesh
 # Three tetrahedra on one face (a fan), and a tetrahedron given twice (same side of each face).
-cat >fan.mesh <<'EOF'
-MeshVersionFormatted 2
-Dimension 3
-Vertices
-6
-0 0 0 0
+medit_mesh fan.mesh '0 0 0 0
 1 0 0 0
 0 1 0 0
 0 0 1 0
 0 0 -1 0
-1 1 1 0
-Tetrahedra
-3
-1 2 3 4 0
+1 1 1 0' '1 2 3 4 0
 1 3 2 5 0
-1 2 3 6 0
-End
-EOF
+1 2 3 6 0'
 expect 1 "fan.mesh:15: tetrahedron 3 shares its face \(1 2 3\) with tetrahedra 1 and 2" -- "$TW" fan.mesh
 { sed -n "1,$((first - 2))p" "$DATA/box.mesh"; echo 49; sed -n "${first},\$p" "$DATA/box.mesh" | head -48; sed -n "${first}p" "$DATA/box.mesh"; echo End; } >twice_tetra.mesh
 expect 1 "twice_tetra.mesh:$((first + 48)): tetrahedron 49 lies on the same side of its face" -- "$TW" twice_tetra.mesh

@@ -1,6 +1,7 @@
 /* accuracy_json.c: Accuracy's table as a JSON document (accuracy_json.h), with the context the
  * Bench document has (bench/results_json.h), so that scripts/report.sh can put the two side by
  * side. Algorithms are named by their CSV names, as in Bench's document. */
+#include <stddef.h>
 #include <string.h>
 
 #include "accuracy/accuracy_json.h"
@@ -16,6 +17,24 @@ static void add(json_object *object, const char *key, json_object *value)
 
 static json_object *size(size_t value) { return json_object_new_int64((int64_t)value); }
 
+/* A row's counts (size_t) and errors (double) in the document's order (docs/JSON.md). */
+static const struct row_number {
+    const char *key;
+    size_t offset;
+    int is_count;
+} ROW_NUMBERS[] = {
+    {"pairs", offsetof(accuracy_row, pairs), 1},
+    {"reference_hits", offsetof(accuracy_row, reference_hits), 1},
+    {"misclassified", offsetof(accuracy_row, misclassified), 1},
+    {"wrong_faces", offsetof(accuracy_row, wrong_faces), 1},
+    {"compared", offsetof(accuracy_row, compared), 1},
+    {"nonfinite", offsetof(accuracy_row, nonfinite), 1},
+    {"t_error_max", offsetof(accuracy_row, t_error_max), 0},
+    {"t_error_median", offsetof(accuracy_row, t_error_median), 0},
+    {"point_error_max", offsetof(accuracy_row, point_error_max), 0},
+    {"point_error_median", offsetof(accuracy_row, point_error_median), 0},
+};
+
 static json_object *row_object(const accuracy_row *row)
 {
     const registry_variant *v = registry_find(row->algorithm);
@@ -27,16 +46,11 @@ static json_object *row_object(const accuracy_row *row)
     add(r, "kind", json_object_new_string(row->device));
     add(r, "precision", json_object_new_string(row->precision));
     add(r, "class", json_object_new_string(row->class_name));
-    add(r, "pairs", size(row->pairs));
-    add(r, "reference_hits", size(row->reference_hits));
-    add(r, "misclassified", size(row->misclassified));
-    add(r, "wrong_faces", size(row->wrong_faces));
-    add(r, "compared", size(row->compared));
-    add(r, "nonfinite", size(row->nonfinite));
-    add(r, "t_error_max", results_json_number(row->t_error_max));
-    add(r, "t_error_median", results_json_number(row->t_error_median));
-    add(r, "point_error_max", results_json_number(row->point_error_max));
-    add(r, "point_error_median", results_json_number(row->point_error_median));
+    for (size_t k = 0; k < sizeof ROW_NUMBERS / sizeof ROW_NUMBERS[0]; ++k) {
+        const char *field = (const char *)row + ROW_NUMBERS[k].offset;
+        add(r, ROW_NUMBERS[k].key,
+            ROW_NUMBERS[k].is_count ? size(*(const size_t *)field) : results_json_number(*(const double *)field));
+    }
     add(r, "properties", properties);
     return r;
 }

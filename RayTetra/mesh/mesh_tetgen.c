@@ -35,6 +35,28 @@ static int same_line(mesh_text *text, size_t line, error_text *err)
     return 0;
 }
 
+/* The `count` numbers that end a record of line `line` and are not kept (attributes, markers). */
+static int skip_reals(mesh_text *text, long long count, size_t line, const char *what, error_text *err)
+{
+    for (long long a = 0; a < count; ++a) {
+        double skipped;
+        if (mesh_text_real(text, &skipped, what, err) != 0 || same_line(text, line, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* After a file's `count` records of `what` ("vertices", "tetrahedra"): -1 when reading them
+ * failed (err says why) or more lines follow (err set here), else 0; the text is closed. */
+static int end_of_file(mesh_text *text, int failed, long long count, const char *what, error_text *err)
+{
+    if (!failed && mesh_text_at_new_line(text))
+        failed = error_set(err, "%s:%zu: more lines than the %lld %s the header announces", text->path, text->next_line,
+                           count, what);
+    mesh_text_close(text);
+    return failed ? -1 : 0;
+}
+
 static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_text *err)
 {
     mesh_text text;
@@ -61,18 +83,11 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
         vec3 *v = &mesh->vertices[i];
         failed = failed || mesh_text_real(&text, &v->x, "a vertex's x", err) || same_line(&text, line, err) ||
                  mesh_text_real(&text, &v->y, "a vertex's y", err) || same_line(&text, line, err) ||
-                 mesh_text_real(&text, &v->z, "a vertex's z", err) || same_line(&text, line, err);
-        for (long long a = 0; a < attributes + markers && !failed; ++a) {
-            double skipped;
-            failed = mesh_text_real(&text, &skipped, "a vertex attribute or marker", err) || same_line(&text, line, err);
-        }
+                 mesh_text_real(&text, &v->z, "a vertex's z", err) || same_line(&text, line, err) ||
+                 skip_reals(&text, attributes + markers, line, "a vertex attribute or marker", err);
     }
     mesh->vertex_count = failed ? 0 : (size_t)count;
-    if (!failed && mesh_text_at_new_line(&text))
-        failed = error_set(err, "%s:%zu: more lines than the %lld vertices the header announces", path, text.next_line,
-                           count);
-    mesh_text_close(&text);
-    return failed ? -1 : 0;
+    return end_of_file(&text, failed, count, "vertices", err);
 }
 
 static int read_elements(const char *path, mesh_source *source, long long first, error_text *err)
@@ -105,17 +120,10 @@ static int read_elements(const char *path, mesh_source *source, long long first,
             if (k < 4)
                 mesh->tetra[i][k] = (int)(index - first);
         }
-        for (long long a = 0; a < attributes && !failed; ++a) {
-            double skipped;
-            failed = mesh_text_real(&text, &skipped, "a tetrahedron attribute", err) || same_line(&text, line, err);
-        }
+        failed = failed || skip_reals(&text, attributes, line, "a tetrahedron attribute", err);
     }
     mesh->tetra_count = failed ? 0 : (size_t)count;
-    if (!failed && mesh_text_at_new_line(&text))
-        failed = error_set(err, "%s:%zu: more lines than the %lld tetrahedra the header announces", path,
-                           text.next_line, count);
-    mesh_text_close(&text);
-    return failed ? -1 : 0;
+    return end_of_file(&text, failed, count, "tetrahedra", err);
 }
 
 /* BASE.neigh: neighbour k of tetrahedron i lies opposite its corner k; stored here as a
@@ -153,11 +161,7 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
             mesh->neighbour[i][k] = index == -1 ? -1 : (int)(index - first);
         }
     }
-    if (!failed && mesh_text_at_new_line(&text))
-        failed = error_set(err, "%s:%zu: more lines than the %lld tetrahedra the header announces", path,
-                           text.next_line, count);
-    mesh_text_close(&text);
-    return failed ? -1 : 0;
+    return end_of_file(&text, failed, count, "tetrahedra", err);
 }
 
 int mesh_read_tetgen(const char *base, mesh_source *source, error_text *err)

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_read.h"
+
 int mesh_text_open(mesh_text *text, const char *path, error_text *err)
 {
     memset(text, 0, sizeof *text);
@@ -16,32 +18,13 @@ int mesh_text_open(mesh_text *text, const char *path, error_text *err)
     FILE *stream = fopen(path, "rb");
     if (!stream)
         return error_set(err, "%s: cannot read: %s", path, strerror(errno));
-    size_t capacity = 1 << 16, size = 0;
-    char *data = malloc(capacity);
-    while (data) {
-        size_t got = fread(data + size, 1, capacity - size - 1, stream);
-        size += got;
-        if (got == 0)
-            break;
-        if (capacity - size - 1 == 0) {
-            char *larger = realloc(data, capacity * 2);
-            if (!larger) {
-                free(data);
-                data = NULL;
-                break;
-            }
-            data = larger;
-            capacity *= 2;
-        }
-    }
-    int failed = !data || ferror(stream);
+    char *data;
+    size_t size;
+    int status = file_read_all(stream, &data, &size);
     int reason = errno;
     fclose(stream);
-    if (failed) {
-        free(data);
-        return error_set(err, "%s: cannot read: %s", path, data ? strerror(reason) : "out of memory");
-    }
-    data[size] = '\0';
+    if (status != 0)
+        return error_set(err, "%s: cannot read: %s", path, status == ENOMEM ? "out of memory" : strerror(reason));
     if (memchr(data, '\0', size)) {
         free(data);
         return error_set(err, "%s: not a text file (it holds NUL bytes; binary .meshb files are not read: convert it "
@@ -96,25 +79,42 @@ int mesh_text_at_new_line(mesh_text *text)
     return text->position < text->size && text->next_line > text->line;
 }
 
-/* err for a word that is not what was expected (or for the end of the file). */
-static int unexpected(mesh_text *text, int found, const char *word, size_t length, const char *what,
-                      error_text *err)
+/* The next word of the text: where it stands, and 0 in found at the end of the file. */
+typedef struct text_word {
+    int found;
+    const char *start;
+    size_t length;
+} text_word;
+
+/* Reads the next word into *w and, when it is shorter than size (a number always is; a longer
+ * word is the wrong thing), a NUL-terminated copy of it into copy for strtod or strtoll:
+ * returns 1 with the copy made, else 0. */
+static int copy_next_word(mesh_text *text, char *copy, size_t size, text_word *w)
 {
-    if (!found)
+    w->start = NULL;
+    w->length = 0;
+    w->found = mesh_text_word(text, &w->start, &w->length);
+    if (!w->found || w->length >= size)
+        return 0;
+    memcpy(copy, w->start, w->length);
+    copy[w->length] = '\0';
+    return 1;
+}
+
+/* err for a word that is not what was expected (or for the end of the file). */
+static int unexpected(mesh_text *text, const text_word *w, const char *what, error_text *err)
+{
+    if (!w->found)
         return error_set(err, "%s:%zu: expected %s, but the file ends", text->path, text->line, what);
     return error_set(err, "%s:%zu: expected %s, found '%.*s'", text->path, text->line, what,
-                     (int)(length > 40 ? 40 : length), word);
+                     (int)(w->length > 40 ? 40 : w->length), w->start);
 }
 
 int mesh_text_real(mesh_text *text, double *value, const char *what, error_text *err)
 {
-    const char *word = NULL;
-    size_t length = 0;
-    int found = mesh_text_word(text, &word, &length);
-    if (found && length < 64) {
-        char copy[64];
-        memcpy(copy, word, length);
-        copy[length] = '\0';
+    text_word w;
+    char copy[64];
+    if (copy_next_word(text, copy, sizeof copy, &w)) {
         char *end;
         errno = 0;
         double v = strtod(copy, &end);
@@ -123,19 +123,15 @@ int mesh_text_real(mesh_text *text, double *value, const char *what, error_text 
             return 0;
         }
     }
-    return unexpected(text, found, word, length, what, err);
+    return unexpected(text, &w, what, err);
 }
 
 int mesh_text_integer(mesh_text *text, long long low, long long high, long long *value, const char *what,
                       error_text *err)
 {
-    const char *word = NULL;
-    size_t length = 0;
-    int found = mesh_text_word(text, &word, &length);
-    if (found && length < 32) {
-        char copy[32];
-        memcpy(copy, word, length);
-        copy[length] = '\0';
+    text_word w;
+    char copy[32];
+    if (copy_next_word(text, copy, sizeof copy, &w)) {
         char *end;
         errno = 0;
         long long v = strtoll(copy, &end, 10);
@@ -148,5 +144,5 @@ int mesh_text_integer(mesh_text *text, long long low, long long high, long long 
                              low, high);
         }
     }
-    return unexpected(text, found, word, length, what, err);
+    return unexpected(text, &w, what, err);
 }

@@ -58,6 +58,17 @@ static vec3 scale(vec3 a, double s) { return (vec3){a.x * s, a.y * s, a.z * s}; 
 static vec3 cross(vec3 a, vec3 b) { return (vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 static vec3 normalise(vec3 a) { return scale(a, 1 / sqrt(a.x * a.x + a.y * a.y + a.z * a.z)); }
 
+/* A ray as the walk stores it: P then Q, the point it aims at. */
+static void store_ray(double ray[6], vec3 p, vec3 q)
+{
+    ray[0] = p.x;
+    ray[1] = p.y;
+    ray[2] = p.z;
+    ray[3] = q.x;
+    ray[4] = q.y;
+    ray[5] = q.z;
+}
+
 /* Vertical field of view of the default camera, degrees. */
 #define WALK_FIELD_OF_VIEW 30.0
 static const double PI = 3.14159265358979323846;
@@ -104,13 +115,7 @@ int walk_rays_camera(const tet_mesh *mesh, int width, int height, double azimuth
             double x = ((column + 0.5) / width * 2 - 1) * tangent * aspect;
             double y = ((row + 0.5) / height * 2 - 1) * tangent;
             vec3 target = add(add(add(eye, forward), scale(right, x)), scale(up, y));
-            double *r = rays->rays[(size_t)row * (size_t)width + (size_t)column];
-            r[0] = eye.x;
-            r[1] = eye.y;
-            r[2] = eye.z;
-            r[3] = target.x;
-            r[4] = target.y;
-            r[5] = target.z;
+            store_ray(rays->rays[(size_t)row * (size_t)width + (size_t)column], eye, target);
         }
     rays->count = count;
     rays->width = width;
@@ -185,13 +190,7 @@ int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t s
             direction = random_direction(&random);
         }
         vec3 from = add(target, scale(direction, -reach));
-        double *r = rays->rays[i];
-        r[0] = from.x;
-        r[1] = from.y;
-        r[2] = from.z;
-        r[3] = target.x;
-        r[4] = target.y;
-        r[5] = target.z;
+        store_ray(rays->rays[i], from, target);
     }
     rays->count = count;
     return 0;

@@ -65,8 +65,11 @@ void walk_run_print(FILE *out, const walk_run *run)
 
 /* ---------------------------------------------------------------- JSON */
 
-static void json_string(FILE *out, const char *text)
+/* Each JSON writer below writes `before` (punctuation and the key) and then the value. */
+
+static void json_string(FILE *out, const char *before, const char *text)
 {
+    fputs(before, out);
     fputc('"', out);
     for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
         if (*c == '"' || *c == '\\')
@@ -80,8 +83,9 @@ static void json_string(FILE *out, const char *text)
 }
 
 /* A finite number, or null (JSON has no NaN). */
-static void json_number(FILE *out, double value)
+static void json_number(FILE *out, const char *before, double value)
 {
+    fputs(before, out);
     if (isfinite(value))
         fprintf(out, "%.17g", value);
     else
@@ -90,23 +94,18 @@ static void json_number(FILE *out, double value)
 
 static void json_context(FILE *out, const walk_context *c)
 {
-    fputs("  \"context\": {\"command\": ", out);
-    json_string(out, c->command);
-    fputs(", \"mesh\": ", out);
-    json_string(out, c->mesh);
-    fputs(", \"format\": ", out);
-    json_string(out, c->format);
+    json_string(out, "  \"context\": {\"command\": ", c->command);
+    json_string(out, ", \"mesh\": ", c->mesh);
+    json_string(out, ", \"format\": ", c->format);
     fprintf(out, ", \"vertices\": %zu, \"tetrahedra\": %zu, \"boundary_faces\": %zu, \"edges\": %zu, \"rays_source\": ",
             c->vertices, c->tetrahedra, c->boundary_faces, c->edges);
-    json_string(out, c->rays_source);
+    json_string(out, "", c->rays_source);
     fprintf(out, ", \"rays\": %zu, \"cpu\": ", c->rays);
-    json_string(out, c->cpu);
+    json_string(out, "", c->cpu);
     fprintf(out, ", \"cores\": %d, \"opencl_device\": ", c->cores);
-    json_string(out, c->device);
-    fputs(", \"compiler\": ", out);
-    json_string(out, __VERSION__);
-    fputs(", \"date\": ", out);
-    json_string(out, c->date);
+    json_string(out, "", c->device);
+    json_string(out, ", \"compiler\": ", __VERSION__);
+    json_string(out, ", \"date\": ", c->date);
     fputs("},\n", out);
 }
 
@@ -115,37 +114,24 @@ static void json_run(FILE *out, const walk_run *run)
     char name[64];
     walk_run_name(run, name, sizeof name);
     double rays_per_s = per_second(run->rays, run->median_ms), steps_per_s = per_second(run->steps, run->median_ms);
-    fputs("    {\"algorithm\": ", out);
-    json_string(out, name);
-    fprintf(out, ", \"name\": ");
-    json_string(out, run->algorithm->name);
+    json_string(out, "    {\"algorithm\": ", name);
+    json_string(out, ", \"name\": ", run->algorithm->name);
     fprintf(out, ", \"kind\": \"%s\", \"threads\": %d, \"rays\": %zu, \"reps\": %d, \"samples_ms\": [",
             run->opencl ? "opencl" : "cpu", run->threads, run->rays, run->reps);
-    for (int i = 0; i < run->reps; ++i) {
-        fputs(i ? ", " : "", out);
-        json_number(out, run->samples_ms[i]);
-    }
-    fputs("], \"median_ms\": ", out);
-    json_number(out, run->median_ms);
-    fputs(", \"min_ms\": ", out);
-    json_number(out, run->min_ms);
-    fputs(", \"max_ms\": ", out);
-    json_number(out, run->max_ms);
-    fputs(", \"mrays_per_s\": ", out);
-    json_number(out, rays_per_s * 1e-6);
-    fputs(", \"msteps_per_s\": ", out);
-    json_number(out, steps_per_s * 1e-6);
+    for (int i = 0; i < run->reps; ++i)
+        json_number(out, i ? ", " : "", run->samples_ms[i]);
+    json_number(out, "], \"median_ms\": ", run->median_ms);
+    json_number(out, ", \"min_ms\": ", run->min_ms);
+    json_number(out, ", \"max_ms\": ", run->max_ms);
+    json_number(out, ", \"mrays_per_s\": ", rays_per_s * 1e-6);
+    json_number(out, ", \"msteps_per_s\": ", steps_per_s * 1e-6);
     fprintf(out, ", \"steps\": %zu, \"lost\": %zu, \"uncertain\": %zu, \"verified_rays\": %zu, \"wrong\": %zu", run->steps,
             run->lost, run->uncertain, run->verified, run->wrong);
-    fputs(", \"bytes_per_step\": ", out);
-    json_number(out, run->bytes_per_step);
-    fputs(", \"copy_gbs\": ", out);
-    json_number(out, run->copy_gbs);
+    json_number(out, ", \"bytes_per_step\": ", run->bytes_per_step);
+    json_number(out, ", \"copy_gbs\": ", run->copy_gbs);
     if (run->opencl) {
-        fputs(", \"write_ms\": ", out);
-        json_number(out, run->write_ms);
-        fputs(", \"read_ms\": ", out);
-        json_number(out, run->read_ms);
+        json_number(out, ", \"write_ms\": ", run->write_ms);
+        json_number(out, ", \"read_ms\": ", run->read_ms);
         fprintf(out, ", \"local_size\": %zu", run->local_size);
     }
     fputs("}", out);

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_read.h"
+
 #ifndef RAYTETRA_KERNEL_DIR
 #error "RAYTETRA_KERNEL_DIR must name the kernels folder (the Makefile passes it)"
 #endif
@@ -30,31 +32,9 @@ int gpu_read_file(const char *path, char **data, size_t *size)
     FILE *file = fopen(path, "rb");
     if (!file)
         return errno;
-    size_t capacity = 1 << 16, length = 0;
-    char *buffer = malloc(capacity + 1);
-    while (buffer) {
-        length += fread(buffer + length, 1, capacity - length, file);
-        if (length < capacity)
-            break;
-        char *bigger = realloc(buffer, 2 * capacity + 1);
-        if (!bigger) {
-            free(buffer);
-            buffer = NULL;
-            break;
-        }
-        buffer = bigger;
-        capacity *= 2;
-    }
-    int failed = !buffer ? ENOMEM : (ferror(file) ? EIO : 0);
+    int status = file_read_all(file, data, size);
     fclose(file);
-    if (failed) {
-        free(buffer);
-        return failed;
-    }
-    buffer[length] = '\0';
-    *data = buffer;
-    *size = length;
-    return 0;
+    return status == -1 ? EIO : status;
 }
 
 static int is_file(const char *path)

@@ -18,9 +18,9 @@
 #include "opencl/gpu_handler.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "Accuracy";
 
@@ -67,31 +67,24 @@ static void usage(FILE *out)
           out);
 }
 
-static void usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "%s: error: %s '%s' (see Accuracy -h)\n", PROGRAM, what, arg);
-    exit(2);
-}
-
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_NO_OPENCL, OPT_LIST_ALGORITHMS, OPT_VERSION, OPT_EXTENT };
-    static const struct option longs[] = {
+    enum { OPT_CSV = 256, OPT_JSON, OPT_ALGORITHMS, OPT_EXTENT };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"csv", required_argument, NULL, OPT_CSV},
         {"json", required_argument, NULL, OPT_JSON},
-        {"version", no_argument, NULL, OPT_VERSION},
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
-        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
+        {"no-opencl", no_argument, &o->no_opencl, 1},
         {"extent", required_argument, NULL, OPT_EXTENT},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"device", required_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},
+        PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     int c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", longs)) != -1) {
         switch (c) {
         case OPT_CSV:
             o->csv = optarg;
@@ -99,33 +92,20 @@ static void parse(int argc, char **argv, options *o)
         case OPT_JSON:
             o->json = optarg;
             break;
-        case OPT_VERSION:
-            version_print(stdout, PROGRAM);
-            exit(0);
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
             break;
-        case OPT_NO_OPENCL:
-            o->no_opencl = 1;
-            break;
         case OPT_EXTENT:
-            o->extent = extent_parse(optarg);
-            if (o->extent < 0)
-                usage_error("--extent takes line, ray or segment, not", optarg);
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
+            o->extent = program_extent(PROGRAM, optarg);
             break;
         case 'n':
             o->device = cli_count(PROGRAM, optarg, 1 << 20, "-n (device number)");
             break;
-        case 'h':
-            usage(stdout);
-            exit(0);
         default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
             if (cli_is_negative_number(argv[optind - 1]))
-                usage_error("a negative number is not a valid argument:", argv[optind - 1]);
-            usage_error("unknown option or missing argument:", argv[optind - 1]);
+                cli_usage_error(PROGRAM, "a negative number is not a valid argument: '%s'", argv[optind - 1]);
+            cli_usage_error(PROGRAM, "unknown option or missing argument: '%s'", argv[optind - 1]);
         }
     }
     if (o->list_algorithms)
@@ -143,7 +123,7 @@ static void parse(int argc, char **argv, options *o)
         exit(2);
     }
     if (o->csv && o->json && atomic_same_output(o->csv, o->json))
-        usage_error("--json must name another file than --csv:", o->json);
+        cli_usage_error(PROGRAM, "--json must name another file than --csv: '%s'", o->json);
     if (o->json && atomic_same_file(o->json, o->input)) {
         fprintf(stderr, "%s: error: --json %s is the INPUT file %s: writing it would destroy the input; give another "
                         "file\n",
@@ -182,7 +162,7 @@ static void select_algorithms(const options *o, selection *s)
             free(list);
             free(s->cpu);
             free(s->gpu);
-            usage_error("--algorithms: unknown algorithm", unknown);
+            cli_usage_error(PROGRAM, "--algorithms: unknown algorithm '%s'", unknown);
         }
         if (c && s->cpu_count < cpu_total)
             s->cpu[s->cpu_count++] = c;

@@ -21,10 +21,10 @@
 #include "multi/device_list.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "programs/program_options.h"
 #include "compare/result_compare.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "Bench";
 
@@ -149,57 +149,45 @@ static void usage(FILE *out)
             BENCH_DEVICES_DEFAULT_CHUNKS);
 }
 
-static void usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "%s: error: %s%s%s (see Bench -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
-    exit(2);
-}
-
 static double positive_number(const char *arg, const char *what)
 {
     char *end;
     double v = strtod(arg, &end);
-    if (end == arg || *end || !isfinite(v) || v <= 0) {
-        fprintf(stderr, "%s: error: %s must be a positive number, not '%s' (see Bench -h)\n", PROGRAM, what, arg);
-        exit(2);
-    }
+    if (end == arg || *end || !isfinite(v) || v <= 0)
+        cli_usage_error(PROGRAM, "%s must be a positive number, not '%s'", what, arg);
     return v;
 }
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHMS = 256, OPT_NO_OPENCL, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE,
-           OPT_FLOAT_TOLERANCE, OPT_LAYOUT, OPT_OUTPUT, OPT_PAIRS_PER_ITEM, OPT_BANDWIDTH_ONLY, OPT_BANDWIDTH_MIB,
-           OPT_NO_BANDWIDTH, OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_DESCRIBE,
-           OPT_VERSION, OPT_EXTENT, OPT_DEVICES, OPT_RESULT_LAYOUT };
-    static const struct option longs[] = {
+    enum { OPT_ALGORITHMS = 256, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE, OPT_FLOAT_TOLERANCE, OPT_BANDWIDTH_MIB,
+           OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_EXTENT,
+           OPT_DEVICES };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
-        {"no-opencl", no_argument, NULL, OPT_NO_OPENCL},
-        {"list-devices", no_argument, NULL, OPT_LIST},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"no-opencl", no_argument, &o->no_opencl, 1},
+        {"list-devices", no_argument, &o->list_devices, 1},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"long-csv", required_argument, NULL, OPT_LONG},
         {"csv", required_argument, NULL, 'c'},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         {"float-tolerance", required_argument, NULL, OPT_FLOAT_TOLERANCE},
-        {"layout", required_argument, NULL, OPT_LAYOUT},
-        {"output", required_argument, NULL, OPT_OUTPUT},
-        {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
-        {"result-layout", required_argument, NULL, OPT_RESULT_LAYOUT},
-        {"bandwidth-only", no_argument, NULL, OPT_BANDWIDTH_ONLY},
+        PROGRAM_GPU_CONFIG_OPTIONS,
+        {"bandwidth-only", no_argument, &o->bandwidth_only, 1},
         {"bandwidth-mib", required_argument, NULL, OPT_BANDWIDTH_MIB},
-        {"no-bandwidth", no_argument, NULL, OPT_NO_BANDWIDTH},
+        {"no-bandwidth", no_argument, &o->no_bandwidth, 1},
         {"overlap", required_argument, NULL, OPT_OVERLAP},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"json", required_argument, NULL, OPT_JSON},
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
-        {"describe-columns", no_argument, NULL, OPT_DESCRIBE},
-        {"version", no_argument, NULL, OPT_VERSION},
+        {"describe-columns", no_argument, &o->describe_columns, 1},
         {"device", required_argument, NULL, 'n'},
         {"devices", required_argument, NULL, OPT_DEVICES},
         {"extent", required_argument, NULL, OPT_EXTENT},
-        {"help", no_argument, NULL, 'h'},
+        PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -213,21 +201,10 @@ static void parse(int argc, char **argv, options *o)
     o->threads = -1;
     o->input_seed = -1;
     int c;
-    error_text err;
-    opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", longs)) != -1) {
         switch (c) {
         case OPT_ALGORITHMS:
             o->algorithms = optarg;
-            break;
-        case OPT_NO_OPENCL:
-            o->no_opencl = 1;
-            break;
-        case OPT_LIST:
-            o->list_devices = 1;
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
             break;
         case 'c':
             o->output = optarg;
@@ -244,36 +221,17 @@ static void parse(int argc, char **argv, options *o)
         case OPT_FLOAT_TOLERANCE:
             o->float_tolerance = positive_number(optarg, "--float-tolerance");
             break;
-        case OPT_LAYOUT:
-        case OPT_OUTPUT:
-        case OPT_PAIRS_PER_ITEM:
-        case OPT_RESULT_LAYOUT:
-            if (gpu_config_parse(&o->gpu,
-                                 c == OPT_LAYOUT          ? "layout"
-                                 : c == OPT_OUTPUT        ? "output"
-                                 : c == OPT_RESULT_LAYOUT ? "result-layout"
-                                                          : "pairs-per-item",
-                                 optarg, &err) != 0) {
-                fprintf(stderr, "%s: error: %s (see Bench -h)\n", PROGRAM, err.text);
-                exit(2);
-            }
+        case PROGRAM_OPT_LAYOUT:
+        case PROGRAM_OPT_OUTPUT:
+        case PROGRAM_OPT_PAIRS_PER_ITEM:
+        case PROGRAM_OPT_RESULT_LAYOUT:
+            program_gpu_config_option(PROGRAM, c, optarg, &o->gpu);
             break;
         case OPT_EXTENT:
-            o->gpu.extent = extent_parse(optarg);
-            if (o->gpu.extent < 0) {
-                fprintf(stderr, "%s: error: --extent takes line, ray or segment, not '%s' (see Bench -h)\n", PROGRAM,
-                        optarg);
-                exit(2);
-            }
-            break;
-        case OPT_BANDWIDTH_ONLY:
-            o->bandwidth_only = 1;
+            o->gpu.extent = program_extent(PROGRAM, optarg);
             break;
         case OPT_BANDWIDTH_MIB:
             o->bandwidth_mib = cli_number(PROGRAM, optarg, 1, 1 << 16, "--bandwidth-mib");
-            break;
-        case OPT_NO_BANDWIDTH:
-            o->no_bandwidth = 1;
             break;
         case OPT_OVERLAP:
             o->overlap = cli_number(PROGRAM, optarg, 1, 1 << 16, "--overlap");
@@ -281,9 +239,10 @@ static void parse(int argc, char **argv, options *o)
         case OPT_THREADS:
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             if (o->threads == 1)
-                usage_error("--threads must be 0 (every core) or at least 2; the single-threaded time is always "
-                            "measured",
-                            optarg);
+                cli_usage_error_at(PROGRAM,
+                                   "--threads must be 0 (every core) or at least 2; the single-threaded time is "
+                                   "always measured",
+                                   optarg);
             break;
         case OPT_JSON:
             o->json = optarg;
@@ -294,12 +253,6 @@ static void parse(int argc, char **argv, options *o)
         case OPT_INPUT_SEED:
             o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
             break;
-        case OPT_DESCRIBE:
-            o->describe_columns = 1;
-            break;
-        case OPT_VERSION:
-            version_print(stdout, PROGRAM);
-            exit(0);
         case 'n':
             o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
             o->device_given = 1;
@@ -307,20 +260,19 @@ static void parse(int argc, char **argv, options *o)
         case OPT_DEVICES:
             o->devices = optarg;
             break;
-        case 'h':
-            usage(stdout);
-            exit(0);
         default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
             if (cli_is_negative_number(argv[optind - 1]))
-                usage_error("a negative number is not a valid argument (REPS and DEVICE are >= 0)", argv[optind - 1]);
-            usage_error("unknown option or missing argument", argv[optind - 1]);
+                cli_usage_error_at(PROGRAM, "a negative number is not a valid argument (REPS and DEVICE are >= 0)",
+                                   argv[optind - 1]);
+            cli_usage_error_at(PROGRAM, "unknown option or missing argument", argv[optind - 1]);
         }
     }
     if (o->list_devices || o->list_algorithms)
         return;
     if (o->describe_columns) {
         if (argc - optind > 1)
-            usage_error("--describe-columns takes at most one CSV file", argv[optind + 1]);
+            cli_usage_error_at(PROGRAM, "--describe-columns takes at most one CSV file", argv[optind + 1]);
         o->describe_file = argc - optind == 1 ? argv[optind] : NULL;
         return;
     }
@@ -351,11 +303,12 @@ static void parse(int argc, char **argv, options *o)
         o->device_given = 1;
     }
     if (o->devices && (o->device_given || o->no_opencl))
-        usage_error(o->no_opencl ? "--devices runs OpenCL algorithms, which --no-opencl turns off"
-                                 : "give -n or DEVICE (one device) or --devices (several), not both",
-                    o->devices);
+        cli_usage_error_at(PROGRAM,
+                           o->no_opencl ? "--devices runs OpenCL algorithms, which --no-opencl turns off"
+                                        : "give -n or DEVICE (one device) or --devices (several), not both",
+                           o->devices);
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))
-        usage_error("--long-csv must name another file than OUTPUT", o->long_csv);
+        cli_usage_error_at(PROGRAM, "--long-csv must name another file than OUTPUT", o->long_csv);
     if (atomic_same_file(o->output, o->input) || (o->long_csv && atomic_same_file(o->long_csv, o->input))) {
         fprintf(stderr, "%s: error: %s is the INPUT file %s: appending to it would damage the input; give another "
                         "CSV file (see Bench -h)\n",
@@ -363,7 +316,7 @@ static void parse(int argc, char **argv, options *o)
         exit(2);
     }
     if (o->json && (atomic_same_output(o->json, o->output) || (o->long_csv && atomic_same_output(o->json, o->long_csv))))
-        usage_error("--json must name another file than OUTPUT and --long-csv", o->json);
+        cli_usage_error_at(PROGRAM, "--json must name another file than OUTPUT and --long-csv", o->json);
     if (o->json && atomic_same_file(o->json, o->input)) {
         fprintf(stderr, "%s: error: --json %s is the INPUT file %s: writing it would destroy the input; give another "
                         "file (see Bench -h)\n",

@@ -13,9 +13,8 @@
 #include "exact.h"
 #include "extent.h"
 #include "pairs_io.h"
+#include "programs/program_options.h"
 #include "compare/result_compare.h"
-#include "registry_print.h"
-#include "version.h"
 
 static const char *PROGRAM = "CompareResults";
 
@@ -48,14 +47,6 @@ static void usage(FILE *out)
             "Exit status: 0 all agree, 1 some differ, 2 an error (bad arguments, unreadable files, files\n"
             "of different lengths).\n",
             RESULT_COMPARE_DEFAULT_TOLERANCE);
-}
-
-static void fail(const char *format, const char *arg)
-{
-    fprintf(stderr, "%s: error: ", PROGRAM);
-    fprintf(stderr, format, arg);
-    fputc('\n', stderr);
-    exit(2);
 }
 
 /* A result file's results, and the line of each (NULL for a binary file: its results are
@@ -95,53 +86,41 @@ int main(int argc, char **argv)
         {"tolerance", required_argument, NULL, 'T'},
         {"exact", no_argument, NULL, 'E'},
         {"extent", required_argument, NULL, 'X'},
-        {"list-algorithms", no_argument, NULL, 'L'},
-        {"version", no_argument, NULL, 'V'},
-        {"help", no_argument, NULL, 'h'},
+        {"list-algorithms", no_argument, NULL, PROGRAM_OPT_LIST_ALGORITHMS},
+        PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     double tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
     int exact = 0, extent = RT_EXTENT_LINE, c;
-    opterr = 0; /* our own one-line message instead of getopt's */
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "h", longs)) != -1) {
         switch (c) {
         case 'T': {
             char *end;
             tolerance = strtod(optarg, &end);
             if (end == optarg || *end || !isfinite(tolerance) || tolerance < 0)
-                fail("--tolerance must be a number >= 0, not '%s' (see CompareResults -h)", optarg);
+                cli_usage_error(PROGRAM, "--tolerance must be a number >= 0, not '%s'", optarg);
             break;
         }
         case 'E':
             exact = 1;
             break;
         case 'X':
-            extent = extent_parse(optarg);
-            if (extent < 0)
-                fail("--extent takes line, ray or segment, not '%s' (see CompareResults -h)", optarg);
+            extent = program_extent(PROGRAM, optarg);
             break;
-        case 'L':
-            registry_print_list(stdout);
-            return 0;
-        case 'V':
-            version_print(stdout, PROGRAM);
-            return 0;
-        case 'h':
-            usage(stdout);
-            return 0;
         default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
             if (cli_is_negative_number(argv[optind - 1]))
-                fail("a negative number is not a valid argument: %s (see CompareResults -h)", argv[optind - 1]);
-            fail("unknown option or missing argument: %s (see CompareResults -h)", argv[optind - 1]);
+                cli_usage_error(PROGRAM, "a negative number is not a valid argument: %s", argv[optind - 1]);
+            cli_usage_error(PROGRAM, "unknown option or missing argument: %s", argv[optind - 1]);
         }
     }
     if (extent != RT_EXTENT_LINE && !exact)
-        fail("--extent %s applies to the exact classifier: give --exact too (see CompareResults -h)",
-             extent_name(extent));
+        cli_usage_error(PROGRAM, "--extent %s applies to the exact classifier: give --exact too", extent_name(extent));
     int want = exact ? 2 : 3;
     if (argc - optind != want)
-        fail("%s", exact ? "expected --exact INPUT OTHER_RESULTS (see CompareResults -h)"
-                         : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS (see CompareResults -h)");
+        cli_usage_error(PROGRAM, "%s",
+                        exact ? "expected --exact INPUT OTHER_RESULTS"
+                              : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS");
     const char *input = argv[optind];
     const char *reference_path = exact ? "exact classifier" : argv[optind + 1];
     const char *other_path = argv[optind + want - 1];
@@ -149,7 +128,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < want; ++i)
         from_stdin += strcmp(argv[optind + i], "-") == 0;
     if (from_stdin > 1)
-        fail("%s", "standard input ('-') can be read only once; give the other files by name (see CompareResults -h)");
+        cli_usage_error(PROGRAM, "standard input ('-') can be read only once; give the other files by name");
     pair_set set;
     error_text err;
     if (pairs_read(input, &set, &err) != 0) {
@@ -159,8 +138,10 @@ int main(int argc, char **argv)
     ray_tetra_result *reference;
     if (exact) {
         reference = calloc(set.count ? set.count : 1, sizeof *reference);
-        if (!reference)
-            fail("not enough memory for %s pairs", input);
+        if (!reference) {
+            fprintf(stderr, "%s: error: not enough memory for %s pairs\n", PROGRAM, input);
+            return 2;
+        }
         for (size_t i = 0; i < set.count; ++i)
             extent_exact_reference(&set.pairs[i], extent, &reference[i]);
     }

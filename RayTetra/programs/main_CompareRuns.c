@@ -12,9 +12,9 @@
 #include "bench/bench_stats.h"
 #include "compare/run_compare.h"
 #include "compare/run_file.h"
+#include "cli.h"
 #include "error.h"
-#include "registry_print.h"
-#include "version.h"
+#include "programs/program_options.h"
 
 static const char *PROGRAM = "CompareRuns";
 
@@ -42,12 +42,6 @@ static void usage(FILE *out)
             "Exit status: 0 compared; 1 a file cannot be read or the runs differ (without --force);\n"
             "2 bad arguments.\n",
             100 * BENCH_CONFIDENCE, RUN_COMPARE_ALPHA);
-}
-
-static void usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "%s: error: %s%s%s (see CompareRuns -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
-    exit(2);
 }
 
 /* "input_sha256 (A 1f2e3d4c..., B 9a8b7c6d...), cpu (...)": what differs; 0 if nothing does. */
@@ -126,32 +120,22 @@ static void unmatched(const char *label, const run_file *run, const run_file *ot
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "C");
-    enum { OPT_FORCE = 256, OPT_LIST_ALGORITHMS, OPT_VERSION };
+    enum { OPT_FORCE = 256 };
     static const struct option longs[] = {
         {"force", no_argument, NULL, OPT_FORCE},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {"help", no_argument, NULL, 'h'},
+        {"list-algorithms", no_argument, NULL, PROGRAM_OPT_LIST_ALGORITHMS},
+        PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     int force = 0, c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "h", longs)) != -1) {
         switch (c) {
         case OPT_FORCE:
             force = 1;
             break;
-        case OPT_LIST_ALGORITHMS:
-            registry_print_list(stdout);
-            return 0;
-        case OPT_VERSION:
-            version_print(stdout, PROGRAM);
-            return 0;
-        case 'h':
-            usage(stdout);
-            return 0;
         default:
-            usage_error("unknown option or missing argument", argv[optind - 1]);
+            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
+            cli_usage_error_at(PROGRAM, "unknown option or missing argument", argv[optind - 1]);
         }
     }
     if (argc - optind != 2) {

@@ -8,9 +8,8 @@
 #include "cli.h"
 #include "error.h"
 #include "generator/generator.h"
-#include "registry_print.h"
+#include "programs/program_options.h"
 #include "timer.h"
-#include "version.h"
 
 static const char *PROGRAM = "RandomRayTetra";
 
@@ -53,9 +52,8 @@ int main(int argc, char **argv)
         {"hits", required_argument, NULL, 'i'},
         {"misses", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'S'},
-        {"list-algorithms", no_argument, NULL, 'L'},
-        {"version", no_argument, NULL, 'V'},
-        {"help", no_argument, NULL, 'h'},
+        {"list-algorithms", no_argument, NULL, PROGRAM_OPT_LIST_ALGORITHMS},
+        PROGRAM_VERSION_HELP_OPTIONS,
     };
     for (int k = 0; k < GENERATOR_CLASS_COUNT; ++k)
         longs[FIXED_OPTIONS + k] =
@@ -63,8 +61,7 @@ int main(int argc, char **argv)
     longs[FIXED_OPTIONS + GENERATOR_CLASS_COUNT] = (struct option){NULL, 0, NULL, 0};
     generator_config config = {.seed = 1};
     int have_hits = 0, have_misses = 0, have_special = 0, c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "i:n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "i:n:h", longs)) != -1) {
         if (c >= OPT_CLASS && c < OPT_CLASS + GENERATOR_CLASS_COUNT) {
             char what[64];
             snprintf(what, sizeof what, "--%s", generator_class_name((generator_class)(c - OPT_CLASS)));
@@ -84,16 +81,8 @@ int main(int argc, char **argv)
         case 'S':
             config.seed = (uint64_t)cli_count(PROGRAM, optarg, 0x7fffffffffffffffLL, "--seed");
             break;
-        case 'L':
-            registry_print_list(stdout);
-            return 0;
-        case 'V':
-            version_print(stdout, PROGRAM);
-            return 0;
-        case 'h':
-            usage(stdout);
-            return 0;
         default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
             if (cli_is_negative_number(argv[optind - 1])) {
                 fprintf(stderr, "%s: error: %s: a negative number is not a valid argument (counts are >= 0; see "
                                 "RandomRayTetra -h)\n",

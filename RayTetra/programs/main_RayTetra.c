@@ -16,9 +16,9 @@
 #include "multi/gpu_multi_program.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
-#include "version.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";
@@ -39,8 +39,9 @@ typedef struct options {
     long long reps;
     long long threads;
     int single; /* --precision float */
-    gpu_config gpu_config; /* --layout, --output, --pairs-per-item */
-    int extent;            /* --extent: RT_EXTENT_LINE (default), _RAY or _SEGMENT */
+    /* --layout, --output, --pairs-per-item, and --extent (RT_EXTENT_LINE by default, _RAY or
+     * _SEGMENT), which the CPU algorithms' clipping follows too */
+    gpu_config gpu_config;
 } options;
 
 static void usage(FILE *out)
@@ -117,63 +118,54 @@ static void usage(FILE *out)
           out);
 }
 
-static void usage_error(const char *format, const char *arg)
-{
-    fprintf(stderr, "%s: error: ", PROGRAM);
-    fprintf(stderr, format, arg);
-    fprintf(stderr, " (see RayTetra -h)\n");
-    exit(2);
-}
-
 static void choose(options *o, const registry_variant *variant, const char *flag)
 {
     if (o->cpu || o->gpu)
-        usage_error("%s: only one algorithm can be chosen", flag);
+        cli_usage_error(PROGRAM, "%s: only one algorithm can be chosen", flag);
     o->cpu = variant->cpu;
     o->gpu = variant->gpu;
 }
 
 /* -s, -t, -m (with a number: the form or variant) and -a: the CPU double algorithm of the
  * registry row with that option. */
-static void thesis_option(options *o, char flag, const char *arg, const char *what)
+static void thesis_option(options *o, char flag, const char *arg)
 {
     int low = 0, high = -1, value = -1;
     registry_flag_range(flag, &low, &high);
+    const char *what = flag == 's'   ? "-s (Pluecker form)"
+                       : flag == 't' ? "-t (STP form)"
+                                     : "-m (Moller-Trumbore variant)";
     if (arg)
         value = (int)cli_number(PROGRAM, arg, low, high, what);
     const cpu_algorithm *algorithm = registry_flag_algorithm(flag, value);
     char option[32];
     snprintf(option, sizeof option, "-%c %.20s", flag, arg ? arg : "");
     if (!algorithm)
-        usage_error("%s: no such algorithm", option);
+        cli_usage_error(PROGRAM, "%s: no such algorithm", option);
     option[2] = '\0'; /* "-t", as the other options say it */
     if (o->cpu || o->gpu)
-        usage_error("%s: only one algorithm can be chosen", option);
+        cli_usage_error(PROGRAM, "%s: only one algorithm can be chosen", option);
     o->cpu = algorithm;
 }
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LIST, OPT_LIST_ALGORITHMS, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_LAYOUT, OPT_OUTPUT,
-           OPT_PAIRS_PER_ITEM, OPT_EXTENT, OPT_DEVICES, OPT_RESULT_LAYOUT, OPT_TRANSFERS };
-    static const struct option longs[] = {
+    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT, OPT_DEVICES };
+    /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
+    const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
-        {"list-devices", no_argument, NULL, OPT_LIST},
-        {"list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS},
+        {"list-devices", no_argument, &o->list_devices, 1},
+        {"list-algorithms", no_argument, &o->list_algorithms, 1},
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"precision", required_argument, NULL, OPT_PRECISION},
-        {"layout", required_argument, NULL, OPT_LAYOUT},
-        {"output", required_argument, NULL, OPT_OUTPUT},
-        {"pairs-per-item", required_argument, NULL, OPT_PAIRS_PER_ITEM},
-        {"result-layout", required_argument, NULL, OPT_RESULT_LAYOUT},
-        {"transfers", required_argument, NULL, OPT_TRANSFERS},
+        PROGRAM_GPU_CONFIG_OPTIONS,
+        PROGRAM_TRANSFERS_OPTION,
         {"device", required_argument, NULL, 'n'},
         {"devices", required_argument, NULL, OPT_DEVICES},
-        {"version", no_argument, NULL, 'V'},
         {"extent", required_argument, NULL, OPT_EXTENT},
-        {"help", no_argument, NULL, 'h'},
+        PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
@@ -181,27 +173,19 @@ static void parse(int argc, char **argv, options *o)
     o->display = -1;
     o->threads = 1;
     o->gpu_config = GPU_CONFIG_DEFAULT;
-    error_text config_err;
     int c;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "s:t:am:g:p:d:n:h", longs, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "s:t:am:g:p:d:n:h", longs)) != -1) {
         switch (c) {
         case 's':
-            thesis_option(o, 's', optarg, "-s (Pluecker form)");
-            break;
         case 't':
-            thesis_option(o, 't', optarg, "-t (STP form)");
-            break;
-        case 'a':
-            thesis_option(o, 'a', NULL, "-a");
-            break;
         case 'm':
-            thesis_option(o, 'm', optarg, "-m (Moller-Trumbore variant)");
+        case 'a': /* no number */
+            thesis_option(o, (char)c, c == 'a' ? NULL : optarg);
             break;
         case OPT_ALGORITHM: {
             const registry_variant *variant = registry_find(optarg);
             if (!variant)
-                usage_error("unknown algorithm '%s'", optarg);
+                cli_usage_error(PROGRAM, "unknown algorithm '%s'", optarg);
             choose(o, variant, "--algorithm");
             break;
         }
@@ -209,13 +193,13 @@ static void parse(int argc, char **argv, options *o)
             long long i = cli_number(PROGRAM, optarg, 0, registry_gpu_index_max(), "-g (OpenCL algorithm)");
             const gpu_algorithm *algorithm = gpu_algorithm_get((int)i);
             if (!algorithm)
-                usage_error("-g %s: no such OpenCL algorithm", optarg);
+                cli_usage_error(PROGRAM, "-g %s: no such OpenCL algorithm", optarg);
             choose(o, registry_of_gpu(algorithm), "-g");
             break;
         }
         case 'p':
             if (strcmp(optarg, "t") && strcmp(optarg, "r") && strcmp(optarg, "b"))
-                usage_error("-p takes t (time), r (results) or b (both), not '%s'", optarg);
+                cli_usage_error(PROGRAM, "-p takes t (time), r (results) or b (both), not '%s'", optarg);
             o->print = optarg[0];
             break;
         case 'd':
@@ -228,61 +212,38 @@ static void parse(int argc, char **argv, options *o)
         case OPT_DEVICES:
             o->devices = optarg;
             break;
-        case OPT_LAYOUT:
-        case OPT_OUTPUT:
-        case OPT_PAIRS_PER_ITEM:
-        case OPT_RESULT_LAYOUT:
-        case OPT_TRANSFERS:
-            if (gpu_config_parse(&o->gpu_config,
-                                 c == OPT_LAYOUT    ? "layout"
-                                 : c == OPT_OUTPUT  ? "output"
-                                 : c == OPT_RESULT_LAYOUT ? "result-layout"
-                                 : c == OPT_TRANSFERS     ? "transfers"
-                                                          : "pairs-per-item",
-                                 optarg, &config_err) != 0) {
-                fprintf(stderr, "%s: error: %s (see RayTetra -h)\n", PROGRAM, config_err.text);
-                exit(2);
-            }
+        case PROGRAM_OPT_LAYOUT:
+        case PROGRAM_OPT_OUTPUT:
+        case PROGRAM_OPT_PAIRS_PER_ITEM:
+        case PROGRAM_OPT_RESULT_LAYOUT:
+        case PROGRAM_OPT_TRANSFERS:
+            program_gpu_config_option(PROGRAM, c, optarg, &o->gpu_config);
             break;
         case OPT_LOCAL:
             o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
-            break;
-        case OPT_LIST:
-            o->list_devices = 1;
-            break;
-        case OPT_LIST_ALGORITHMS:
-            o->list_algorithms = 1;
             break;
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
             break;
         case OPT_PRECISION:
             if (strcmp(optarg, "double") && strcmp(optarg, "float"))
-                usage_error("--precision takes double or float, not '%s'", optarg);
+                cli_usage_error(PROGRAM, "--precision takes double or float, not '%s'", optarg);
             o->single = optarg[0] == 'f';
             break;
         case OPT_THREADS:
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
             break;
-        case 'V':
-            version_print(stdout, PROGRAM);
-            exit(0);
         case OPT_EXTENT:
-            o->extent = extent_parse(optarg);
-            if (o->extent < 0)
-                usage_error("--extent takes line, ray or segment, not '%s'", optarg);
-            o->gpu_config.extent = o->extent;
+            o->gpu_config.extent = program_extent(PROGRAM, optarg);
             break;
-        case 'h':
-            usage(stdout);
-            exit(0);
         default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
             if (cli_is_negative_number(argv[optind - 1]))
-                usage_error("%s: a negative number is not a valid argument (REPS and every number RayTetra takes are >= 0)",
-                            argv[optind - 1]);
-            fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RayTetra -h)\n", PROGRAM,
-                    argv[optind - 1]);
-            exit(2);
+                cli_usage_error(PROGRAM,
+                                "%s: a negative number is not a valid argument (REPS and every number RayTetra takes "
+                                "are >= 0)",
+                                argv[optind - 1]);
+            cli_usage_error(PROGRAM, "%s: unknown option or missing argument", argv[optind - 1]);
         }
     }
     if (!o->cpu && !o->gpu)
@@ -290,25 +251,26 @@ static void parse(int argc, char **argv, options *o)
     if (o->single && o->gpu) {
         const gpu_algorithm *variant = gpu_algorithm_in_precision(o->gpu, CPU_PRECISION_FLOAT);
         if (!variant)
-            usage_error("%s has no single-precision variant", o->gpu->csv_name);
+            cli_usage_error(PROGRAM, "%s has no single-precision variant", o->gpu->csv_name);
         o->gpu = variant;
     }
     if (o->single && o->cpu) {
         const cpu_algorithm *variant = cpu_algorithm_in_precision(o->cpu, CPU_PRECISION_FLOAT);
         if (!variant)
-            usage_error("%s has no single-precision variant", o->cpu->name);
+            cli_usage_error(PROGRAM, "%s has no single-precision variant", o->cpu->name);
         o->cpu = variant;
     }
     if (o->list_devices || o->list_algorithms)
         return;
     if (o->devices && (!o->gpu || o->device_given))
-        usage_error(!o->gpu ? "--devices %s: only OpenCL algorithms (-g) run on devices; choose one with -g"
-                            : "--devices %s: give -n (one device) or --devices (several), not both",
-                    o->devices);
+        cli_usage_error(PROGRAM,
+                        !o->gpu ? "--devices %s: only OpenCL algorithms (-g) run on devices; choose one with -g"
+                                : "--devices %s: give -n (one device) or --devices (several), not both",
+                        o->devices);
     int positional = argc - optind;
     if (o->display >= 0) {
         if (positional < 1)
-            usage_error("%s: -d needs INPUT", "-d");
+            cli_usage_error(PROGRAM, "%s: -d needs INPUT", "-d");
         o->input = argv[optind]; /* OUTPUT and REPS, if given, are ignored (docs/SPECIFICATION.md section 5) */
         if (o->snapshot && atomic_same_file(o->snapshot, o->input)) {
             fprintf(stderr, "%s: error: --snapshot %s is the INPUT file %s: writing it would destroy the input; give "
@@ -319,7 +281,7 @@ static void parse(int argc, char **argv, options *o)
         return;
     }
     if (o->snapshot)
-        usage_error("%s is only used with -d", "--snapshot");
+        cli_usage_error(PROGRAM, "%s is only used with -d", "--snapshot");
     if (positional != 3) {
         fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS, got %d argument%s (see RayTetra -h)\n", PROGRAM,
                 positional, positional == 1 ? "" : "s");
@@ -329,8 +291,10 @@ static void parse(int argc, char **argv, options *o)
     o->output = argv[optind + 1];
     o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000000, "REPS");
     if (o->print == 't' && binary_path(o->output))
-        usage_error("-p t writes only the time, which a binary OUTPUT (%s) cannot hold; give a text OUTPUT or use -p b",
-                    o->output);
+        cli_usage_error(PROGRAM,
+                        "-p t writes only the time, which a binary OUTPUT (%s) cannot hold; give a text OUTPUT or "
+                        "use -p b",
+                        o->output);
     if (atomic_same_file(o->output, o->input)) {
         fprintf(stderr, "%s: error: OUTPUT %s is the INPUT file %s: writing it would destroy the input; give another "
                         "OUTPUT\n",
@@ -393,7 +357,7 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
 static void clip(const options *o, const pair_set *set, ray_tetra_result *results)
 {
     if (o->cpu)
-        cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->extent);
+        cpu_extent_clip(o->cpu, set->pairs, results, set->count, o->gpu_config.extent);
 }
 
 static int display(const options *o, const pair_set *set)
@@ -464,9 +428,9 @@ int main(int argc, char **argv)
         return 1;
     }
     check_single_range(&o, &set);
-    if (o.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
+    if (o.gpu_config.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
         fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
-                        "all\n", PROGRAM, extent_name(o.extent));
+                        "all\n", PROGRAM, extent_name(o.gpu_config.extent));
         pair_set_free(&set);
         return 2;
     }

@@ -21,8 +21,8 @@
 #include "mesh/walk_multi.h"
 #include "multi/device_list.h"
 #include "mesh/walk_report.h"
+#include "programs/program_options.h"
 #include "timer.h"
-#include "version.h"
 
 static const char *PROGRAM = "TetWalk";
 
@@ -109,19 +109,13 @@ static void usage(FILE *out)
             WALK_MAX_REPS);
 }
 
-static void usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "%s: error: %s%s%s (see TetWalk -h)\n", PROGRAM, what, arg ? ": " : "", arg ? arg : "");
-    exit(2);
-}
-
 static void choose(options *o, const walk_algorithm *algorithm, int opencl)
 {
     for (int i = 0; i < o->chosen_count; ++i)
         if (o->chosen[i].algorithm == algorithm && o->chosen[i].opencl == opencl)
             return;
     if (o->chosen_count == MAX_RUNS)
-        usage_error("too many algorithms", NULL);
+        cli_usage_error_at(PROGRAM, "too many algorithms", NULL);
     o->chosen[o->chosen_count++] = (selection){algorithm, opencl};
 }
 
@@ -140,7 +134,7 @@ static void parse_algorithms(options *o, const char *list)
         int opencl;
         const walk_algorithm *algorithm = walk_algorithm_find(word, &opencl);
         if (!algorithm)
-            usage_error("unknown walk algorithm (see --list-algorithms)", word);
+            cli_usage_error_at(PROGRAM, "unknown walk algorithm (see --list-algorithms)", word);
         choose(o, algorithm, opencl);
     }
 }
@@ -152,12 +146,12 @@ static void parse_threads(options *o, const char *list)
     o->thread_count = 0;
     for (char *save = NULL, *word = strtok_r(copy, ",", &save); word; word = strtok_r(NULL, ",", &save)) {
         if (o->thread_count == MAX_THREAD_COUNTS)
-            usage_error("too many thread counts", list);
+            cli_usage_error_at(PROGRAM, "too many thread counts", list);
         o->threads[o->thread_count++] =
             strcmp(word, "all") == 0 ? cpu_thread_count() : (int)cli_number(PROGRAM, word, 1, 4096, "a --threads count");
     }
     if (o->thread_count == 0)
-        usage_error("--threads needs a count", list);
+        cli_usage_error_at(PROGRAM, "--threads needs a count", list);
 }
 
 static void parse_pair(const char *arg, char separator, double *a, double *b, const char *what)
@@ -165,11 +159,11 @@ static void parse_pair(const char *arg, char separator, double *a, double *b, co
     char *end;
     *a = strtod(arg, &end);
     if (end == arg || *end != separator)
-        usage_error(what, arg);
+        cli_usage_error_at(PROGRAM, what, arg);
     const char *second = end + 1;
     *b = strtod(second, &end);
     if (end == second || *end != '\0' || !isfinite(*a) || !isfinite(*b))
-        usage_error(what, arg);
+        cli_usage_error_at(PROGRAM, what, arg);
 }
 
 static void parse(int argc, char **argv, options *o)
@@ -188,8 +182,7 @@ static void parse(int argc, char **argv, options *o)
         {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
         {"devices", required_argument, 0, DEVICES},
-        {"version", no_argument, 0, 'V'},
-        {"help", no_argument, 0, 'h'},                {0, 0, 0, 0},
+        PROGRAM_VERSION_HELP_OPTIONS,                 {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
     o->width = 640;
@@ -204,15 +197,14 @@ static void parse(int argc, char **argv, options *o)
     o->reps = 3;
     o->verify = -1;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "n:h", LONG, NULL)) != -1) {
+    while ((c = program_next_option(argc, argv, "n:h", LONG)) != -1) {
         switch (c) {
         case RAYS: o->rays = optarg; break;
         case SIZE: {
             double w, h;
             parse_pair(optarg, 'x', &w, &h, "--size must be WIDTHxHEIGHT, e.g. 640x480");
             if (w != floor(w) || h != floor(h) || w < 16 || h < 16 || w > 16384 || h > 16384)
-                usage_error("--size must be whole numbers from 16 to 16384", optarg);
+                cli_usage_error_at(PROGRAM, "--size must be whole numbers from 16 to 16384", optarg);
             o->width = (int)w;
             o->height = (int)h;
             break;
@@ -220,12 +212,12 @@ static void parse(int argc, char **argv, options *o)
         case VIEW: parse_pair(optarg, ',', &o->azimuth, &o->elevation, "--view must be AZIMUTH,ELEVATION in degrees"); break;
         case UP:
             if (strlen(optarg) != 1 || !strchr("xyz", optarg[0]))
-                usage_error("--up must be x, y or z", optarg);
+                cli_usage_error_at(PROGRAM, "--up must be x, y or z", optarg);
             o->up = optarg[0];
             break;
         case AIM:
             if (walk_aim_parse(optarg, &o->aim) != 0)
-                usage_error("--aim must be vertices, edges or faces", optarg);
+                cli_usage_error_at(PROGRAM, "--aim must be vertices, edges or faces", optarg);
             o->aimed = 1;
             break;
         case AIM_RAYS: o->aim_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--aim-rays"); break;
@@ -244,29 +236,29 @@ static void parse(int argc, char **argv, options *o)
         case IMAGE: o->image = optarg; break;
         case SHOW:
             if (walk_show_parse(optarg, &o->show) != 0)
-                usage_error("--show must be length or tetrahedra", optarg);
+                cli_usage_error_at(PROGRAM, "--show must be length or tetrahedra", optarg);
             break;
         case PER_RAY: o->per_ray = optarg; break;
         case DEVICES: o->devices = optarg; break;
         case EXPORT: o->export_pairs = optarg; break;
         case JSON: o->json = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
-        case 'V': version_print(stdout, PROGRAM); exit(0);
-        case 'h': usage(stdout); exit(0);
-        default: usage_error("unknown option or missing value", argv[optind - 1]);
+        default:
+            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
+            cli_usage_error_at(PROGRAM, "unknown option or missing value", argv[optind - 1]);
         }
     }
     if (optind != argc - 1)
-        usage_error(optind == argc ? "no MESH given" : "more than one MESH given", NULL);
+        cli_usage_error_at(PROGRAM, optind == argc ? "no MESH given" : "more than one MESH given", NULL);
     o->mesh = argv[optind];
     if (o->chosen_count == 0)
         parse_algorithms(o, "stp0r");
     if (o->devices && o->device_given)
-        usage_error("give -n (one device) or --devices (several), not both", o->devices);
+        cli_usage_error_at(PROGRAM, "give -n (one device) or --devices (several), not both", o->devices);
     if (o->rays && o->aimed)
-        usage_error("--rays and --aim both choose the rays: give one", NULL);
+        cli_usage_error_at(PROGRAM, "--rays and --aim both choose the rays: give one", NULL);
     if (o->image && (o->rays || o->aimed))
-        usage_error("--image pictures the camera's rays: leave out --rays and --aim", NULL);
+        cli_usage_error_at(PROGRAM, "--image pictures the camera's rays: leave out --rays and --aim", NULL);
 }
 
 /* ---------------------------------------------------------------- runs */

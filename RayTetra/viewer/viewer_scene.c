@@ -107,6 +107,18 @@ static void overlay_add(viewer_scene *scene, int kind, const char *format, ...)
     scene->overlay_kind[scene->overlay_lines++] = kind;
 }
 
+/* The two lines of one side of a hit (`side` "enter" or "leave"): its face, t and u, or where a
+ * ray or a segment clipped it (face -1, at `clipped_at`), then its point. */
+static void overlay_side(viewer_scene *scene, int kind, const char *side, const char *clipped_at, int face, double t,
+                         double u1, double u2, vec3 point)
+{
+    if (face < 0)
+        overlay_add(scene, kind, "%s clipped at %s   t = %.6g", side, clipped_at, t);
+    else
+        overlay_add(scene, kind, "%s face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", side, face, t, u1, u2);
+    overlay_add(scene, kind, "      point (%.6g, %.6g, %.6g)", point.x, point.y, point.z);
+}
+
 static void overlay_text(viewer_scene *scene)
 {
     const viewer_request *request = scene->request;
@@ -117,20 +129,10 @@ static void overlay_text(viewer_scene *scene)
         overlay_add(scene, VIEWER_TEXT_PLAIN, "the line misses the tetrahedron");
         return;
     }
-    if (r->enter_face < 0)
-        overlay_add(scene, VIEWER_TEXT_ENTER, "enter clipped at P (ray or segment)   t = %.6g", r->t_enter);
-    else
-        overlay_add(scene, VIEWER_TEXT_ENTER, "enter face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->enter_face,
-                    r->t_enter, r->u_enter1, r->u_enter2);
-    overlay_add(scene, VIEWER_TEXT_ENTER, "      point (%.6g, %.6g, %.6g)", r->enter_point.x, r->enter_point.y,
-                r->enter_point.z);
-    if (r->leave_face < 0)
-        overlay_add(scene, VIEWER_TEXT_LEAVE, "leave clipped at Q (segment)   t = %.6g", r->t_leave);
-    else
-        overlay_add(scene, VIEWER_TEXT_LEAVE, "leave face F%d   t = %.6g   u1 = %.6g   u2 = %.6g", r->leave_face,
-                    r->t_leave, r->u_leave1, r->u_leave2);
-    overlay_add(scene, VIEWER_TEXT_LEAVE, "      point (%.6g, %.6g, %.6g)", r->leave_point.x, r->leave_point.y,
-                r->leave_point.z);
+    overlay_side(scene, VIEWER_TEXT_ENTER, "enter", "P (ray or segment)", r->enter_face, r->t_enter, r->u_enter1,
+                 r->u_enter2, r->enter_point);
+    overlay_side(scene, VIEWER_TEXT_LEAVE, "leave", "Q (segment)", r->leave_face, r->t_leave, r->u_leave1,
+                 r->u_leave2, r->leave_point);
 }
 
 void viewer_scene_init(viewer_scene *scene, const viewer_request *request)

@@ -1,0 +1,56 @@
+/* program_options.h: the options that several programs take with one meaning, each with one
+ * getopt code and one reading, so that every program reads and answers them alike (for main()s
+ * only: it prints and exits). */
+#ifndef RAYTETRA_PROGRAM_OPTIONS_H
+#define RAYTETRA_PROGRAM_OPTIONS_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "opencl/gpu_config.h"
+
+/* Their getopt_long codes: above the short options and above each program's own codes, which
+ * count up from 256. */
+enum {
+    PROGRAM_OPT_VERSION = 1024,
+    PROGRAM_OPT_LIST_ALGORITHMS, /* for the programs that list at once (others list after checking the rest) */
+    PROGRAM_OPT_LAYOUT,
+    PROGRAM_OPT_OUTPUT,
+    PROGRAM_OPT_PAIRS_PER_ITEM,
+    PROGRAM_OPT_RESULT_LAYOUT,
+    PROGRAM_OPT_TRANSFERS,
+};
+
+/* --version and -h/--help, answered by program_answer_info (every program takes them). */
+#define PROGRAM_VERSION_HELP_OPTIONS \
+    {"version", no_argument, NULL, PROGRAM_OPT_VERSION}, {"help", no_argument, NULL, 'h'}
+
+/* --layout, --output, --pairs-per-item and --result-layout: how the OpenCL kernels run
+ * (gpu_config.h), read by program_gpu_config_option. */
+#define PROGRAM_GPU_CONFIG_OPTIONS \
+    {"layout", required_argument, NULL, PROGRAM_OPT_LAYOUT}, {"output", required_argument, NULL, PROGRAM_OPT_OUTPUT}, \
+    {"pairs-per-item", required_argument, NULL, PROGRAM_OPT_PAIRS_PER_ITEM},                                        \
+    {"result-layout", required_argument, NULL, PROGRAM_OPT_RESULT_LAYOUT}
+
+/* --transfers pinned|pageable (gpu_config.h), also read by program_gpu_config_option; only for
+ * the programs whose OpenCL runs go through gpu_run (Bench times both ways by itself). */
+#define PROGRAM_TRANSFERS_OPTION {"transfers", required_argument, NULL, PROGRAM_OPT_TRANSFERS}
+
+/* The next option, as getopt_long returns it, with the programs' conventions: getopt prints
+ * nothing (each program says in one line what is wrong: '?' comes back for an unknown option or
+ * a missing argument), and flag options (a `flag` pointer in their entry) are set, not returned. */
+int program_next_option(int argc, char **argv, const char *short_options, const struct option *long_options);
+
+/* When c is --version, -h/--help or PROGRAM_OPT_LIST_ALGORITHMS: the version (version.h), the
+ * usage text or the algorithms (registry_print_list) on standard output, and exit status 0. Any
+ * other c: nothing. */
+void program_answer_info(const char *program, int c, void (*usage)(FILE *out));
+
+/* --extent ARG: RT_EXTENT_LINE, _RAY or _SEGMENT, or a usage error (cli_usage_error). */
+int program_extent(const char *program, const char *arg);
+
+/* --layout, --output, --pairs-per-item, --result-layout or --transfers ARG (c is its code) into
+ * *config, or a usage error. */
+void program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config);
+
+#endif
