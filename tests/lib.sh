@@ -41,3 +41,13 @@ finish() {
     echo "$(basename "$0" .sh): $passes passed, $fails failed"
     [ "$fails" -eq 0 ]
 }
+
+# A test of the OpenCL path: without an OpenCL device (or with RAYTETRA_TEST_OPENCL=0) it says so,
+# checks nothing and ends here (call it at the top level of the test script).
+opencl_or_skip() {
+    if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/RayTetra" --list-devices >/dev/null 2>&1; then
+        echo "$(basename "$0" .sh): no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
+        finish
+        exit
+    fi
+}

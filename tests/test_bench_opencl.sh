@@ -5,11 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
 export RAYTETRA_BIN="$BIN" RAYTETRA_CACHE_DIR="$TMP/cache"
-if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/Bench" --list-devices >/dev/null 2>&1; then
-    echo "test_bench_opencl: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
-    finish
-    exit
-fi
+opencl_or_skip
 is_png() { [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 column() { head -n 1 "$1" | sed 's/^#//' | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
 cell() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$(column "$1" "$3")"; }

@@ -18,6 +18,7 @@
 #include "mesh/walk.h"
 #include "mesh/walk_multi.h"
 #include "multi/gpu_multi.h"
+#include "multi/gpu_multi_job.h"
 #include "registry.h"
 
 enum { DEVICES = 3 };
@@ -43,18 +44,6 @@ static ray_tetra_result *single_device(const gpu_algorithm *algorithm, const pai
     return results;
 }
 
-/* The first pair whose result differs in any byte the host writes (all but `uncertain`, which
- * the record conversion leaves as the caller's array held it), or count when none does. */
-static size_t first_difference(const ray_tetra_result *a, const ray_tetra_result *b, size_t count)
-{
-    size_t skip = offsetof(ray_tetra_result, uncertain), rest = skip + sizeof a->uncertain;
-    for (size_t i = 0; i < count; ++i)
-        if (memcmp(a + i, b + i, skip) != 0 ||
-            memcmp((const char *)(a + i) + rest, (const char *)(b + i) + rest, sizeof *a - rest) != 0)
-            return i;
-    return count;
-}
-
 /* Split by `speeds`, run on the three devices, compare with `reference`. */
 static void run_split(gpu_multi *m, const pair_set *set, const double *speeds, const gpu_multi_plan *plan,
                       const ray_tetra_result *reference, const char *what)
@@ -69,7 +58,7 @@ static void run_split(gpu_multi *m, const pair_set *set, const double *speeds, c
     if (status == 0)
         status = gpu_multi_run(m, set, ranges, results, plan, shares, &wall_ms, &err);
     CHECK(status == 0, "%s: %s", what, err.text);
-    size_t differ = status == 0 ? first_difference(results, reference, set->count) : set->count;
+    size_t differ = status == 0 ? gpu_multi_first_difference(results, reference, set->count) : set->count;
     CHECK(status != 0 || differ == set->count, "%s: pair %zu differs from one device's result", what, differ);
     size_t covered = 0;
     for (int d = 0; d < DEVICES; ++d) {

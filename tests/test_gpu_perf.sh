@@ -6,11 +6,7 @@
 # kernel (GPU_STP1), one cache folder: each layout/output combination compiles once.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
-if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/Bench" --list-devices >/dev/null 2>&1; then
-    echo "test_gpu_perf: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
-    finish
-    exit
-fi
+opencl_or_skip
 in="$TMP/in.txt"
 "$BIN/RandomRayTetra" "$in" -i 1003 -n 1000 --seed 7 >/dev/null || fail "RandomRayTetra"
 positive() { awk -v x="$1" 'BEGIN { exit !(x + 0 > 0 && x + 0 < 1e12) }'; }

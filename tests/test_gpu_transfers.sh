@@ -7,11 +7,7 @@
 # columns; wrong values are one-line errors.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
-if [ "${RAYTETRA_TEST_OPENCL:-1}" = 0 ] || ! "$BIN/RayTetra" --list-devices >/dev/null 2>&1; then
-    echo "test_gpu_transfers: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): skipped"
-    finish
-    exit
-fi
+opencl_or_skip
 device=${RAYTETRA_TEST_DEVICE:-0}
 in="$TMP/in.rtb"
 "$BIN/RandomRayTetra" "$in" -i 1500 -n 1503 --seed 11 >/dev/null || fail "RandomRayTetra"

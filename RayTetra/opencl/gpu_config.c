@@ -19,31 +19,38 @@ const char *gpu_transfers_name(gpu_transfers transfers)
     return transfers == GPU_TRANSFERS_PAGEABLE ? "pageable" : "pinned";
 }
 
+/* The options with two values, and what each means (for the message that refuses others). */
+static const struct {
+    const char *option, *values[2], *meaning;
+} TWO_WAY[] = {
+    {"layout", {"aos", "soa"}, "aos (array of structures, the thesis' layout) or soa (structure of arrays)"},
+    {"result-layout", {"aos", "soa"}, "aos (one record per pair, the thesis' layout) or soa (one array per field)"},
+    {"transfers", {"pinned", "pageable"},
+     "pinned (page-locked, chunked, overlapped) or pageable (the thesis' transfers from ordinary memory)"},
+};
+
+/* Row `row` of TWO_WAY takes its value number v. */
+static void set_two_way(gpu_config *config, size_t row, int v)
+{
+    if (row == 0)
+        config->layout = v ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
+    else if (row == 1)
+        config->result_layout = v ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
+    else
+        config->transfers = v ? GPU_TRANSFERS_PAGEABLE : GPU_TRANSFERS_PINNED;
+}
+
 int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err)
 {
-    if (strcmp(option, "layout") == 0) {
-        if (strcmp(value, "aos") == 0 || strcmp(value, "soa") == 0) {
-            config->layout = value[0] == 's' ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
-            return 0;
-        }
-        return error_set(err, "--layout must be aos (array of structures, the thesis' layout) or soa (structure of "
-                              "arrays), not '%s'", value);
-    }
-    if (strcmp(option, "result-layout") == 0) {
-        if (strcmp(value, "aos") == 0 || strcmp(value, "soa") == 0) {
-            config->result_layout = value[0] == 's' ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
-            return 0;
-        }
-        return error_set(err, "--result-layout must be aos (one record per pair, the thesis' layout) or soa (one "
-                              "array per field), not '%s'", value);
-    }
-    if (strcmp(option, "transfers") == 0) {
-        if (strcmp(value, "pinned") == 0 || strcmp(value, "pageable") == 0) {
-            config->transfers = value[1] == 'i' ? GPU_TRANSFERS_PINNED : GPU_TRANSFERS_PAGEABLE;
-            return 0;
-        }
-        return error_set(err, "--transfers must be pinned (page-locked, chunked, overlapped) or pageable (the "
-                              "thesis' transfers from ordinary memory), not '%s'", value);
+    for (size_t i = 0; i < sizeof TWO_WAY / sizeof TWO_WAY[0]; ++i) {
+        if (strcmp(option, TWO_WAY[i].option) != 0)
+            continue;
+        for (int v = 0; v < 2; ++v)
+            if (strcmp(value, TWO_WAY[i].values[v]) == 0) {
+                set_two_way(config, i, v);
+                return 0;
+            }
+        return error_set(err, "--%s must be %s, not '%s'", option, TWO_WAY[i].meaning, value);
     }
     if (strcmp(option, "output") == 0) {
         static const gpu_output levels[] = {GPU_OUTPUT_ALL, GPU_OUTPUT_FACES, GPU_OUTPUT_HIT};

@@ -161,8 +161,7 @@ static double positive_number(const char *arg, const char *what)
 static void parse(int argc, char **argv, options *o)
 {
     enum { OPT_ALGORITHMS = 256, OPT_LONG, OPT_LOCAL, OPT_TOLERANCE, OPT_FLOAT_TOLERANCE, OPT_BANDWIDTH_MIB,
-           OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_EXTENT,
-           OPT_DEVICES };
+           OPT_OVERLAP, OPT_THREADS, OPT_JSON, OPT_MIN_TIME, OPT_INPUT_SEED, OPT_EXTENT };
     /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
     const struct option longs[] = {
         {"algorithms", required_argument, NULL, OPT_ALGORITHMS},
@@ -184,8 +183,7 @@ static void parse(int argc, char **argv, options *o)
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
         {"describe-columns", no_argument, &o->describe_columns, 1},
-        {"device", required_argument, NULL, 'n'},
-        {"devices", required_argument, NULL, OPT_DEVICES},
+        PROGRAM_DEVICE_OPTIONS,
         {"extent", required_argument, NULL, OPT_EXTENT},
         PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
@@ -221,12 +219,6 @@ static void parse(int argc, char **argv, options *o)
         case OPT_FLOAT_TOLERANCE:
             o->float_tolerance = positive_number(optarg, "--float-tolerance");
             break;
-        case PROGRAM_OPT_LAYOUT:
-        case PROGRAM_OPT_OUTPUT:
-        case PROGRAM_OPT_PAIRS_PER_ITEM:
-        case PROGRAM_OPT_RESULT_LAYOUT:
-            program_gpu_config_option(PROGRAM, c, optarg, &o->gpu);
-            break;
         case OPT_EXTENT:
             o->gpu.extent = program_extent(PROGRAM, optarg);
             break;
@@ -254,18 +246,12 @@ static void parse(int argc, char **argv, options *o)
             o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
             break;
         case 'n':
-            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
-            o->device_given = 1;
+        case PROGRAM_OPT_DEVICES:
+            program_device_option(PROGRAM, c, optarg, &o->device, &o->device_given, &o->devices);
             break;
-        case OPT_DEVICES:
-            o->devices = optarg;
+        default: /* the OpenCL options; --version, --help and unknown ones exit */
+            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu, usage, "REPS and DEVICE are >= 0");
             break;
-        default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            if (cli_is_negative_number(argv[optind - 1]))
-                cli_usage_error_at(PROGRAM, "a negative number is not a valid argument (REPS and DEVICE are >= 0)",
-                                   argv[optind - 1]);
-            cli_usage_error_at(PROGRAM, "unknown option or missing argument", argv[optind - 1]);
         }
     }
     if (o->list_devices || o->list_algorithms)

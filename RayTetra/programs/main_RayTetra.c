@@ -150,7 +150,7 @@ static void thesis_option(options *o, char flag, const char *arg)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT, OPT_DEVICES };
+    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT };
     /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
     const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
@@ -162,8 +162,7 @@ static void parse(int argc, char **argv, options *o)
         {"precision", required_argument, NULL, OPT_PRECISION},
         PROGRAM_GPU_CONFIG_OPTIONS,
         PROGRAM_TRANSFERS_OPTION,
-        {"device", required_argument, NULL, 'n'},
-        {"devices", required_argument, NULL, OPT_DEVICES},
+        PROGRAM_DEVICE_OPTIONS,
         {"extent", required_argument, NULL, OPT_EXTENT},
         PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
@@ -206,18 +205,8 @@ static void parse(int argc, char **argv, options *o)
             o->display = cli_number(PROGRAM, optarg, 0, (long long)1 << 50, "-d (pair number)");
             break;
         case 'n':
-            o->device = cli_number(PROGRAM, optarg, 0, 1 << 20, "-n (device number)");
-            o->device_given = 1;
-            break;
-        case OPT_DEVICES:
-            o->devices = optarg;
-            break;
-        case PROGRAM_OPT_LAYOUT:
-        case PROGRAM_OPT_OUTPUT:
-        case PROGRAM_OPT_PAIRS_PER_ITEM:
-        case PROGRAM_OPT_RESULT_LAYOUT:
-        case PROGRAM_OPT_TRANSFERS:
-            program_gpu_config_option(PROGRAM, c, optarg, &o->gpu_config);
+        case PROGRAM_OPT_DEVICES:
+            program_device_option(PROGRAM, c, optarg, &o->device, &o->device_given, &o->devices);
             break;
         case OPT_LOCAL:
             o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
@@ -236,14 +225,9 @@ static void parse(int argc, char **argv, options *o)
         case OPT_EXTENT:
             o->gpu_config.extent = program_extent(PROGRAM, optarg);
             break;
-        default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            if (cli_is_negative_number(argv[optind - 1]))
-                cli_usage_error(PROGRAM,
-                                "%s: a negative number is not a valid argument (REPS and every number RayTetra takes "
-                                "are >= 0)",
-                                argv[optind - 1]);
-            cli_usage_error(PROGRAM, "%s: unknown option or missing argument", argv[optind - 1]);
+        default: /* the OpenCL options; --version, --help and unknown ones exit */
+            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu_config, usage, "REPS and every number RayTetra takes are >= 0");
+            break;
         }
     }
     if (!o->cpu && !o->gpu)

@@ -38,14 +38,45 @@ int program_extent(const char *program, const char *arg)
     return extent;
 }
 
-void program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config)
+int program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config)
 {
     const char *option = c == PROGRAM_OPT_LAYOUT          ? "layout"
                          : c == PROGRAM_OPT_OUTPUT        ? "output"
                          : c == PROGRAM_OPT_RESULT_LAYOUT ? "result-layout"
                          : c == PROGRAM_OPT_TRANSFERS     ? "transfers"
-                                                          : "pairs-per-item";
+                         : c == PROGRAM_OPT_PAIRS_PER_ITEM ? "pairs-per-item"
+                                                          : NULL;
+    if (!option)
+        return 0;
     error_text err;
     if (gpu_config_parse(config, option, arg, &err) != 0)
         cli_usage_error(program, "%s", err.text);
+    return 1;
+}
+
+void program_device_option(const char *program, int c, const char *arg, long long *device, int *device_given,
+                           const char **devices)
+{
+    if (c == PROGRAM_OPT_DEVICES) {
+        *devices = arg;
+        return;
+    }
+    *device = cli_number(program, arg, 0, 1 << 20, "-n (device number)");
+    *device_given = 1;
+}
+
+void program_bad_option(const char *program, const char *arg, const char *numbers)
+{
+    if (cli_is_negative_number(arg))
+        cli_usage_error(program, "%s: a negative number is not a valid argument (%s)", arg, numbers);
+    cli_usage_error(program, "%s: unknown option or missing argument", arg);
+}
+
+void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
+                          void (*usage)(FILE *out), const char *numbers)
+{
+    if (program_gpu_config_option(program, c, arg, config))
+        return;
+    program_answer_info(program, c, usage);
+    program_bad_option(program, written, numbers);
 }

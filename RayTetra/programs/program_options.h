@@ -19,6 +19,7 @@ enum {
     PROGRAM_OPT_PAIRS_PER_ITEM,
     PROGRAM_OPT_RESULT_LAYOUT,
     PROGRAM_OPT_TRANSFERS,
+    PROGRAM_OPT_DEVICES,
 };
 
 /* --version and -h/--help, answered by program_answer_info (every program takes them). */
@@ -36,6 +37,11 @@ enum {
  * the programs whose OpenCL runs go through gpu_run (Bench times both ways by itself). */
 #define PROGRAM_TRANSFERS_OPTION {"transfers", required_argument, NULL, PROGRAM_OPT_TRANSFERS}
 
+/* -n/--device N (one OpenCL device) and --devices LIST|all (several, RayTetra/multi/), read by
+ * program_device_option. */
+#define PROGRAM_DEVICE_OPTIONS \
+    {"device", required_argument, NULL, 'n'}, {"devices", required_argument, NULL, PROGRAM_OPT_DEVICES}
+
 /* The next option, as getopt_long returns it, with the programs' conventions: getopt prints
  * nothing (each program says in one line what is wrong: '?' comes back for an unknown option or
  * a missing argument), and flag options (a `flag` pointer in their entry) are set, not returned. */
@@ -49,8 +55,26 @@ void program_answer_info(const char *program, int c, void (*usage)(FILE *out));
 /* --extent ARG: RT_EXTENT_LINE, _RAY or _SEGMENT, or a usage error (cli_usage_error). */
 int program_extent(const char *program, const char *arg);
 
-/* --layout, --output, --pairs-per-item, --result-layout or --transfers ARG (c is its code) into
- * *config, or a usage error. */
-void program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config);
+/* When c is --layout, --output, --pairs-per-item, --result-layout or --transfers: its ARG into
+ * *config (or a usage error), and 1; any other c: nothing, and 0. */
+int program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config);
+
+/* -n N (c == 'n': *device, and *device_given set) or --devices LIST (*devices; the list is
+ * resolved when the devices are opened), or a usage error. */
+void program_device_option(const char *program, int c, const char *arg, long long *device, int *device_given,
+                           const char **devices);
+
+/* An option getopt did not know (or one missing its argument), ARG as the user wrote it:
+ * "PROGRAM: error: ARG: unknown option or missing argument", or for a negative number
+ * "ARG: a negative number is not a valid argument (NUMBERS)", where NUMBERS says which numbers
+ * the program takes; then exit status 2. */
+_Noreturn void program_bad_option(const char *program, const char *arg, const char *numbers);
+
+/* The default case of an option loop that takes the OpenCL options: c is one of them (its ARG
+ * read into *config by program_gpu_config_option), --version, -h/--help or --list-algorithms
+ * (program_answer_info: exits), or not an option the program knows (program_bad_option with
+ * WRITTEN, the argument as the user wrote it, and NUMBERS: exits). */
+void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
+                          void (*usage)(FILE *out), const char *numbers);
 
 #endif
