@@ -23,29 +23,40 @@
 
 #include "rt_algorithms.h"
 
-/* The Plücker table of the tetrahedron (RT_TABLE_PLUECKER reals). */
+/* The Plücker table of the tetrahedron (RT_TABLE_PLUECKER reals). The edges are written out (a
+ * loop over an array of vertices stays a loop through memory at -O2). */
 RT_INLINE void rt_precompute_pluecker(rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, rt_real *table)
 {
-    rt_vec3 V[4] = {V0, V1, V2, V3};
-    for (int e = 0; e < 6; ++e)
-        rt_pluecker_store(rt_pluecker_edge(V[rt_edge_start(e)], V[rt_edge_end(e)]), table + 6 * e);
+    rt_pluecker_store(rt_pluecker_edge(V0, V1), table + 6 * RT_E01);
+    rt_pluecker_store(rt_pluecker_edge(V0, V2), table + 6 * RT_E02);
+    rt_pluecker_store(rt_pluecker_edge(V0, V3), table + 6 * RT_E03);
+    rt_pluecker_store(rt_pluecker_edge(V1, V2), table + 6 * RT_E12);
+    rt_pluecker_store(rt_pluecker_edge(V1, V3), table + 6 * RT_E13);
+    rt_pluecker_store(rt_pluecker_edge(V2, V3), table + 6 * RT_E23);
+}
+
+RT_INLINE void rt_store3(rt_vec3 v, rt_real *x)
+{
+    x[0] = v.x;
+    x[1] = v.y;
+    x[2] = v.z;
 }
 
 /* The STP table of the tetrahedron and the point P (RT_TABLE_STP reals). */
 RT_INLINE void rt_precompute_stp(rt_vec3 P, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, rt_real *table)
 {
-    rt_vec3 v[4] = {rt_sub(V0, P), rt_sub(V1, P), rt_sub(V2, P), rt_sub(V3, P)};
-    for (int k = 0; k < 4; ++k) {
-        table[3 * k] = v[k].x;
-        table[3 * k + 1] = v[k].y;
-        table[3 * k + 2] = v[k].z;
-    }
-    for (int e = 0; e < 6; ++e) {
-        rt_vec3 c = rt_cross(v[rt_edge_end(e)], v[rt_edge_start(e)]);
-        table[RT_TABLE_STP_PRODUCTS + 3 * e] = c.x;
-        table[RT_TABLE_STP_PRODUCTS + 3 * e + 1] = c.y;
-        table[RT_TABLE_STP_PRODUCTS + 3 * e + 2] = c.z;
-    }
+    rt_vec3 v0 = rt_sub(V0, P), v1 = rt_sub(V1, P), v2 = rt_sub(V2, P), v3 = rt_sub(V3, P);
+    rt_store3(v0, table);
+    rt_store3(v1, table + 3);
+    rt_store3(v2, table + 6);
+    rt_store3(v3, table + 9);
+    rt_real *c = table + RT_TABLE_STP_PRODUCTS;
+    rt_store3(rt_cross(v1, v0), c + 3 * RT_E01);
+    rt_store3(rt_cross(v2, v0), c + 3 * RT_E02);
+    rt_store3(rt_cross(v3, v0), c + 3 * RT_E03);
+    rt_store3(rt_cross(v2, v1), c + 3 * RT_E12);
+    rt_store3(rt_cross(v3, v1), c + 3 * RT_E13);
+    rt_store3(rt_cross(v3, v2), c + 3 * RT_E23);
 }
 
 /* The per-line part: the tetrahedron as a form sees it, from the line and the table (for
