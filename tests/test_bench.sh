@@ -62,6 +62,9 @@ mt="$TMP/threads.csv"
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 2 --long-csv "$TMP/threads-long.csv" "$in" "$mt" 2
 check "--threads prints the thread count" grep -q '^CPU threads: 2 ' "$TMP/stdout.$$"
 check "--threads prints verified multi-threaded times" grep -Eq '^ +[0-9]+\.[0-9]{3} ms  on 2 threads .*verified$' "$TMP/stdout.$$"
+check "--threads prints the team's size OpenMP gave and the count asked" grep -Eq ' ms  on 2 threads \(2 asked; ' "$TMP/stdout.$$"
+check "--threads: the CPU copy loop on the team" grep -Eq '^CPU copy loop .*: 1 core [0-9.]+ GB/s, 2 threads [0-9.]+ GB/s$' "$TMP/stdout.$$"
+check "--threads: a CPU run's percent of the team's copy" grep -Eq ',STP1,run_threads_2,1000,30,([^,]*,){7}[0-9.]+,[0-9.]+,' "$TMP/threads-long.csv"
 for name in $cpu_names; do
     check "$name: _MT is a time with --threads 2" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" "${name}_MT")")"
 done
