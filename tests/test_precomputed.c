@@ -31,7 +31,8 @@ static int same_result(const ray_tetra_result *a, const ray_tetra_result *b)
 {
     if (a->hit != b->hit || a->enter_face != b->enter_face || a->leave_face != b->leave_face)
         return 0;
-    return !a->hit || memcmp(&a->enter_point, &b->enter_point, sizeof *a - offsetof(ray_tetra_result, enter_point)) == 0;
+    size_t reals = sizeof *a - offsetof(ray_tetra_result, enter_point);
+    return !a->hit || memcmp(&a->enter_point, &b->enter_point, reals) == 0;
 }
 
 static size_t count_different(const ray_tetra_result *a, const ray_tetra_result *b, size_t n, size_t *first)

@@ -28,9 +28,9 @@ void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, 
 void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    ray_tetra_result *results, size_t first, size_t count)
 {
+    const cpu_precomputed *pre = algorithm->precomputed;
     if (state->table)
-        algorithm->precomputed->batch(pairs + first, (const char *)state->table + first * algorithm->precomputed->table_bytes,
-                                      results + first, count);
+        pre->batch(pairs + first, (const char *)state->table + first * pre->table_bytes, results + first, count);
     else
         algorithm->batch(pairs + first, results + first, count);
 }
