@@ -1,11 +1,16 @@
 /* cpu_parallel.c: one static block of pairs per thread, so that each thread streams through
- * its own contiguous memory; the threads are created once, outside the timed region. A
- * precomputed form's table is filled by the thread that will read each block (first touch:
- * its pages are then on that thread's memory node), also outside the timed region. */
+ * its own contiguous memory; the threads are created once, outside the timed region.
+ *
+ * First touch: each thread copies its block of the pairs and of the results into buffers whose
+ * pages it is the first to write, and fills its block of a precomputed form's table, before the
+ * timed region; on a NUMA host those pages then lie on its own node (the input was read, and
+ * the results written, by the main thread). The results are copied back after the timed region.
+ * Without memory for the copies the threads work on the caller's buffers. */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "timer.h"
 
@@ -24,20 +29,30 @@ double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair
         *used = 1;
     if (threads <= 1)
         return cpu_algorithm_run(algorithm, set, results, reps);
+    size_t count = set->count;
     const cpu_precomputed *pre = algorithm->precomputed;
     cpu_run_state state = {NULL, 0};
-    if (pre && set->count)
-        state.table = malloc(set->count * pre->table_bytes); /* NULL: the batch precomputes itself */
+    if (pre && count)
+        state.table = malloc(count * pre->table_bytes); /* NULL: the batch precomputes itself */
+    ray_tetra_pair *pairs = count ? malloc(count * sizeof *pairs) : NULL;
+    ray_tetra_result *out = count ? malloc(count * sizeof *out) : NULL;
+    int local = pairs && out;
     double start = 0, elapsed = 0;
     int team_size = 1;
 #pragma omp parallel num_threads(threads)
     {
         /* The block of this thread, as schedule(static) would give it. */
         size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads();
-        size_t begin = set->count / team * id + (id < set->count % team ? id : set->count % team);
-        size_t size = set->count / team + (id < set->count % team ? 1 : 0);
+        size_t begin = count / team * id + (id < count % team ? id : count % team);
+        size_t size = count / team + (id < count % team ? 1 : 0);
+        if (local && size) {
+            memcpy(pairs + begin, set->pairs + begin, size * sizeof *pairs);
+            memcpy(out + begin, results + begin, size * sizeof *out); /* a miss leaves the rest as it was */
+        }
+        const ray_tetra_pair *in = local ? pairs : set->pairs;
+        ray_tetra_result *to = local ? out : results;
         if (state.table)
-            pre->precompute(set->pairs + begin, (char *)state.table + begin * pre->table_bytes, size);
+            pre->precompute(in + begin, (char *)state.table + begin * pre->table_bytes, size);
 #pragma omp barrier
 #pragma omp master
         {
@@ -45,13 +60,17 @@ double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair
             start = timer_now_ms();
         }
         for (int rep = 0; rep < reps; ++rep) {
-            cpu_run_batch(algorithm, &state, set->pairs, results, begin, size);
+            cpu_run_batch(algorithm, &state, in, to, begin, size);
 #pragma omp barrier
         }
 #pragma omp master
         elapsed = timer_now_ms() - start;
+        if (local && size)
+            memcpy(results + begin, out + begin, size * sizeof *out);
     }
     cpu_run_end(&state);
+    free(pairs);
+    free(out);
     if (used)
         *used = team_size;
     return elapsed;
