@@ -49,9 +49,11 @@ check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
 for name in STP0_MT Haines_MT STP1F_MT; do
     check "$name is NA without --threads" test "$(field "$csv" 1 "$(column "$csv" "$name")")" = NA
 done
-mt_columns=$(sed 's/$/_MT/' <<<"$cpu_names" | paste -sd, -)
+plain_cpu_names=$(grep -vxF -f <(echo "$precomputed_names") <<<"$cpu_names")
+mt_columns=$(sed 's/$/_MT/' <<<"$plain_cpu_names" | paste -sd, -)
 pre_columns="$(paste -sd, - <<<"$precomputed_names"),$(sed 's/$/_Pre/' <<<"$precomputed_names" | paste -sd, -)"
-check "the _MT columns follow, one per CPU variant in the registry's order, then the CPU copy and the precomputed forms" \
+pre_columns="$pre_columns,$(sed 's/$/_MT/' <<<"$precomputed_names" | paste -sd, -)"
+check "the _MT columns follow, one per CPU variant in the registry's order, then the CPU copy and the precomputed forms' runs, _Pre and _MT" \
     grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns,CPU_Copy_GBs,CPU_Copy_MT_GBs,$pre_columns\$" <<<"$header"
 check "the CPU copy loop's bandwidth is in the CSV" test "$(field "$csv" 1 "$(column "$csv" CPU_Copy_GBs)")" != NA
 check "a precomputed form's precomputation time is in the CSV" test "$(field "$csv" 1 "$(column "$csv" Segura0P_Pre)")" != NA
