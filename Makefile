@@ -48,7 +48,7 @@ TEST_SRC   := $(wildcard tests/test_*.c)
 
 # The CPU algorithm files compiled in both precisions: a second object with -DRT_SINGLE, whose
 # names end in "f" (RayTetra/cpu/algorithms_wrap.h).
-TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c
+TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_precomputed.c
 
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/obj/%.float.o)
@@ -211,6 +211,7 @@ LIBRARY_A       := $(BUILD)/libraytetra.a
 
 LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
+               RayTetra/cpu/algorithms_precomputed.c \
                RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
                $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout config overlap)) \
                $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))

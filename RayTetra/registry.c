@@ -28,12 +28,22 @@ DECLARE_BOTH(stp2);
 DECLARE_BOTH(pluecker0v);
 DECLARE_BOTH(stp0v);
 RAY_TETRA_DECLARE(stp0r);
+#define DECLARE_PRECOMPUTED(name)                                                                                     \
+    DECLARE_BOTH(name);                                                                                               \
+    extern const cpu_precomputed name##_precomputed, name##f_precomputed
+DECLARE_PRECOMPUTED(pluecker0p);
+DECLARE_PRECOMPUTED(pluecker1p);
+DECLARE_PRECOMPUTED(pluecker2p);
+DECLARE_PRECOMPUTED(stp0p);
+DECLARE_PRECOMPUTED(stp1p);
+DECLARE_PRECOMPUTED(stp2p);
 size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count);
 
 /* A row's CPU entry points: double and float, or double only. */
 #define CPU_BOTH(name) .run = {name, name##f}, .batch = {name##_batch, name##f_batch}
 #define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
+#define CPU_PRECOMPUTED(name) CPU_BOTH(name), .precomputed = {&name##_precomputed, &name##f_precomputed}
 
 /* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
  * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last. */
@@ -72,6 +82,24 @@ static const registry_algorithm ROWS[] = {
      .properties = REGISTRY_SIMD},
     {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
      CPU_BOTH(stp0v), .properties = REGISTRY_SIMD},
+    {.name = "pluecker0p", .csv_name = "Segura0P",
+     .description = "Pluecker form 0 precomputed: the edges' Pluecker coordinates before the timed region",
+     CPU_PRECOMPUTED(pluecker0p), .properties = REGISTRY_PRECOMPUTED},
+    {.name = "pluecker1p", .csv_name = "Segura1P",
+     .description = "Pluecker form 1 precomputed: the edges' Pluecker coordinates before the timed region",
+     CPU_PRECOMPUTED(pluecker1p), .properties = REGISTRY_PRECOMPUTED},
+    {.name = "pluecker2p", .csv_name = "Segura2P",
+     .description = "Pluecker form 2 precomputed: the edges' Pluecker coordinates before the timed region",
+     CPU_PRECOMPUTED(pluecker2p), .properties = REGISTRY_PRECOMPUTED},
+    {.name = "stp0p", .csv_name = "STP0P",
+     .description = "STP form 0 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
+     CPU_PRECOMPUTED(stp0p), .properties = REGISTRY_PRECOMPUTED},
+    {.name = "stp1p", .csv_name = "STP1P",
+     .description = "STP form 1 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
+     CPU_PRECOMPUTED(stp1p), .properties = REGISTRY_PRECOMPUTED},
+    {.name = "stp2p", .csv_name = "STP2P",
+     .description = "STP form 2 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
+     CPU_PRECOMPUTED(stp2p), .properties = REGISTRY_PRECOMPUTED},
 };
 #define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -120,7 +148,7 @@ static void add_cpu(const registry_algorithm *row, cpu_precision precision)
     registry_variant *v = add_variant(row, REGISTRY_CPU, precision);
     cpu_algorithm *c = &views.cpu[views.cpu_count++];
     *c = (cpu_algorithm){v->name, v->csv_name, row->description, row->run[precision], row->batch[precision],
-                         precision, row->name};
+                         precision, row->name, row->precomputed[precision]};
     v->cpu = c;
 }
 

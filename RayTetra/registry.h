@@ -30,6 +30,7 @@ enum {
     REGISTRY_BASELINE = 1 << 1, /* "baseline": a comparison algorithm of PT03, not a Plücker or STP form */
     REGISTRY_EXACT = 1 << 2,    /* "exact": exact on degenerate input (faces as exact_classify) */
     REGISTRY_SIMD = 1 << 3,     /* "simd": vectorised across pairs */
+    REGISTRY_PRECOMPUTED = 1 << 4, /* "precomputed": the tetrahedron's part computed before the timed region */
 };
 
 /* The OpenCL kernel of a row. The float build compiles the same file with -DRT_SINGLE added. */
@@ -54,6 +55,7 @@ typedef struct registry_algorithm {
     ray_tetra_batch batch[2];   /* CPU, many pairs, by cpu_precision */
     registry_kernel kernel;
     unsigned properties;     /* REGISTRY_THESIS | ... */
+    const cpu_precomputed *precomputed[2]; /* a precomputed form's parts, by cpu_precision; NULL: none */
 } registry_algorithm;
 
 typedef enum registry_kind { REGISTRY_CPU, REGISTRY_OPENCL } registry_kind;

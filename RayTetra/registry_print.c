@@ -97,7 +97,7 @@ const char *registry_properties_text(const registry_variant *v, char *text, size
         unsigned bit;
         const char *word;
     } WORDS[] = {{REGISTRY_THESIS, "thesis"}, {REGISTRY_BASELINE, "baseline"}, {REGISTRY_EXACT, "exact"},
-                 {REGISTRY_SIMD, "simd"}};
+                 {REGISTRY_SIMD, "simd"}, {REGISTRY_PRECOMPUTED, "precomputed"}};
     size_t used = 0;
     text[0] = '\0';
     for (size_t k = 0; k < sizeof WORDS / sizeof WORDS[0]; ++k) {

@@ -26,6 +26,8 @@ else of the first file given):
                      the Pluecker (Segura) and STP forms, one panel each
   cpu_float.png      the same in single precision
   cpu_simd.png       the SIMD forms (vectorised across pairs), double and float
+  cpu_precomputed.png  the precomputed forms (docs/ALGORITHMS.md), double and float: the
+                     per-line part, the table's precomputation left out
   opencl_double.png  the OpenCL kernels in double precision
   opencl_float.png   the OpenCL kernels in single precision
   opencl_phases.png  per OpenCL algorithm: its write, kernel and read time per pass (ms)
@@ -323,6 +325,7 @@ algorithms_where() {
 }
 
 simd='$4 ~ /(^|,)simd(,|$)/'
+precomputed='$4 ~ /(^|,)precomputed(,|$)/'
 baseline='$4 ~ /(^|,)baseline(,|$)/'
 
 # panels TITLE ALGORITHM...: "TITLE|..." specs of at most MAX_CURVES algorithms each.
@@ -376,9 +379,11 @@ simple_chart() {
 }
 
 if [ -s "$work/table" ]; then
-    cpu_chart cpu_double.png "CPU, double precision" '$2 == "cpu" && $3 == "double" && !('"$simd"')'
-    cpu_chart cpu_float.png "CPU, single precision" '$2 == "cpu" && $3 == "float" && !('"$simd"')'
+    cpu_chart cpu_double.png "CPU, double precision" '$2 == "cpu" && $3 == "double" && !('"$simd"') && !('"$precomputed"')'
+    cpu_chart cpu_float.png "CPU, single precision" '$2 == "cpu" && $3 == "float" && !('"$simd"') && !('"$precomputed"')'
     simple_chart cpu_simd.png "CPU, SIMD forms (vectorised across pairs)" "$cpu_subtitle" run '$2 == "cpu" && '"$simd"
+    simple_chart cpu_precomputed.png "CPU, precomputed forms (the table filled outside the time)" "$cpu_subtitle" run \
+        '$2 == "cpu" && '"$precomputed"
     gpu_names=$(algorithms_where kernel '$2 == "opencl"')
     if [ -n "$gpu_names" ]; then
         simple_chart opencl_double.png "OpenCL kernels, double precision (no transfers)" "$opencl_subtitle" kernel \

@@ -6,9 +6,11 @@ source "$(dirname "$0")/lib.sh"
 THESIS='#Intersecting_Pairs,Haines,Moller1,Moller2,Moller3,Segura0,Segura1,Segura2,STP0,STP1,STP2,GPU_Segura0_Write,GPU_Segura0,GPU_Segura0_Read,GPU_STP0_Write,GPU_STP0,GPU_STP0_Read,GPU_STP1_Write,GPU_STP1,GPU_STP1_Read,GPU_STP2_Write,GPU_STP2,GPU_STP2_Read'
 in="$TMP/in.txt"
 "$BIN/RandomRayTetra" "$in" -i 300 -n 700 --seed 5 >/dev/null || fail "RandomRayTetra"
-# The CPU variants' CSV names, in the registry's order (NAME CSV_NAME KIND ... a line).
+# The CPU variants' CSV names, in the registry's order (NAME CSV_NAME KIND ... a line); the
+# precomputed ones among them.
 cpu_names=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu" { print $2 }')
 cpu_count=$(wc -l <<<"$cpu_names")
+precomputed_names=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu" && $6 ~ /(^|,)precomputed(,|$)/ { print $2 }')
 
 data_rows() { grep -cv '^#' "$1"; }
 field() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$3"; }
@@ -23,8 +25,9 @@ header=$(head -n 1 "$csv")
 check "header starts with the thesis columns: $header" test "${header:0:${#THESIS}}" = "$THESIS"
 check "nothing but ',' may follow the thesis columns" test "${header:${#THESIS}:1}" = "" -o "${header:${#THESIS}:1}" = ","
 # After the thesis' columns: every other variant in the registry's order (NAME CSV_NAME KIND
-# PRECISION INDEX PROPERTIES ... a line; "thesis" marks the thesis' own), an OpenCL one as three.
-later=$("$BIN/Bench" --list-algorithms | awk '$6 !~ /(^|,)thesis(,|$)/ {
+# PRECISION INDEX PROPERTIES ... a line; "thesis" marks the thesis' own), an OpenCL one as three;
+# the precomputed forms, added later, have theirs at the end.
+later=$("$BIN/Bench" --list-algorithms | awk '$6 !~ /(^|,)(thesis|precomputed)(,|$)/ {
     print $3 == "cpu" ? $2 : $2 "_Write," $2 "," $2 "_Read" }' | paste -sd, -)
 check "then the other variants, in the registry's order" grep -qF "$THESIS,$later,Copy_GBs," <<<"$header"
 check "one data row" test "$(data_rows "$csv")" -eq 1
@@ -46,9 +49,14 @@ check "no temporary file left" test -z "$(ls "$TMP" | grep '\.tmp\.')"
 for name in STP0_MT Haines_MT STP1F_MT; do
     check "$name is NA without --threads" test "$(field "$csv" 1 "$(column "$csv" "$name")")" = NA
 done
-mt_columns=$(sed 's/$/_MT/' <<<"$cpu_names" | paste -sd, -)
-check "the _MT columns come last, one per CPU variant in the registry's order" \
-    grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns\$" <<<"$header"
+plain_cpu_names=$(grep -vxF -f <(echo "$precomputed_names") <<<"$cpu_names")
+mt_columns=$(sed 's/$/_MT/' <<<"$plain_cpu_names" | paste -sd, -)
+pre_columns="$(paste -sd, - <<<"$precomputed_names"),$(sed 's/$/_Pre/' <<<"$precomputed_names" | paste -sd, -)"
+pre_columns="$pre_columns,$(sed 's/$/_MT/' <<<"$precomputed_names" | paste -sd, -)"
+check "the _MT columns follow, one per CPU variant in the registry's order, then the CPU copy and the precomputed forms' runs, _Pre and _MT" \
+    grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns,CPU_Copy_GBs,CPU_Copy_MT_GBs,$pre_columns\$" <<<"$header"
+check "the CPU copy loop's bandwidth is in the CSV" test "$(field "$csv" 1 "$(column "$csv" CPU_Copy_GBs)")" != NA
+check "a precomputed form's precomputation time is in the CSV" test "$(field "$csv" 1 "$(column "$csv" Segura0P_Pre)")" != NA
 
 # --threads 2: every CPU algorithm also on 2 threads, verified, in its _MT column and a
 # run_threads_2 row of the long CSV.
@@ -56,6 +64,9 @@ mt="$TMP/threads.csv"
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 2 --long-csv "$TMP/threads-long.csv" "$in" "$mt" 2
 check "--threads prints the thread count" grep -q '^CPU threads: 2 ' "$TMP/stdout.$$"
 check "--threads prints verified multi-threaded times" grep -Eq '^ +[0-9]+\.[0-9]{3} ms  on 2 threads .*verified$' "$TMP/stdout.$$"
+check "--threads prints the team's size OpenMP gave and the count asked" grep -Eq ' ms  on 2 threads \(2 asked; ' "$TMP/stdout.$$"
+check "--threads: the CPU copy loop on the team" grep -Eq '^CPU copy loop .*: 1 core [0-9.]+ GB/s, 2 threads [0-9.]+ GB/s$' "$TMP/stdout.$$"
+check "--threads: a CPU run's percent of the team's copy" grep -Eq ',STP1,run_threads_2,1000,30,([^,]*,){7}[0-9.]+,[0-9.]+,' "$TMP/threads-long.csv"
 for name in $cpu_names; do
     check "$name: _MT is a time with --threads 2" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" "${name}_MT")")"
 done
@@ -72,7 +83,10 @@ check "two rows" test "$(data_rows "$csv")" -eq 2
 check "one header" test "$(grep -c '^#Intersecting_Pairs' "$csv")" -eq 1
 check "long CSV: one header" test "$(grep -c '^date,input,device,algorithm,phase,pairs,hit_percent,reps,ms,mtests_per_s' "$TMP/long.csv")" -eq 1
 check "long CSV: one row per CPU algorithm and run" test "$(grep -c ',run,1000,30,' "$TMP/long.csv")" -eq $((2 * cpu_count))
-check "long CSV: all ok" test "$(grep -c ',ok$' "$TMP/long.csv")" -eq $((2 * cpu_count))
+check "long CSV: all ok" test "$(grep -vc ',ok$' "$TMP/long.csv")" -eq 1
+check "long CSV: the CPU copy loop's rows" grep -q ',cpu_bandwidth,copy,1000,30,.*,100.00,' "$TMP/long.csv"
+check "long CSV: a precomputed form's precompute row" grep -q ',Segura0P,precompute,1000,30,' "$TMP/long.csv"
+check "long CSV: a CPU run's percent of the copy" grep -Eq ',STP1,run,1000,30,([^,]*,){7}[0-9.]+,[0-9.]+,' "$TMP/long.csv"
 
 # --algorithms: the others are NA.
 csv2="$TMP/subset.csv"

@@ -76,10 +76,10 @@ check "kernel chart still drawn" is_png "$TMP/gpu-float-na/opencl_double.png"
 # Bench's JSON files: medians with min-max bars, and the SIMD chart; no CSV needed.
 in="$TMP/in.txt"
 "$BIN/RandomRayTetra" "$in" -i 100 -n 100 --seed 2 >/dev/null || fail "RandomRayTetra"
-"$BIN/Bench" --no-opencl --algorithms stp0,stp0v,haines --json "$TMP/a.json" "$in" "$TMP/a.csv" 5 >/dev/null 2>&1 ||
+"$BIN/Bench" --no-opencl --algorithms stp0,stp0v,haines,stp0p --json "$TMP/a.json" "$in" "$TMP/a.csv" 5 >/dev/null 2>&1 ||
     fail "Bench --json"
 expect 0 '' -- "$script" --json "$TMP/a.json" --data "$TMP/json.tsv" --out "$TMP/json"
-for png in cpu_double cpu_simd; do
+for png in cpu_double cpu_simd cpu_precomputed; do
     check "from JSON: $png.png is a PNG" is_png "$TMP/json/$png.png"
 done
 check "from JSON: the median" test "$(row "$TMP/json.tsv" STP0 run 4)" = "$(jq -r '.results[] | select(.algorithm == "STP0") | .median_ms' "$TMP/a.json")"
@@ -112,5 +112,5 @@ echo "$header" >"$TMP/empty.csv"
 expect 1 'no data rows' -- "$script" "$TMP/empty.csv"
 expect 1 'Bench not found' -- env RAYTETRA_BIN="$TMP/nowhere" "$script" "$full"
 expect 0 '' -- "$script" -h
-check "help names every chart" test "$(grep -cE '^  (cpu_double|cpu_float|cpu_simd|opencl_double|opencl_float|opencl_phases|accuracy)\.png' "$TMP/stdout.$$")" -eq 7
+check "help names every chart" test "$(grep -cE '^  (cpu_double|cpu_float|cpu_simd|cpu_precomputed|opencl_double|opencl_float|opencl_phases|accuracy)\.png' "$TMP/stdout.$$")" -eq 8
 finish

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "bench/bench_cpu_copy.h"
 #include "bench/bench_results.h"
 #include "cpu/algorithms.h"
 #include "error.h"
@@ -45,6 +46,11 @@ typedef struct bench_entry {
     bench_status threads_status;
     double threads_ms;
     double *threads_samples;       /* each repetition's ms on the threads (reps of them) */
+    int threads_used;              /* the team's size OpenMP gave the multi-threaded run */
+    /* A precomputed form (cpu->precomputed): the least time one filling of its table took,
+     * outside the timed repetitions; BENCH_SKIPPED status for the other algorithms. */
+    bench_status precompute_status;
+    double precompute_ms;
     char note[ERROR_TEXT_SIZE];    /* why it failed or was not run */
 } bench_entry;
 
@@ -86,6 +92,8 @@ typedef struct bench_context {
                            * extent (--extent) is every run's, CPU and OpenCL, and the reference's */
     int bandwidth_measured;
     gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
+    int cpu_bandwidth_measured;
+    bench_cpu_bandwidth cpu_bandwidth; /* the CPU copy loop's, when measured (bench_cpu_copy.h) */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
     int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
     /* The JSON's context (bench_json.h) beyond the above. */

@@ -27,6 +27,20 @@ static json_object *bandwidth(const bench_context *c)
     return b;
 }
 
+/* The CPU copy loop's GB/s (bench_cpu_copy.h), null when not measured. */
+static json_object *cpu_bandwidth(const bench_context *c)
+{
+    if (!c->cpu_bandwidth_measured)
+        return NULL;
+    const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
+    json_object *b = json_object_new_object();
+    add(b, "copy", results_json_number(w->copy_gbs));
+    add(b, "copy_threads", w->copy_threads_gbs > 0 ? results_json_number(w->copy_threads_gbs) : NULL);
+    add(b, "threads", json_object_new_int(w->threads));
+    add(b, "bytes", json_object_new_int64((int64_t)w->bytes));
+    return b;
+}
+
 static void fill_context(json_object *context, const bench_context *c, const bench_results *results)
 {
     int opencl = c->opencl[0] != '\0';
@@ -53,6 +67,7 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     add(context, "extent", json_object_new_string(extent_name(c->gpu.extent)));
     add(context, "overlap_chunks", c->overlap_chunks ? json_object_new_int64((int64_t)c->overlap_chunks) : NULL);
     add(context, "bandwidth_gb_per_s", bandwidth(c));
+    add(context, "cpu_bandwidth_gb_per_s", cpu_bandwidth(c));
     json_object *bootstrap = json_object_new_object();
     add(bootstrap, "resamples", json_object_new_int(BENCH_BOOTSTRAP_RESAMPLES));
     add(bootstrap, "confidence", results_json_number(BENCH_CONFIDENCE));
@@ -121,10 +136,11 @@ static json_object *result(const bench_context *c, const bench_results *results,
     add(r, "median_ci_ms", interval);
     add(r, "resolution_ms", results_json_ms(row->resolution_ms));
     add(r, "threads", json_object_new_int(row->phase == BENCH_PHASE_RUN_THREADS ? row->threads : 1));
+    int cpu_run = row->phase == BENCH_PHASE_RUN || row->phase == BENCH_PHASE_RUN_THREADS;
     int opencl = row->kind == REGISTRY_OPENCL && row->local_size;
     add(r, "local_size", opencl ? json_object_new_int64((int64_t)row->local_size) : NULL);
     add(r, "gb_per_s", sibling(results, row, BENCH_GB_PER_S));
-    if (row->phase == BENCH_PHASE_KERNEL)
+    if (row->phase == BENCH_PHASE_KERNEL || (cpu_run && c->cpu_bandwidth_measured))
         add(r, "percent_of_copy", sibling(results, row, BENCH_PERCENT_OF_COPY));
     if (row->phase == BENCH_PHASE_END_TO_END)
         add(r, "percent_of_pinned", sibling(results, row, BENCH_PERCENT_OF_PINNED));

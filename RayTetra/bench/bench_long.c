@@ -87,15 +87,16 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
     fprintf(out, "%s\n", bench_status_name(time->status));
 }
 
-/* A bandwidth of the device: algorithm "bandwidth", the median in gb_per_s, 100 % of the copy
- * bandwidth for the copy itself. */
+/* A bandwidth of the device (algorithm "bandwidth") or of the CPU ("cpu_bandwidth"): the median
+ * in gb_per_s, 100 % of the copy bandwidth for the copy itself. */
 static void bandwidth_line(FILE *out, const bench_context *c, const bench_row *row)
 {
-    prefix(out, c, c->opencl);
+    int copy = row->phase == BENCH_PHASE_COPY || row->phase == BENCH_PHASE_COPY_THREADS;
+    prefix(out, c, row->kind == REGISTRY_CPU ? c->cpu_name : c->opencl);
     char phase[32];
     fprintf(out, ",%s,%s,%zu,%.6g,%d,NA,NA,NA,NA,NA,NA,%.3f,%s,NA,NA,NA,%s\n", row->algorithm,
-            bench_phase_name(row->phase, 0, phase, sizeof phase), c->set->count, c->hit_percent, row->reps,
-            row->value, row->phase == BENCH_PHASE_COPY ? "100.00" : "NA", bench_status_name(row->status));
+            bench_phase_name(row->phase, row->threads, phase, sizeof phase), c->set->count, c->hit_percent,
+            row->reps, row->value, copy ? "100.00" : "NA", bench_status_name(row->status));
 }
 
 char *bench_long_text(const bench_context *c, const bench_results *results)

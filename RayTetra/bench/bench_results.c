@@ -15,9 +15,12 @@ const char *bench_status_name(bench_status s)
 const char *bench_phase_name(bench_phase phase, int threads, char *name, size_t size)
 {
     static const char *const names[] = {"run",    "run_threads", "write",        "kernel",     "read",
-                                        "end_to_end", "copy",    "pinned_write", "pinned_read"};
+                                        "end_to_end", "copy",    "pinned_write", "pinned_read",
+                                        "precompute", "copy_threads"};
     if (phase == BENCH_PHASE_RUN_THREADS && threads > 0)
         snprintf(name, size, "run_threads_%d", threads);
+    else if (phase == BENCH_PHASE_COPY_THREADS && threads > 0)
+        snprintf(name, size, "copy_threads_%d", threads);
     else
         snprintf(name, size, "%s", names[phase]);
     return name;

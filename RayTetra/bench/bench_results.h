@@ -22,7 +22,8 @@ const char *bench_status_name(bench_status status);
 
 /* What a row measured. A CPU algorithm has `run` (and `run_threads` with --threads); an OpenCL
  * algorithm `write`, `kernel`, `read` (and `end_to_end` with --overlap); the device's
- * bandwidths are rows of the pseudo-algorithm "bandwidth". */
+ * bandwidths are rows of the pseudo-algorithm "bandwidth", the CPU's (copy, copy_threads_N) of
+ * "cpu_bandwidth"; a precomputed form also has `precompute`. */
 typedef enum bench_phase {
     BENCH_PHASE_RUN,
     BENCH_PHASE_RUN_THREADS, /* named run_threads_N */
@@ -33,13 +34,15 @@ typedef enum bench_phase {
     BENCH_PHASE_COPY,
     BENCH_PHASE_PINNED_WRITE,
     BENCH_PHASE_PINNED_READ,
+    BENCH_PHASE_PRECOMPUTE,   /* a precomputed form's table, once, outside the timed run */
+    BENCH_PHASE_COPY_THREADS, /* the CPU copy loop on several threads: named copy_threads_N */
 } bench_phase;
 
 typedef enum bench_metric {
     BENCH_TIME_MS,           /* ms; a repeated phase's value is the sum over its repetitions */
     BENCH_MTESTS_PER_S,      /* millions of pairs per second: pairs x repetitions / time */
     BENCH_GB_PER_S,          /* bytes moved per second, in 1e9 */
-    BENCH_PERCENT_OF_COPY,   /* a kernel's GB/s as a share of the copy kernel's */
+    BENCH_PERCENT_OF_COPY,   /* a kernel's GB/s as a share of the copy kernel's; a CPU run's of the CPU copy loop's */
     BENCH_PERCENT_OF_PINNED, /* an end-to-end run's transfer time at the pinned bandwidths, as a share */
 } bench_metric;
 

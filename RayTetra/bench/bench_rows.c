@@ -40,20 +40,45 @@ static double gb_per_s(const bench_context *c, double bytes_per_pair, int repeti
     return ms > 0 ? (double)c->set->count * repetitions * bytes_per_pair / ms / 1e6 : 0.0;
 }
 
+/* A CPU run's bytes per second (the pair read, with a precomputed form's table, and the result
+ * written) and their share of the CPU copy loop's `copy_gbs` (none when not measured). */
+static void cpu_bandwidth_rows(builder *b, const bench_row *row, double ms, double copy_gbs)
+{
+    double gbs = gb_per_s(b->context, (double)(row->bytes_read + row->bytes_written), row->reps, ms);
+    add(b, row, BENCH_GB_PER_S, gbs, NULL, 0);
+    if (copy_gbs > 0)
+        add(b, row, BENCH_PERCENT_OF_COPY, 100.0 * gbs / copy_gbs, NULL, 0);
+}
+
 static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
+    const cpu_precomputed *pre = e->cpu->precomputed;
+    const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
     row->phase = BENCH_PHASE_RUN;
-    row->bytes_read = sizeof(ray_tetra_pair);
+    row->bytes_read = sizeof(ray_tetra_pair) + (pre ? pre->table_bytes : 0);
     row->bytes_written = sizeof(ray_tetra_result);
     row->resolution_ms = c->timer_resolution_ms;
     add_time(b, row, e->ms, row->reps, e->samples, row->reps);
+    cpu_bandwidth_rows(b, row, e->ms, c->cpu_bandwidth_measured ? w->copy_gbs : 0);
+    if (e->precompute_status != BENCH_SKIPPED) {
+        bench_row p = *row;
+        p.phase = BENCH_PHASE_PRECOMPUTE;
+        p.status = e->precompute_status;
+        p.reps = 1;
+        p.bytes_read = sizeof(ray_tetra_pair);
+        p.bytes_written = pre->table_bytes;
+        add_time(b, &p, e->precompute_ms, 1, &e->precompute_ms, 1);
+        add(b, &p, BENCH_GB_PER_S, gb_per_s(c, (double)(p.bytes_read + p.bytes_written), 1, e->precompute_ms), NULL,
+            0);
+    }
     if (e->threads_status == BENCH_SKIPPED)
         return;
     row->phase = BENCH_PHASE_RUN_THREADS;
-    row->threads = c->threads;
+    row->threads = e->threads_used > 0 ? e->threads_used : c->threads;
     row->status = e->threads_status;
     add_time(b, row, e->threads_ms, row->reps, e->threads_samples, row->reps);
+    cpu_bandwidth_rows(b, row, e->threads_ms, c->cpu_bandwidth_measured ? w->copy_threads_gbs : 0);
 }
 
 static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
@@ -107,11 +132,27 @@ static void bandwidth_rows(builder *b)
     }
 }
 
+/* The CPU copy loop's: one core, and the team's when measured. */
+static void cpu_copy_rows(builder *b)
+{
+    const bench_cpu_bandwidth *w = &b->context->cpu_bandwidth;
+    bench_row row = {.algorithm = "cpu_bandwidth", .kind = REGISTRY_CPU, .phase = BENCH_PHASE_COPY,
+                     .status = BENCH_OK, .reps = w->trials * w->passes};
+    add(b, &row, BENCH_GB_PER_S, w->copy_gbs, NULL, 0);
+    if (w->copy_threads_gbs <= 0)
+        return;
+    row.phase = BENCH_PHASE_COPY_THREADS;
+    row.threads = w->threads;
+    add(b, &row, BENCH_GB_PER_S, w->copy_threads_gbs, NULL, 0);
+}
+
 int bench_collect(const bench_context *c, const bench_table *table, bench_results *results, error_text *err)
 {
     builder b = {c, results, 0};
     if (c->bandwidth_measured)
         bandwidth_rows(&b);
+    if (c->cpu_bandwidth_measured)
+        cpu_copy_rows(&b);
     for (int i = 0; i < table->count; ++i) {
         const bench_entry *e = &table->entries[i];
         if (e->status == BENCH_SKIPPED)

@@ -22,6 +22,7 @@ static const char *const THESIS_COLUMNS[] = {
 #define THESIS_COUNT ((int)(sizeof THESIS_COLUMNS / sizeof THESIS_COLUMNS[0]))
 
 static const char BANDWIDTH[] = "bandwidth";
+static const char CPU_BANDWIDTH[] = "cpu_bandwidth";
 
 /* One column: the row it shows. `entry` -1 with no algorithm: a thesis column of an algorithm
  * that no longer exists (always NA). */
@@ -49,7 +50,9 @@ static int natural_columns(const bench_table *table, column *columns)
     int n = 0;
     for (int i = 0; i < table->count; ++i) {
         if (table->entries[i].cpu) {
-            columns[n++] = make(table, i, NULL, BENCH_PHASE_RUN, BENCH_TIME_MS, "");
+            /* The precomputed forms came later: their columns go last (wide_columns). */
+            if (!table->entries[i].cpu->precomputed)
+                columns[n++] = make(table, i, NULL, BENCH_PHASE_RUN, BENCH_TIME_MS, "");
             continue;
         }
         columns[n++] = make(table, i, NULL, BENCH_PHASE_WRITE, BENCH_TIME_MS, "_Write");
@@ -62,7 +65,7 @@ static int natural_columns(const bench_table *table, column *columns)
 /* The wide CSV's columns after IT: the thesis' first, then the rest. Returns a malloc'ed array. */
 static column *wide_columns(const bench_table *table, int *count)
 {
-    int capacity = THESIS_COUNT + 9 * table->count + 3;
+    int capacity = THESIS_COUNT + 10 * table->count + 5;
     column *natural = calloc((size_t)capacity, sizeof *natural);
     column *wide = calloc((size_t)capacity, sizeof *wide);
     char *used = calloc((size_t)capacity, 1);
@@ -104,7 +107,23 @@ static column *wide_columns(const bench_table *table, int *count)
         wide[n++] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_PERCENT_OF_PINNED, "_E2E_Pct_Pinned");
     }
     for (int i = 0; i < table->count; ++i)
-        if (table->entries[i].cpu)
+        if (table->entries[i].cpu && !table->entries[i].cpu->precomputed)
+            wide[n++] = make(table, i, NULL, BENCH_PHASE_RUN_THREADS, BENCH_TIME_MS, "_MT");
+    /* Added since, after every older column (a header written before is a prefix of this one):
+     * the CPU copy loop (one core, the threads), then the precomputed forms' run, precomputation
+     * and multi-threaded run. */
+    wide[n++] = make(table, -1, CPU_BANDWIDTH, BENCH_PHASE_COPY, BENCH_GB_PER_S, "");
+    wide[n++] = make(table, -1, CPU_BANDWIDTH, BENCH_PHASE_COPY_THREADS, BENCH_GB_PER_S, "");
+    snprintf(wide[n - 2].name, sizeof wide[0].name, "CPU_Copy_GBs");
+    snprintf(wide[n - 1].name, sizeof wide[0].name, "CPU_Copy_MT_GBs");
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].cpu && table->entries[i].cpu->precomputed)
+            wide[n++] = make(table, i, NULL, BENCH_PHASE_RUN, BENCH_TIME_MS, "");
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].cpu && table->entries[i].cpu->precomputed)
+            wide[n++] = make(table, i, NULL, BENCH_PHASE_PRECOMPUTE, BENCH_TIME_MS, "_Pre");
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].cpu && table->entries[i].cpu->precomputed)
             wide[n++] = make(table, i, NULL, BENCH_PHASE_RUN_THREADS, BENCH_TIME_MS, "_MT");
     free(used);
     free(natural);
@@ -217,7 +236,7 @@ static void describe(FILE *out, int index, const char *name, const bench_table *
     }
     char phase[32], words[64];
     fprintf(out, "%d %s %s %s %s %s %s %s %s\n", index, name, k->algorithm,
-            v ? (v->kind == REGISTRY_CPU ? "cpu" : "opencl") : "opencl",
+            v ? (v->kind == REGISTRY_CPU ? "cpu" : "opencl") : (k->algorithm == CPU_BANDWIDTH ? "cpu" : "opencl"),
             v ? cpu_precision_name(v->precision) : "-", bench_phase_name(k->phase, 0, phase, sizeof phase),
             bench_metric_name(k->metric), bench_metric_unit(k->metric),
             v ? registry_properties_text(v, words, sizeof words) : "-");

@@ -36,6 +36,18 @@ typedef void (*ray_tetra_batch)(const ray_tetra_pair *pairs, ray_tetra_result *r
     RAY_TETRA_ALGORITHM(name);                                                                                        \
     RAY_TETRA_BATCH(name)
 
+/* The precomputed forms (docs/ALGORITHMS.md): the tetrahedron's part of every pair, computed
+ * into a table (`table_bytes` a pair) before the timed region, and the per-line part over the
+ * pairs and their tables. Their `batch` does both, for callers that do not keep a table. */
+typedef void (*ray_tetra_precompute)(const ray_tetra_pair *pairs, void *table, size_t count);
+typedef void (*ray_tetra_batch_precomputed)(const ray_tetra_pair *pairs, const void *table,
+                                            ray_tetra_result *results, size_t count);
+typedef struct cpu_precomputed {
+    size_t table_bytes;
+    ray_tetra_precompute precompute;
+    ray_tetra_batch_precomputed batch;
+} cpu_precomputed;
+
 typedef enum cpu_precision {
     CPU_PRECISION_DOUBLE = 0,
     CPU_PRECISION_FLOAT = 1,
@@ -50,13 +62,35 @@ typedef struct cpu_algorithm {
     ray_tetra_batch batch;   /* many pairs: what the timed loops run */
     cpu_precision precision; /* of the arithmetic inside; the contract is double either way */
     const char *double_name; /* the double algorithm a float variant rounds (its own name if double) */
+    const cpu_precomputed *precomputed; /* a precomputed form's two parts; NULL for the others */
 } cpu_algorithm;
 
 /* "double" or "float". */
 const char *cpu_precision_name(cpu_precision precision);
 
+/* The state of a run over a set of pairs: a precomputed form's table (NULL for the others, or
+ * when there was no memory for it: the form's batch then precomputes inside the run). */
+typedef struct cpu_run_state {
+    void *table;
+    double precompute_ms; /* the time cpu_run_begin took to fill the table */
+} cpu_run_state;
+
+/* Prepare a run of `algorithm` over pairs[0 .. count): the precomputed forms' tables, timed. */
+void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, size_t count, cpu_run_state *state);
+
+/* The part of a run that is timed: results[i] for pairs[i], first <= i < first + count. */
+void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
+                   ray_tetra_result *results, size_t first, size_t count);
+
+void cpu_run_end(cpu_run_state *state);
+
 /* Run `algorithm` on every pair, REPS times, storing the last repetition's results; returns
  * the wall time of all repetitions in ms. */
 double cpu_algorithm_run(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results, int reps);
+
+/* The same, a precomputed form's precomputation outside the time returned (its own time in
+ * *precompute_ms, 0 for the other algorithms). */
+double cpu_algorithm_run_split(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
+                               int reps, double *precompute_ms);
 
 #endif

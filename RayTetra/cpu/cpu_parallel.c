@@ -1,8 +1,16 @@
 /* cpu_parallel.c: one static block of pairs per thread, so that each thread streams through
- * its own contiguous memory; the threads are created once, outside the timed region. */
+ * its own contiguous memory; the threads are created once, outside the timed region.
+ *
+ * First touch: each thread copies its block of the pairs and of the results into buffers whose
+ * pages it is the first to write, and fills its block of a precomputed form's table, before the
+ * timed region; on a NUMA host those pages then lie on its own node (the input was read, and
+ * the results written, by the main thread). The results are copied back after the timed region.
+ * Without memory for the copies the threads work on the caller's buffers. */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "timer.h"
 
@@ -11,24 +19,59 @@ int cpu_thread_count(void) { return omp_get_max_threads(); }
 double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                  int reps, int threads)
 {
+    return cpu_algorithm_run_threads_used(algorithm, set, results, reps, threads, NULL);
+}
+
+double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
+                                      ray_tetra_result *results, int reps, int threads, int *used)
+{
+    if (used)
+        *used = 1;
     if (threads <= 1)
         return cpu_algorithm_run(algorithm, set, results, reps);
+    size_t count = set->count;
+    const cpu_precomputed *pre = algorithm->precomputed;
+    cpu_run_state state = {NULL, 0};
+    if (pre && count)
+        state.table = malloc(count * pre->table_bytes); /* NULL: the batch precomputes itself */
+    ray_tetra_pair *pairs = count ? malloc(count * sizeof *pairs) : NULL;
+    ray_tetra_result *out = count ? malloc(count * sizeof *out) : NULL;
+    int local = pairs && out;
     double start = 0, elapsed = 0;
+    int team_size = 1;
 #pragma omp parallel num_threads(threads)
     {
         /* The block of this thread, as schedule(static) would give it. */
         size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads();
-        size_t begin = set->count / team * id + (id < set->count % team ? id : set->count % team);
-        size_t size = set->count / team + (id < set->count % team ? 1 : 0);
+        size_t begin = count / team * id + (id < count % team ? id : count % team);
+        size_t size = count / team + (id < count % team ? 1 : 0);
+        if (local && size) {
+            memcpy(pairs + begin, set->pairs + begin, size * sizeof *pairs);
+            memcpy(out + begin, results + begin, size * sizeof *out); /* a miss leaves the rest as it was */
+        }
+        const ray_tetra_pair *in = local ? pairs : set->pairs;
+        ray_tetra_result *to = local ? out : results;
+        if (state.table)
+            pre->precompute(in + begin, (char *)state.table + begin * pre->table_bytes, size);
 #pragma omp barrier
 #pragma omp master
-        start = timer_now_ms();
+        {
+            team_size = (int)team;
+            start = timer_now_ms();
+        }
         for (int rep = 0; rep < reps; ++rep) {
-            algorithm->batch(set->pairs + begin, results + begin, size);
+            cpu_run_batch(algorithm, &state, in, to, begin, size);
 #pragma omp barrier
         }
 #pragma omp master
         elapsed = timer_now_ms() - start;
+        if (local && size)
+            memcpy(results + begin, out + begin, size * sizeof *out);
     }
+    cpu_run_end(&state);
+    free(pairs);
+    free(out);
+    if (used)
+        *used = team_size;
     return elapsed;
 }

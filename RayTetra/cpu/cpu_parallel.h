@@ -13,4 +13,9 @@ int cpu_thread_count(void);
 double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                  int reps, int threads);
 
+/* The same, with the number of threads OpenMP actually gave the team in *used (it may give
+ * fewer than asked, e.g. under OMP_THREAD_LIMIT or with nested parallelism; 1 for threads <= 1). */
+double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
+                                      ray_tetra_result *results, int reps, int threads, int *used);
+
 #endif

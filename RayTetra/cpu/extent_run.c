@@ -26,12 +26,24 @@ void cpu_extent_clip(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs
 double cpu_algorithm_run_extent(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                 int reps, int extent)
 {
+    return cpu_algorithm_run_extent_split(algorithm, set, results, reps, extent, NULL);
+}
+
+double cpu_algorithm_run_extent_split(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
+                                      int reps, int extent, double *precompute_ms)
+{
     if (extent == RT_EXTENT_LINE)
-        return cpu_algorithm_run(algorithm, set, results, reps);
+        return cpu_algorithm_run_split(algorithm, set, results, reps, precompute_ms);
+    cpu_run_state state; /* a precomputed form's table, outside the time */
+    cpu_run_begin(algorithm, set->pairs, set->count, &state);
     double start = timer_now_ms();
     for (int rep = 0; rep < reps; ++rep) {
-        algorithm->batch(set->pairs, results, set->count);
+        cpu_run_batch(algorithm, &state, set->pairs, results, 0, set->count);
         cpu_extent_clip(algorithm, set->pairs, results, set->count, extent);
     }
-    return timer_now_ms() - start;
+    double ms = timer_now_ms() - start;
+    cpu_run_end(&state);
+    if (precompute_ms)
+        *precompute_ms = state.precompute_ms;
+    return ms;
 }

@@ -18,4 +18,9 @@ void cpu_extent_clip(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs
 double cpu_algorithm_run_extent(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                 int reps, int extent);
 
+/* The same, a precomputed form's table filled outside the time returned (its own time in
+ * *precompute_ms; 0 for the other algorithms). */
+double cpu_algorithm_run_extent_split(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
+                                      int reps, int extent, double *precompute_ms);
+
 #endif

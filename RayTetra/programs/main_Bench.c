@@ -590,6 +590,19 @@ int main(int argc, char **argv)
     if (o.threads >= 0)
         printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s\n", context.threads, o.threads,
                context.threads < 2 ? "; fewer than 2 cores, so there are none" : "");
+    int any_cpu = 0;
+    for (int i = 0; i < table.count; ++i)
+        any_cpu |= table.entries[i].cpu && table.entries[i].selected;
+    /* The CPU algorithms' roofline; a failed measurement costs only the %-of-copy figures. */
+    if (any_cpu && !o.no_bandwidth) {
+        int copy_threads = context.threads >= 2 ? context.threads : cpu_thread_count();
+        if (bench_cpu_copy_measure(set.count * sizeof *set.pairs, copy_threads, &context.cpu_bandwidth, &err) == 0) {
+            context.cpu_bandwidth_measured = 1;
+            bench_cpu_copy_print(stdout, &context.cpu_bandwidth);
+        } else {
+            fprintf(stderr, "%s: warning: %s; the CPU bandwidth cells are NA\n", PROGRAM, err.text);
+        }
+    }
     for (int i = 0; i < table.count; ++i)
         if (table.entries[i].cpu && table.entries[i].selected) {
             bench_run_cpu(&context, &table.entries[i], results);

@@ -31,6 +31,14 @@ typedef struct rt_hit {
     rt_real t_enter, t_leave;
 } rt_hit;
 
+#ifndef RT_GLOBAL
+#ifdef __OPENCL_C_VERSION__
+#define RT_GLOBAL __global
+#else
+#define RT_GLOBAL
+#endif
+#endif
+
 /* Everything an edge product needs, prepared once per pair. */
 typedef struct rt_tetra {
     rt_vec3 v0, v1, v2, v3; /* vertices; translated by -P for STP */
@@ -38,6 +46,11 @@ typedef struct rt_tetra {
     rt_pluecker ray;        /* Plücker: the ray's coordinates */
     rt_vec3 P, L;
     int stp; /* 1: STP, 0: Plücker (a constant after inlining) */
+    /* The precomputed forms (rt_precomputed.h): the tetrahedron's part of every edge product,
+     * computed before the per-line part, in `table` (precomputed 1, a constant after inlining);
+     * precomputed 0 and no table for the plain forms. */
+    int precomputed;
+    RT_GLOBAL const rt_real *table;
 } rt_tetra;
 
 /* The edges' indices (RT_E01 .. RT_E23, used as bits of a "known" mask): rt_topology.h. */
@@ -68,6 +81,8 @@ RT_INLINE rt_tetra rt_prepare(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_v
         t.m3 = L;
         t.ray = rt_pluecker_line(P, L);
     }
+    t.precomputed = 0;
+    t.table = 0;
     return t;
 }
 
@@ -76,11 +91,48 @@ RT_INLINE rt_vec3 rt_vertex(const rt_tetra *t, int i)
     return i == 0 ? t->v0 : (i == 1 ? t->v1 : (i == 2 ? t->v2 : t->v3));
 }
 
+/* A Plücker line stored as six reals U, V (the precomputed forms' table, TetWalk's edge table). */
+RT_INLINE rt_pluecker rt_pluecker_load(RT_GLOBAL const rt_real *x)
+{
+    rt_pluecker p;
+    p.u = rt_v(x[0], x[1], x[2]);
+    p.v = rt_v(x[3], x[4], x[5]);
+    return p;
+}
+
+RT_INLINE void rt_pluecker_store(rt_pluecker p, rt_real *x)
+{
+    x[0] = p.u.x;
+    x[1] = p.u.y;
+    x[2] = p.u.z;
+    x[3] = p.v.x;
+    x[4] = p.v.y;
+    x[5] = p.v.z;
+}
+
+/* The precomputed tables of one tetrahedron (rt_precomputed.h writes them):
+ *   Plücker: edge e's line pi(Vi -> Vj) at 6 e (36 reals);
+ *   STP: the translated vertices v_k = V_k - P at 3 k, then edge e's c_ij = v_j x v_i at
+ *   12 + 3 e (30 reals), so that p_ij = (L x v_j) . v_i = L . c_ij. */
+#define RT_TABLE_PLUECKER 36
+#define RT_TABLE_STP 30
+#define RT_TABLE_STP_PRODUCTS 12
+
+/* The corners i < j of edge e (RT_E01 ... RT_E23). */
+RT_INLINE int rt_edge_start(int e) { return e < 3 ? 0 : (e < 5 ? 1 : 2); }
+RT_INLINE int rt_edge_end(int e) { return e < 3 ? e + 1 : (e < 5 ? e - 1 : 3); }
+
 /* p_ij for the edge index e (RT_E01 ... RT_E23). */
 RT_INLINE rt_real rt_edge_product(const rt_tetra *t, int e)
 {
-    int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
-    int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
+    int i = rt_edge_start(e);
+    int j = rt_edge_end(e);
+    if (t->precomputed && t->stp) {
+        RT_GLOBAL const rt_real *c = t->table + RT_TABLE_STP_PRODUCTS + 3 * e;
+        return rt_dot(t->L, rt_v(c[0], c[1], c[2]));
+    }
+    if (t->precomputed)
+        return rt_permuted(t->ray, rt_pluecker_load(t->table + 6 * e));
     if (t->stp) {
         rt_vec3 m = j == 1 ? t->m1 : (j == 2 ? t->m2 : t->m3);
         return rt_dot(m, rt_vertex(t, i));

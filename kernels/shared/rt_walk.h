@@ -58,12 +58,7 @@
 #error "rt_walk.h is double precision only"
 #endif
 
-#ifdef __OPENCL_C_VERSION__
-#define RT_GLOBAL __global
-#else
-#define RT_GLOBAL
-#endif
-
+/* RT_GLOBAL (the kernels' __global): rt_algorithms.h. */
 #define RT_WALK_PLUECKER 0
 #define RT_WALK_STP 1
 #define RT_WALK_PRECOMPUTED 2
@@ -167,11 +162,7 @@ RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
 {
     if (c->precomputed) {
         int code = c->edges[e];
-        RT_GLOBAL const double *line = c->edge_lines + 6 * (code >> 1);
-        rt_pluecker edge;
-        edge.u = rt_v(line[0], line[1], line[2]);
-        edge.v = rt_v(line[3], line[4], line[5]);
-        rt_real p = rt_permuted(c->geometry.ray, edge);
+        rt_real p = rt_permuted(c->geometry.ray, rt_pluecker_load(c->edge_lines + 6 * (code >> 1)));
         return (code & 1) ? -p : p;
     }
     return rt_edge_product(&c->geometry, e);
