@@ -44,6 +44,13 @@ size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair
 #define CPU_BOTH(name) .run = {name, name##f}, .batch = {name##_batch, name##f_batch}
 #define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
 #define CPU_PRECOMPUTED(name) CPU_BOTH(name), .precomputed = {&name##_precomputed, &name##f_precomputed}
+/* The row of form `base`'s precomputed variant (name and CSV name + "p"/"P"); TABLE says what is
+ * computed before the timed region. */
+#define PRECOMPUTED_ROW(base, csv, form, table)                                                                   \
+    {.name = #base "p", .csv_name = csv "P", .description = form " precomputed: " table,                          \
+     CPU_PRECOMPUTED(base##p), .properties = REGISTRY_PRECOMPUTED}
+#define PLUECKER_TABLE "the edges' Pluecker coordinates before the timed region"
+#define STP_TABLE "(Vj - P) x (Vi - P) before the timed region, L . c per edge"
 
 /* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
  * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last. */
@@ -82,24 +89,12 @@ static const registry_algorithm ROWS[] = {
      .properties = REGISTRY_SIMD},
     {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
      CPU_BOTH(stp0v), .properties = REGISTRY_SIMD},
-    {.name = "pluecker0p", .csv_name = "Segura0P",
-     .description = "Pluecker form 0 precomputed: the edges' Pluecker coordinates before the timed region",
-     CPU_PRECOMPUTED(pluecker0p), .properties = REGISTRY_PRECOMPUTED},
-    {.name = "pluecker1p", .csv_name = "Segura1P",
-     .description = "Pluecker form 1 precomputed: the edges' Pluecker coordinates before the timed region",
-     CPU_PRECOMPUTED(pluecker1p), .properties = REGISTRY_PRECOMPUTED},
-    {.name = "pluecker2p", .csv_name = "Segura2P",
-     .description = "Pluecker form 2 precomputed: the edges' Pluecker coordinates before the timed region",
-     CPU_PRECOMPUTED(pluecker2p), .properties = REGISTRY_PRECOMPUTED},
-    {.name = "stp0p", .csv_name = "STP0P",
-     .description = "STP form 0 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
-     CPU_PRECOMPUTED(stp0p), .properties = REGISTRY_PRECOMPUTED},
-    {.name = "stp1p", .csv_name = "STP1P",
-     .description = "STP form 1 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
-     CPU_PRECOMPUTED(stp1p), .properties = REGISTRY_PRECOMPUTED},
-    {.name = "stp2p", .csv_name = "STP2P",
-     .description = "STP form 2 precomputed: (Vj - P) x (Vi - P) before the timed region, L . c per edge",
-     CPU_PRECOMPUTED(stp2p), .properties = REGISTRY_PRECOMPUTED},
+    PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE),
+    PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE),
+    PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE),
+    PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE),
+    PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE),
+    PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE),
 };
 #define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
 

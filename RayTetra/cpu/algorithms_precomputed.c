@@ -76,9 +76,6 @@ static void precompute_stp_tables(const ray_tetra_pair *pairs, void *table, size
                                                 (stp) ? precompute_stp_tables : precompute_pluecker_tables,       \
                                                 name##_lines};
 
-WRAP_PRECOMPUTED(pluecker0p, 0, 0)
-WRAP_PRECOMPUTED(pluecker1p, 0, 1)
-WRAP_PRECOMPUTED(pluecker2p, 0, 2)
-WRAP_PRECOMPUTED(stp0p, 1, 0)
-WRAP_PRECOMPUTED(stp1p, 1, 1)
-WRAP_PRECOMPUTED(stp2p, 1, 2)
+/* Every form of WRAP_PT_FORMS, as name + "p". */
+#define WRAP_PRECOMPUTED_FORM(name, stp, form) WRAP_PRECOMPUTED(name##p, stp, form)
+WRAP_PT_FORMS(WRAP_PRECOMPUTED_FORM)

@@ -3,9 +3,4 @@
  * twice: as it is (double: pluecker0, ...) and with -DRT_SINGLE (float: pluecker0f, ...). */
 #include "cpu/algorithms_wrap.h"
 
-WRAP_PT_ALGORITHM(pluecker0, 0, 0)
-WRAP_PT_ALGORITHM(pluecker1, 0, 1)
-WRAP_PT_ALGORITHM(pluecker2, 0, 2)
-WRAP_PT_ALGORITHM(stp0, 1, 0)
-WRAP_PT_ALGORITHM(stp1, 1, 1)
-WRAP_PT_ALGORITHM(stp2, 1, 2)
+WRAP_PT_FORMS(WRAP_PT_ALGORITHM)

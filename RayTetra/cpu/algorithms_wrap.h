@@ -74,6 +74,12 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
 
 /* A Plücker or STP form (stp 0/1, form n of rt_intersect) with the contract, named
  * WRAP_NAME(name). (The extra level expands WRAP_NAME before WRAP_ALGORITHM pastes the name.) */
+/* The Plücker and STP forms of rt_algorithms.h, X(name, stp, form) for each: algorithms_pt.c
+ * wraps them as they are, algorithms_precomputed.c as their precomputed forms (name + "p").
+ * A new form is one more X here (docs/ARCHITECTURE.md, "Adding an algorithm"). */
+#define WRAP_PT_FORMS(X)                                                                                          \
+    X(pluecker0, 0, 0) X(pluecker1, 0, 1) X(pluecker2, 0, 2) X(stp0, 1, 0) X(stp1, 1, 1) X(stp2, 1, 2)
+
 #define WRAP_PT_ALGORITHM(name, stp, form) WRAP_PT_ALGORITHM_NAMED(WRAP_NAME(name), stp, form)
 #define WRAP_PT_ALGORITHM_NAMED(name, stp, form)                                                                  \
     WRAP_ALGORITHM(name)                                                                                          \

@@ -514,16 +514,22 @@ RT_INLINE int rt_form2(const rt_tetra *t, rt_hit *out)
     return role > 0 ? rt_finish(t, &c, k, other, out) : rt_finish(t, &c, other, k, out);
 }
 
+/* Form 0, 1 or 2 on a prepared tetrahedron (plain here, or precomputed: rt_precomputed.h). */
+RT_INLINE int rt_run_form(const rt_tetra *t, int form, rt_hit *out)
+{
+    if (form == 0)
+        return rt_form0(t, out);
+    if (form == 1)
+        return rt_form1(t, out);
+    return rt_form2(t, out);
+}
+
 /* The six algorithms of this header. form: 0, 1, 2; stp: 0 Plücker, 1 STP. */
 RT_INLINE int rt_intersect(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, int stp, int form,
                            rt_hit *out)
 {
     rt_tetra t = rt_prepare(P, L, V0, V1, V2, V3, stp);
-    if (form == 0)
-        return rt_form0(&t, out);
-    if (form == 1)
-        return rt_form1(&t, out);
-    return rt_form2(&t, out);
+    return rt_run_form(&t, form, out);
 }
 
 #endif

@@ -42,6 +42,9 @@ RT_INLINE void rt_store3(rt_vec3 v, rt_real *x)
     x[2] = v.z;
 }
 
+/* c_e = a x b, edge e's three reals of the STP table's products. */
+RT_INLINE void rt_store_cross(rt_vec3 a, rt_vec3 b, rt_real *c, int e) { rt_store3(rt_cross(a, b), c + 3 * e); }
+
 /* The STP table of the tetrahedron and the point P (RT_TABLE_STP reals). */
 RT_INLINE void rt_precompute_stp(rt_vec3 P, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3, rt_real *table)
 {
@@ -51,12 +54,12 @@ RT_INLINE void rt_precompute_stp(rt_vec3 P, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, 
     rt_store3(v2, table + 6);
     rt_store3(v3, table + 9);
     rt_real *c = table + RT_TABLE_STP_PRODUCTS;
-    rt_store3(rt_cross(v1, v0), c + 3 * RT_E01);
-    rt_store3(rt_cross(v2, v0), c + 3 * RT_E02);
-    rt_store3(rt_cross(v3, v0), c + 3 * RT_E03);
-    rt_store3(rt_cross(v2, v1), c + 3 * RT_E12);
-    rt_store3(rt_cross(v3, v1), c + 3 * RT_E13);
-    rt_store3(rt_cross(v3, v2), c + 3 * RT_E23);
+    rt_store_cross(v1, v0, c, RT_E01);
+    rt_store_cross(v2, v0, c, RT_E02);
+    rt_store_cross(v3, v0, c, RT_E03);
+    rt_store_cross(v2, v1, c, RT_E12);
+    rt_store_cross(v3, v1, c, RT_E13);
+    rt_store_cross(v3, v2, c, RT_E23);
 }
 
 /* The per-line part: the tetrahedron as a form sees it, from the line and the table (for
@@ -64,13 +67,12 @@ RT_INLINE void rt_precompute_stp(rt_vec3 P, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, 
 RT_INLINE rt_tetra rt_prepare_precomputed(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3 V1, rt_vec3 V2, rt_vec3 V3,
                                           RT_GLOBAL const rt_real *table, int stp)
 {
-    rt_tetra t;
-    t.P = P;
-    t.L = L;
+    /* Plücker's preparation (the line's coordinates, the vertices as they are); STP then takes
+     * its translated vertices from the table and needs no L x v_k. */
+    rt_tetra t = rt_prepare(P, L, V0, V1, V2, V3, 0);
     t.stp = stp;
     t.precomputed = 1;
     t.table = table;
-    t.m1 = t.m2 = t.m3 = L;
     if (stp) {
         t.v0 = rt_v(table[0], table[1], table[2]);
         t.v1 = rt_v(table[3], table[4], table[5]);
@@ -78,12 +80,6 @@ RT_INLINE rt_tetra rt_prepare_precomputed(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_v
         t.v3 = rt_v(table[9], table[10], table[11]);
         t.ray.u = L;
         t.ray.v = L;
-    } else {
-        t.v0 = V0;
-        t.v1 = V1;
-        t.v2 = V2;
-        t.v3 = V3;
-        t.ray = rt_pluecker_line(P, L);
     }
     return t;
 }
@@ -93,11 +89,7 @@ RT_INLINE int rt_intersect_precomputed(rt_vec3 P, rt_vec3 L, rt_vec3 V0, rt_vec3
                                        RT_GLOBAL const rt_real *table, int stp, int form, rt_hit *out)
 {
     rt_tetra t = rt_prepare_precomputed(P, L, V0, V1, V2, V3, table, stp);
-    if (form == 0)
-        return rt_form0(&t, out);
-    if (form == 1)
-        return rt_form1(&t, out);
-    return rt_form2(&t, out);
+    return rt_run_form(&t, form, out);
 }
 
 #endif
