@@ -32,7 +32,7 @@ static int device_index(void)
 /* One device's results of `algorithm` (the reference every split must reproduce byte for byte). */
 static ray_tetra_result *single_device(const gpu_algorithm *algorithm, const pair_set *set)
 {
-    gpu_handler *h;
+    gpu_handler *h = NULL;
     error_text err;
     gpu_times times;
     ray_tetra_result *results = calloc(set->count ? set->count : 1, sizeof *results);
