@@ -10,3 +10,8 @@ double timer_now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
+
+double timer_mtests_per_s(size_t pairs, int reps, double ms)
+{
+    return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0;
+}

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "multi/gpu_multi_job.h"
+#include "timer.h"
 
-static double mtests(size_t pairs, int reps, double ms) { return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0; }
 
 typedef struct devices_run {
     gpu_multi_summary steps, end_to_end; /* end_to_end.end_to_end_ms: the pinned run's; 0 if none */
@@ -58,13 +58,13 @@ static void print_figures(FILE *out, const bench_context *context, const bench_e
 {
     size_t pairs = context->set->count;
     fprintf(out, "kernel %.3f ms (%d reps, %.3f Mtests/s), ", run->steps.kernel_ms, context->reps,
-            mtests(pairs, context->reps, run->steps.kernel_ms));
+            timer_mtests_per_s(pairs, context->reps, run->steps.kernel_ms));
     if (entry->gpu->robust)
         fprintf(out, "end to end %.3f ms (write + one kernel + read; %.3f Mtests/s)\n", run->steps.end_to_end_ms,
-                mtests(pairs, 1, run->steps.end_to_end_ms));
+                timer_mtests_per_s(pairs, 1, run->steps.end_to_end_ms));
     else
         fprintf(out, "end to end %.3f ms (pinned, %zu chunks a device; %.3f Mtests/s)\n", run->end_to_end.end_to_end_ms,
-                chunks, mtests(pairs, 1, run->end_to_end.end_to_end_ms));
+                chunks, timer_mtests_per_s(pairs, 1, run->end_to_end.end_to_end_ms));
 }
 
 static double end_to_end_ms(const bench_entry *entry, const devices_run *run)

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "timer.h"
+
 double gpu_multi_share_end_to_end_ms(const gpu_multi_share *share, const gpu_multi_plan *plan)
 {
     if (plan->path == GPU_MULTI_END_TO_END)
@@ -65,7 +67,6 @@ size_t gpu_multi_first_difference(const ray_tetra_result *a, const ray_tetra_res
     return count;
 }
 
-static double mtests(size_t pairs, int reps, double ms) { return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0; }
 
 void gpu_multi_print_shares(FILE *out, gpu_multi *multi, const char *prefix, const gpu_multi_share *shares,
                             const gpu_multi_plan *plan, size_t pairs)
@@ -83,10 +84,11 @@ void gpu_multi_print_shares(FILE *out, gpu_multi *multi, const char *prefix, con
         if (plan->path == GPU_MULTI_STEPS)
             fprintf(out, "write %.3f ms, kernel %.3f ms (%d reps, %.3f Mtests/s), read %.3f ms, end to end %.3f ms "
                          "(%.3f Mtests/s), local size %zu, %zu launches\n",
-                    s->steps.write_ms, s->steps.kernel_ms, plan->reps, mtests(s->range.count, plan->reps, s->steps.kernel_ms),
-                    s->steps.read_ms, e2e, mtests(s->range.count, 1, e2e), s->steps.local_size, s->steps.launches);
+                    s->steps.write_ms, s->steps.kernel_ms, plan->reps,
+                    timer_mtests_per_s(s->range.count, plan->reps, s->steps.kernel_ms), s->steps.read_ms, e2e,
+                    timer_mtests_per_s(s->range.count, 1, e2e), s->steps.local_size, s->steps.launches);
         else
             fprintf(out, "end to end %.3f ms from pinned memory (%.3f Mtests/s, %zu chunks on %zu queues)\n", e2e,
-                    mtests(s->range.count, 1, e2e), s->end_to_end.chunks, s->end_to_end.queues);
+                    timer_mtests_per_s(s->range.count, 1, e2e), s->end_to_end.chunks, s->end_to_end.queues);
     }
 }

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "multi/device_list.h"
+#include "timer.h"
 
-static double mtests(size_t pairs, int reps, double ms) { return ms > 0 ? (double)pairs * reps / ms / 1e3 : 0.0; }
 
 int gpu_multi_program_run(const char *devices, const gpu_config *config, const gpu_algorithm *algorithm,
                           size_t local_size, const pair_set *set, ray_tetra_result *results, int reps, FILE *out,
@@ -38,8 +38,8 @@ int gpu_multi_program_run(const char *devices, const gpu_config *config, const g
                      "%.3f ms (the slowest device's write + one kernel + read; %.3f Mtests/s), wall %.3f ms (every "
                      "device's thread, its warm-up included)\n",
                 algorithm->csv_name, summary->devices_used, summary->devices_used == 1 ? "" : "s", summary->kernel_ms,
-                reps, mtests(set->count, reps, summary->kernel_ms), summary->end_to_end_ms,
-                mtests(set->count, 1, summary->end_to_end_ms), summary->wall_ms);
+                reps, timer_mtests_per_s(set->count, reps, summary->kernel_ms), summary->end_to_end_ms,
+                timer_mtests_per_s(set->count, 1, summary->end_to_end_ms), summary->wall_ms);
         if (algorithm->robust) {
             size_t uncertain = 0;
             double finish_ms = 0;
