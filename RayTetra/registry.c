@@ -45,10 +45,14 @@ size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair
 #define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
 #define CPU_PRECOMPUTED(name) CPU_BOTH(name), .precomputed = {&name##_precomputed, &name##f_precomputed}
 /* The row of form `base`'s precomputed variant (name and CSV name + "p"/"P"); TABLE says what is
- * computed before the timed region. */
-#define PRECOMPUTED_ROW(base, csv, form, table)                                                                   \
+ * computed before the timed region. Its kernels are RayTetraPrecomputed.cl's, built with OPTIONS
+ * (-DRT_STP, -DRT_FORM), the tables filled on the device (docs/ALGORITHMS.md says why there);
+ * -g INDEX for the double build, INDEX + 6 for the float one (after the robust kernel's 8). */
+#define PRECOMPUTED_ROW(base, csv, form, table, options, index)                                                   \
     {.name = #base "p", .csv_name = csv "P", .description = form " precomputed: " table,                          \
-     CPU_PRECOMPUTED(base##p), .properties = REGISTRY_PRECOMPUTED}
+     CPU_PRECOMPUTED(base##p), .properties = REGISTRY_PRECOMPUTED,                                                \
+     .kernel = {"RayTetraPrecomputed.cl", "ray_tetra_precomputed", options, true, {index, (index) + 6}, NULL,     \
+                "ray_tetra_precompute"}}
 #define PLUECKER_TABLE "the edges' Pluecker coordinates before the timed region"
 #define STP_TABLE "(Vj - P) x (Vi - P) before the timed region, L . c per edge"
 
@@ -89,12 +93,12 @@ static const registry_algorithm ROWS[] = {
      .properties = REGISTRY_SIMD},
     {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
      CPU_BOTH(stp0v), .properties = REGISTRY_SIMD},
-    PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE),
-    PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE),
-    PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE),
-    PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE),
-    PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE),
-    PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE),
+    PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=0", 9),
+    PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=1", 10),
+    PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=2", 11),
+    PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE, "-DRT_STP=1 -DRT_FORM=0", 12),
+    PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE, "-DRT_STP=1 -DRT_FORM=1", 13),
+    PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE, "-DRT_STP=1 -DRT_FORM=2", 14),
 };
 #define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -167,7 +171,10 @@ static void add_gpu(const registry_algorithm *row, cpu_precision precision)
                          t->options,
                          row->name,
                          row->kernel.finish != NULL,
-                         row->kernel.finish};
+                         row->kernel.finish,
+                         row->kernel.precompute,
+                         /* the device's tables are the CPU's, of the build's precision */
+                         row->kernel.precompute ? row->precomputed[precision]->table_bytes : 0};
     v->gpu = g;
 }
 

@@ -41,6 +41,7 @@ typedef struct registry_kernel {
     bool float_build;     /* a float build exists */
     int index[2];         /* the thesis' -g index of the double and of the float build; -1: none */
     gpu_finish finish;    /* host-side finishing after the read; NULL: none */
+    const char *precompute; /* a precomputed form's table kernel in the same file (gpu_handler.h); NULL: none */
 } registry_kernel;
 
 /* One algorithm. */

@@ -141,7 +141,7 @@ static void test_form_kernel(gpu_handler *h, const pair_set *set)
         char options[64];
         snprintf(options, sizeof options, "-DRT_STP=%d -DRT_FORM=%d", row->flag == 't', row->flag_value);
         gpu_algorithm form = {-1, row->name, row->csv_name, "RayTetraForm.cl", "ray_tetra_form", CPU_PRECISION_DOUBLE,
-                              options, row->name, 0, NULL};
+                              options, row->name, 0, NULL, NULL, 0};
         gpu_times times;
         if (run(h, &form, 64, &part, generic, 1, &times) != 0)
             continue;

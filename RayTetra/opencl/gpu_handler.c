@@ -34,6 +34,7 @@ struct gpu_handler {
     cl_command_queue queue;
     gpu_program program;
     cl_kernel kernel;
+    cl_kernel precompute; /* a precomputed form's table kernel; NULL for the others */
     const gpu_algorithm *algorithm;
     size_t local_size;
     gpu_config config;     /* set by gpu_set_config, used from the next gpu_prepare */
@@ -130,7 +131,9 @@ static void release_program(gpu_handler *h)
 {
     if (h->kernel)
         clReleaseKernel(h->kernel);
-    h->kernel = NULL;
+    if (h->precompute)
+        clReleaseKernel(h->precompute);
+    h->kernel = h->precompute = NULL;
     gpu_program_release(&h->program);
     h->algorithm = NULL;
 }
@@ -183,12 +186,17 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     compose_options(h);
     gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,
                                    h->log};
-    size_t kernel_max;
+    size_t kernel_max, precompute_max = (size_t)-1;
     if (gpu_program_obtain(&request, &h->program, err) != 0 ||
-        gpu_program_kernel(&h->program, h->info.device, algorithm->kernel_name, &h->kernel, &kernel_max, err) != 0) {
+        gpu_program_kernel(&h->program, h->info.device, algorithm->kernel_name, &h->kernel, &kernel_max, err) != 0 ||
+        (algorithm->precompute_kernel && gpu_program_kernel(&h->program, h->info.device, algorithm->precompute_kernel,
+                                                            &h->precompute, &precompute_max, err) != 0)) {
         release_program(h);
         return -1;
     }
+    /* Both kernels of a precomputed form launch with the one local size. */
+    if (precompute_max < kernel_max)
+        kernel_max = precompute_max;
     size_t allowed = kernel_max < h->info.max_work_items ? kernel_max : h->info.max_work_items;
     if (local_size == 0) {
         local_size = default_local_size(&h->info, allowed);
@@ -207,6 +215,7 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
 
 typedef struct run_buffers {
     cl_mem pairs, results;
+    cl_mem tables;   /* a precomputed form's, on the device only (NULL for the others) */
     void *staging;   /* the records as read back, before conversion */
     void *records;   /* the soa result layout's records rearranged (NULL for aos) */
     double *soa;     /* the chunk's pairs as structure of arrays (NULL for aos) */
@@ -254,6 +263,28 @@ void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, con
     }
 }
 
+/* A precomputed form's tables of the chunk's `count` pairs, filled on the device and timed
+ * apart (times->precompute_ms), after one untimed launch when warming up (the driver's work at a
+ * kernel's first launch); then the timed kernel's table argument. Nothing for other forms. */
+static int fill_tables(gpu_handler *h, const run_buffers *b, size_t count, int warm_up, gpu_times *times,
+                       error_text *err)
+{
+    if (!h->precompute)
+        return 0;
+    if (gpu_set_arguments(h->precompute, b->pairs, b->tables, count, err) != 0)
+        return -1;
+    size_t global = gpu_global_size(count, h->prepared.pairs_per_item, h->local_size);
+    for (int timed = !warm_up; timed <= 1; ++timed) {
+        double start = timer_now_ms();
+        if (gpu_launch_kernel(h->queue, h->precompute, global, h->local_size, 1, NULL, err) != 0 ||
+            GPU_CHECK(err, "clFinish", clFinish(h->queue)))
+            return -1;
+        if (timed)
+            times->precompute_ms += timer_now_ms() - start;
+    }
+    return gpu_set_tables_argument(h->kernel, b->tables, err);
+}
+
 /* One chunk: write, (warm up), run, read, each step timed.
  * Timing: the host's monotonic clock (timer_now_ms) around each step, which ends with clFinish,
  * so a step's time is what the host waits for it, launch overheads included. The kernel's
@@ -277,6 +308,8 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         GPU_CHECK(err, "clFinish", clFinish(h->queue)))
         return -1;
     times->write_ms += timer_now_ms() - start;
+    if (fill_tables(h, b, count, warm_up, times, err) != 0)
+        return -1;
     /* One untimed launch first: drivers finish compiling a kernel at its first launch (PoCL
      * compiles per local size then), which is not the algorithm's time. */
     if (warm_up && launch(h, count, 1, NULL, err) != 0)
@@ -323,10 +356,11 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
         return gpu_run_pinned(h, set, results, reps, times, kernel_samples_ms, err);
     times->queues = 1;
     size_t read_bytes;
-    run_buffers b = {NULL, NULL, NULL, NULL, NULL, 0};
+    run_buffers b = {NULL, NULL, NULL, NULL, NULL, NULL, 0};
     gpu_pair_bytes(&h->prepared, &read_bytes, &b.record);
-    size_t chunk = 0;
-    if (gpu_chunk_pairs(&h->info, read_bytes, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
+    size_t chunk = 0, table = h->algorithm->table_bytes;
+    /* A table takes device memory beside its pair: counted as input. */
+    if (gpu_chunk_pairs(&h->info, read_bytes + table, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
         return -1;
     times->global_size = gpu_global_size(chunk, h->prepared.pairs_per_item, h->local_size);
     b.staging = malloc(chunk * b.record);
@@ -341,7 +375,8 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     else /* touch every page now: first-touch page faults are host work, not the read's time */
         memset(b.staging, 0, chunk * b.record);
     if (!failed)
-        failed = gpu_create_buffers(h->context, chunk * read_bytes, chunk * b.record, &b.pairs, &b.results, err) != 0;
+        failed = gpu_create_buffers(h->context, chunk * read_bytes, chunk * b.record, &b.pairs, &b.results, err) != 0 ||
+                 (table && gpu_create_device_buffer(h->context, chunk * table, &b.tables, err) != 0);
     for (size_t first = 0; first < set->count && !failed; first += chunk) {
         size_t count = set->count - first < chunk ? set->count - first : chunk;
         failed = run_chunk(h, &b, set->pairs + first, results + first, count, reps, first == 0, times,
@@ -352,6 +387,8 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
                           h->algorithm->kernel_name, h->info.name, set->count, chunk, h->local_size,
                           gpu_layout_name(h->prepared.layout), gpu_output_name(h->prepared.output));
     gpu_release_buffers(&b.pairs, &b.results);
+    if (b.tables)
+        clReleaseMemObject(b.tables);
     free(b.staging);
     free(b.records);
     free(b.soa);
@@ -374,6 +411,7 @@ void gpu_handler_objects(const gpu_handler *h, gpu_cl_objects *objects)
     objects->queue = h->queue;
     objects->info = &h->info;
     objects->kernel = h->kernel;
+    objects->precompute = h->precompute;
     objects->local_size = h->local_size;
     objects->config = h->prepared;
     objects->algorithm = h->algorithm;

@@ -52,6 +52,11 @@ typedef struct gpu_algorithm {
     const char *double_name;   /* the double algorithm a float build rounds (its own name if double) */
     int robust;                /* the kernel flags uncertain signs; `finish` decides them exactly */
     gpu_finish finish;         /* host-side finishing after the read; NULL if none */
+    /* A precomputed form (docs/ALGORITHMS.md): the kernel of the same file that fills the
+     * tables on the device (pairs in, tables out) before the timed kernel reads them as its
+     * fourth argument, and a table's bytes per pair; NULL and 0 for the other algorithms. */
+    const char *precompute_kernel;
+    size_t table_bytes;
 } gpu_algorithm;
 
 typedef struct gpu_handler gpu_handler;
@@ -83,6 +88,8 @@ typedef struct gpu_times {
     size_t local_size;
     size_t launches; /* chunks x repetitions */
     size_t chunks;   /* launches per repetition: inputs beyond the device's max allocation are split */
+    double precompute_ms; /* precomputed forms: the tables filled on the device (after the write, before
+                             the kernels; not in kernel_ms nor in write_ms) */
     double finish_ms; /* robust kernels: the host's exact decision of flagged pairs, inside read_ms */
     size_t uncertain; /* robust kernels: pairs the device flagged (some sign uncertain) */
     size_t global_size; /* work-items of the (first) launch */
@@ -105,7 +112,8 @@ const char *gpu_program_note(const gpu_handler *handler);
  * than $RAYTETRA_MAX_CHUNK_PAIRS pairs) run as several chunks, each written, run REPS times and
  * read; the times are sums over the chunks. Pinned (gpu_overlap.c): the pairs are copied into
  * page-locked memory first (host work, untimed), then chunks are written, run REPS times and read
- * on three queues at once; the results are the same, bit for bit. */
+ * on three queues at once; the results are the same, bit for bit. A precomputed form fills its
+ * tables on the device after each chunk's write, before its kernels (times->precompute_ms). */
 int gpu_run(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps, gpu_times *times,
             error_text *err);
 
@@ -127,6 +135,7 @@ typedef struct gpu_cl_objects {
     cl_command_queue queue;
     const gpu_device_info *info; /* owned by the handler */
     cl_kernel kernel;            /* of the last gpu_prepare; NULL if none */
+    cl_kernel precompute;        /* its algorithm's table kernel (gpu_algorithm.precompute_kernel); NULL if none */
     size_t local_size;           /* its local size */
     gpu_config config;           /* the layout and output level it was built for */
     const gpu_algorithm *algorithm; /* its algorithm; NULL if none */

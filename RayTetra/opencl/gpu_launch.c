@@ -23,6 +23,20 @@ int gpu_set_arguments(cl_kernel kernel, cl_mem input, cl_mem output, size_t coun
     return 0;
 }
 
+int gpu_set_tables_argument(cl_kernel kernel, cl_mem tables, error_text *err)
+{
+    return GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 3, sizeof tables, &tables)) ? -1 : 0;
+}
+
+int gpu_create_device_buffer(cl_context context, size_t bytes, cl_mem *buffer, error_text *err)
+{
+    cl_int status;
+    *buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, NULL, &status);
+    if (status != CL_SUCCESS)
+        *buffer = NULL;
+    return GPU_CHECK(err, "clCreateBuffer", status);
+}
+
 /* Wait for `count` launches, add their device times to samples_ms[0..count), release them. */
 static int collect_events(cl_event *events, int count, double *samples_ms, error_text *err)
 {

@@ -31,6 +31,13 @@ int gpu_create_buffers(cl_context context, size_t input_bytes, size_t output_byt
 /* Release the buffers that exist and set both to NULL. */
 void gpu_release_buffers(cl_mem *input, cl_mem *output);
 
+/* The tables of a precomputed form (gpu_kernel.h): the timed kernel's fourth argument. */
+int gpu_set_tables_argument(cl_kernel kernel, cl_mem tables, error_text *err);
+
+/* A device buffer only kernels use (a precomputed form's tables): read and written on the
+ * device, never transferred. Returns 0, or -1 with err set and *buffer NULL. */
+int gpu_create_device_buffer(cl_context context, size_t bytes, cl_mem *buffer, error_text *err);
+
 /* Enqueue `reps` launches of `kernel` (arguments set) with `global` work-items in groups of
  * `local`. With `samples_ms`, each launch gets a profiling event (the queue must have
  * CL_QUEUE_PROFILING_ENABLE) and samples_ms[r] grows by launch r's time on the device

@@ -24,18 +24,23 @@ typedef struct pipeline {
     gpu_cl_objects cl;
     cl_command_queue queues[MAX_QUEUES];
     cl_mem in[MAX_QUEUES], out[MAX_QUEUES];
+    cl_mem tables[MAX_QUEUES];    /* a precomputed form's, on the device only; NULL for the others */
     gpu_pinned host_in, host_out; /* every chunk's pairs and records, on the host */
     size_t queue_count, chunks, chunk, count, read, written;
+    size_t table; /* a precomputed form's table bytes a pair (device memory beside the pair); 0: none */
     int reps;         /* kernel launches per chunk */
     int every_launch; /* events of every launch (per-repetition samples), not only the first and last */
-    cl_event *events; /* per chunk, events_per_chunk: its write, its launches, its read; NULL: none kept */
+    cl_event *events; /* per chunk, events_per_chunk: its write, its tables, its launches, its read; NULL:
+                         none kept */
 } pipeline;
 
-/* Events kept per chunk: the write, every launch or only the first and the last (their span is
- * the chunk's kernel time, so that REPS in the millions need no more events than REPS 2), the read. */
+/* Where a chunk's events are: the write, the tables' filling (a precomputed form's; the slot stays
+ * empty for the others), every launch or only the first and the last (their span is the chunk's
+ * kernel time, so that REPS in the millions need no more events than REPS 2), the read. */
+enum { EVENT_WRITE, EVENT_TABLES, EVENT_FIRST_LAUNCH };
 static size_t events_per_chunk(const pipeline *p)
 {
-    return p->every_launch ? (size_t)p->reps + 2 : 4;
+    return p->every_launch ? (size_t)p->reps + 3 : 5;
 }
 
 /* Where launch r's event goes among a chunk's events, or NULL if it is not kept. */
@@ -44,8 +49,9 @@ static cl_event *launch_event(const pipeline *p, cl_event *chunk_events, int r)
     if (!chunk_events)
         return NULL;
     if (p->every_launch)
-        return &chunk_events[1 + r];
-    return r == 0 ? &chunk_events[1] : (r == p->reps - 1 ? &chunk_events[2] : NULL);
+        return &chunk_events[EVENT_FIRST_LAUNCH + r];
+    return r == 0 ? &chunk_events[EVENT_FIRST_LAUNCH]
+                  : (r == p->reps - 1 ? &chunk_events[EVENT_FIRST_LAUNCH + 1] : NULL);
 }
 
 /* Split p->count pairs into chunks of p->chunk (already chosen) on up to MAX_QUEUES queues. */
@@ -57,7 +63,7 @@ static void split(pipeline *p)
 
 static int setup(pipeline *p, error_text *err)
 {
-    cl_ulong fit = gpu_items_that_fit(p->cl.info, p->read, p->written, p->queue_count);
+    cl_ulong fit = gpu_items_that_fit(p->cl.info, p->read + p->table, p->written, p->queue_count);
     if (p->chunk > fit)
         return error_set(err, "%zu pairs per chunk do not fit on %s (at most %llu); choose more chunks (--overlap)",
                          p->chunk, p->cl.info->name, (unsigned long long)fit);
@@ -67,13 +73,32 @@ static int setup(pipeline *p, error_text *err)
          * (docs/BENCH.md). */
         p->queues[q] = clCreateCommandQueue(p->cl.context, p->cl.info->device, CL_QUEUE_PROFILING_ENABLE, &status);
         if (GPU_CHECK(err, "clCreateCommandQueue", status) ||
-            gpu_create_buffers(p->cl.context, p->chunk * p->read, p->chunk * p->written, &p->in[q], &p->out[q], err))
+            gpu_create_buffers(p->cl.context, p->chunk * p->read, p->chunk * p->written, &p->in[q], &p->out[q], err) ||
+            (p->table && gpu_create_device_buffer(p->cl.context, p->chunk * p->table, &p->tables[q], err)))
             return -1;
     }
     return gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->read, &p->host_in, err) ||
                    gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->written, &p->host_out, err)
                ? -1
                : 0;
+}
+
+/* One launch of each kernel on queue q with no pair to compute, waited for (gpu_run_pinned). */
+static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
+{
+    cl_kernel kernels[2] = {p->cl.precompute, p->cl.kernel};
+    for (int k = 0; k < 2; ++k) {
+        if (!kernels[k])
+            continue;
+        if ((k == 0 ? gpu_set_arguments(kernels[k], p->in[q], p->tables[q], 0, err)
+                    : gpu_set_arguments(kernels[k], p->in[q], p->out[q], 0, err) ||
+                          (p->table && gpu_set_tables_argument(kernels[k], p->tables[q], err))) ||
+            GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                      clEnqueueNDRangeKernel(p->queues[q], kernels[k], 1, NULL, &global, &p->cl.local_size, 0, NULL,
+                                             NULL)))
+            return -1;
+    }
+    return GPU_CHECK(err, "clFinish", clFinish(p->queues[q]));
 }
 
 /* Pairs in chunk k and its first pair. */
@@ -109,9 +134,17 @@ static int schedule(pipeline *p, error_text *err)
         cl_event *events = p->events ? p->events + k * per_chunk : NULL;
         if (GPU_CHECK(err, "clEnqueueWriteBuffer",
                       clEnqueueWriteBuffer(p->queues[q], p->in[q], CL_FALSE, 0, n * p->read, pinned_in + first * p->read,
-                                           0, NULL, events ? &events[0] : NULL)))
+                                           0, NULL, events ? &events[EVENT_WRITE] : NULL)))
             return -1;
-        /* Arguments are captured at enqueue time, so one kernel object serves every queue. */
+        /* Arguments are captured at enqueue time, so one kernel object serves every queue. A
+         * precomputed form's tables are filled on the device first, from the pairs just written. */
+        if (p->table &&
+            (gpu_set_arguments(p->cl.precompute, p->in[q], p->tables[q], n, err) ||
+             GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                       clEnqueueNDRangeKernel(p->queues[q], p->cl.precompute, 1, NULL, &global, &p->cl.local_size, 0,
+                                              NULL, events ? &events[EVENT_TABLES] : NULL)) ||
+             gpu_set_tables_argument(p->cl.kernel, p->tables[q], err)))
+            return -1;
         if (gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err))
             return -1;
         for (int r = 0; r < p->reps; ++r)
@@ -147,6 +180,8 @@ static void release(pipeline *p)
     gpu_pinned_release(p->cl.queue, &p->host_out);
     for (size_t q = 0; q < MAX_QUEUES; ++q) {
         gpu_release_buffers(&p->in[q], &p->out[q]);
+        if (p->tables[q])
+            clReleaseMemObject(p->tables[q]);
         if (p->queues[q])
             clReleaseCommandQueue(p->queues[q]);
     }
@@ -174,6 +209,7 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
     p.chunk = (p.count + chunks - 1) / chunks;
     split(&p);
     gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    p.table = p.cl.algorithm->table_bytes;
     ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
     if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
@@ -229,12 +265,17 @@ static int collect(const pipeline *p, gpu_times *times, double *samples_ms, erro
     for (size_t k = 0; k < p->chunks; ++k) {
         const cl_event *events = p->events + k * per_chunk;
         double ms;
-        if (event_ms(events[0], &ms, err))
+        if (event_ms(events[EVENT_WRITE], &ms, err))
             return -1;
         times->write_ms += ms;
+        if (events[EVENT_TABLES]) {
+            if (event_ms(events[EVENT_TABLES], &ms, err))
+                return -1;
+            times->precompute_ms += ms;
+        }
         if (p->every_launch) {
             for (int r = 0; r < p->reps; ++r) {
-                if (event_ms(events[1 + r], &ms, err))
+                if (event_ms(events[EVENT_FIRST_LAUNCH + r], &ms, err))
                     return -1;
                 times->kernel_ms += ms;
                 if (samples_ms)
@@ -242,9 +283,9 @@ static int collect(const pipeline *p, gpu_times *times, double *samples_ms, erro
             }
         } else {
             cl_ulong start = 0, end = 0;
-            cl_event last = p->reps > 1 ? events[2] : events[1];
+            cl_event first = events[EVENT_FIRST_LAUNCH], last = events[EVENT_FIRST_LAUNCH + (p->reps > 1)];
             if (GPU_CHECK(err, "clGetEventProfilingInfo",
-                          clGetEventProfilingInfo(events[1], CL_PROFILING_COMMAND_START, sizeof start, &start,
+                          clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start,
                                                   NULL)) ||
                 GPU_CHECK(err, "clGetEventProfilingInfo",
                           clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)))
@@ -270,7 +311,8 @@ static int pinned_chunk(const pipeline *p, size_t wanted_chunks, error_text *err
         if (target < PINNED_MIN_CHUNK_PAIRS)
             target = PINNED_MIN_CHUNK_PAIRS;
     }
-    if (gpu_chunk_pairs(p->cl.info, p->read, p->written, p->cl.local_size, p->count, MAX_QUEUES, chunk, err) != 0)
+    if (gpu_chunk_pairs(p->cl.info, p->read + p->table, p->written, p->cl.local_size, p->count, MAX_QUEUES, chunk,
+                        err) != 0)
         return -1;
     if (target < *chunk)
         *chunk = target;
@@ -287,6 +329,7 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     p.reps = reps;
     p.every_launch = kernel_samples_ms != NULL;
     gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    p.table = p.cl.algorithm->table_bytes;
     if (pinned_chunk(&p, p.cl.config.transfer_chunks, err, &p.chunk) != 0)
         return -1;
     split(&p);
@@ -308,11 +351,7 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
          * the device, neither of which is the algorithm's time. */
         size_t global = p.cl.local_size;
         for (size_t q = 0; q < p.queue_count && !failed; ++q)
-            failed = gpu_set_arguments(p.cl.kernel, p.in[q], p.out[q], 0, err) ||
-                     GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                               clEnqueueNDRangeKernel(p.queues[q], p.cl.kernel, 1, NULL, &global, &p.cl.local_size, 0,
-                                                      NULL, NULL)) ||
-                     GPU_CHECK(err, "clFinish", clFinish(p.queues[q]));
+            failed = warm_up_queue(&p, q, global, err);
     }
     if (!failed) {
         double start = timer_now_ms();

@@ -329,6 +329,9 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
         printf("%s: write %.3f ms, kernel %.3f ms (%d reps), read %.3f ms, local size %zu, %zu launches\n",
                o->gpu->csv_name, times.write_ms, times.kernel_ms, reps, times.read_ms, times.local_size,
                times.launches);
+    if (o->gpu->precompute_kernel)
+        printf("%s: tables (%zu bytes a pair) precomputed on the device in %.3f ms (not in the kernel time)\n",
+               o->gpu->csv_name, o->gpu->table_bytes, times.precompute_ms);
     if (o->gpu->robust)
         printf("%s: %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (inside the read time)\n",
                o->gpu->csv_name, times.uncertain, times.finish_ms);

@@ -37,6 +37,10 @@
  *                        before the store; a clipped side has face -1, t 0 or 1, u 0 0 and the
  *                        point P or Q as the file gives it. The robust kernel takes no extent:
  *                        the host clips its lines exactly (gpu_handler.c).
+ * The precomputed forms (RayTetraPrecomputed.cl, docs/ALGORITHMS.md) have a third buffer, the
+ * tables: RT_GPU_TABLE_REALS(stp) reals of the build's precision per pair, one pair's after the
+ * other whatever the layout. A first kernel fills it from the pairs (pairs in, tables out:
+ * the same three arguments as every kernel), the timed kernel reads it as a fourth argument.
  * Several pairs per work-item need no option: each work-item takes pairs get_global_id(0),
  * + get_global_size(0), ... (grid stride), so the host picks the count through the global size. */
 #ifndef RAYTETRA_GPU_KERNEL_H
@@ -62,7 +66,10 @@ typedef struct rt_gpu_result_faces {
  * product, and the kernels must take the same signs as the CPU forms on near-zero products. */
 #pragma OPENCL FP_CONTRACT OFF
 
-#include "rt_algorithms.h"
+#include "rt_precomputed.h"
+
+/* Reals of one pair's table of a precomputed form (rt_algorithms.h), in the build's precision. */
+#define RT_GPU_TABLE_REALS(stp) ((stp) ? RT_TABLE_STP : RT_TABLE_PLUECKER)
 
 #ifndef RT_OUTPUT_LEVEL
 #define RT_OUTPUT_LEVEL 2
@@ -267,21 +274,54 @@ static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_
 
 /* The whole work of one work-item: pairs get_global_id(0), + get_global_size(0), ... below
  * `count` (grid stride: at any moment neighbouring work-items touch neighbouring pairs, which
- * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2).
+ * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2): the
+ * plain form (tables 0), or the precomputed form reading pair i's table at
+ * tables + i * RT_GPU_TABLE_REALS(stp) (rt_precomputed.h; gpu_precomputed.h fills them). The
+ * table is a constant 0 in the plain kernels, so their code is what it was.
  * With one pair per work-item the global size is count padded to a multiple of the local size:
  * the padding work-items write nothing. */
-static inline void rt_gpu_run_pair(__global const double *pairs, __global ray_tetra_result *results, ulong count, int stp,
-                                   int form)
+static inline void rt_gpu_run_pairs(__global const double *pairs, __global ray_tetra_result *results, ulong count,
+                                    __global const rt_real *tables, int stp, int form)
 {
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         rt_vec3 P = rt_gpu_point(pairs, i, count, 4);
         rt_vec3 L = rt_gpu_direction(pairs, i, count);
+        rt_vec3 V0 = rt_gpu_point(pairs, i, count, 0), V1 = rt_gpu_point(pairs, i, count, 1),
+                V2 = rt_gpu_point(pairs, i, count, 2), V3 = rt_gpu_point(pairs, i, count, 3);
         rt_hit hit;
-        int is_hit = rt_intersect(P, L, rt_gpu_point(pairs, i, count, 0), rt_gpu_point(pairs, i, count, 1),
-                                  rt_gpu_point(pairs, i, count, 2), rt_gpu_point(pairs, i, count, 3), stp, form,
-                                  &hit) != 0;
+        int is_hit = (tables ? rt_intersect_precomputed(P, L, V0, V1, V2, V3, tables + i * RT_GPU_TABLE_REALS(stp),
+                                                        stp, form, &hit)
+                             : rt_intersect(P, L, V0, V1, V2, V3, stp, form, &hit)) != 0;
         rt_gpu_store_extent(results, i, is_hit, &hit, pairs, count);
     }
+}
+
+/* A precomputed form's tables, the tetrahedron's part of pairs get_global_id(0), +
+ * get_global_size(0), ... below `count`: rt_precomputed.h's own functions (the CPU's), into
+ * tables + i * RT_GPU_TABLE_REALS(stp). They write a private array (OpenCL C 1.2 has no
+ * generic address space), copied out as it is. */
+static inline void rt_gpu_precompute_tables(__global const double *pairs, __global rt_real *tables, ulong count,
+                                            int stp)
+{
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
+        rt_real table[RT_TABLE_PLUECKER]; /* the larger table */
+        rt_vec3 V0 = rt_gpu_point(pairs, i, count, 0), V1 = rt_gpu_point(pairs, i, count, 1),
+                V2 = rt_gpu_point(pairs, i, count, 2), V3 = rt_gpu_point(pairs, i, count, 3);
+        if (stp)
+            rt_precompute_stp(rt_gpu_point(pairs, i, count, 4), V0, V1, V2, V3, table);
+        else
+            rt_precompute_pluecker(V0, V1, V2, V3, table);
+        __global rt_real *out = tables + i * RT_GPU_TABLE_REALS(stp);
+        for (int k = 0; k < RT_GPU_TABLE_REALS(stp); ++k)
+            out[k] = table[k];
+    }
+}
+
+/* The plain forms' work of one work-item (the thesis' kernels). */
+static inline void rt_gpu_run_pair(__global const double *pairs, __global ray_tetra_result *results, ulong count, int stp,
+                                   int form)
+{
+    rt_gpu_run_pairs(pairs, results, count, 0, stp, form);
 }
 
 #endif
