@@ -11,6 +11,13 @@ in="$TMP/in.txt"
 cpu_names=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu" { print $2 }')
 cpu_count=$(wc -l <<<"$cpu_names")
 precomputed_names=$("$BIN/Bench" --list-algorithms | awk '$3 == "cpu" && $6 ~ /(^|,)precomputed(,|$)/ { print $2 }')
+# The OpenCL precomputed forms' columns, last of all: times, precomputation, then rates.
+gpu_pre_columns=$("$BIN/Bench" --list-algorithms | awk '$3 == "opencl" && $6 ~ /(^|,)precomputed(,|$)/ { print $2 }' |
+    awk '{ n[NR] = $1 } END {
+        for (i = 1; i <= NR; ++i) printf "%s%s_Write,%s,%s_Read", (i > 1 ? "," : ""), n[i], n[i], n[i]
+        for (i = 1; i <= NR; ++i) printf ",%s_Pre", n[i]
+        for (i = 1; i <= NR; ++i) printf ",%s_Mtests_s,%s_GBs,%s_Pct_Copy,%s_E2E,%s_E2E_GBs,%s_E2E_Pct_Pinned", n[i], n[i], n[i], n[i], n[i], n[i]
+    }')
 
 data_rows() { grep -cv '^#' "$1"; }
 field() { grep -v '^#' "$1" | sed -n "${2}p" | cut -d, -f"$3"; }
@@ -53,8 +60,9 @@ plain_cpu_names=$(grep -vxF -f <(echo "$precomputed_names") <<<"$cpu_names")
 mt_columns=$(sed 's/$/_MT/' <<<"$plain_cpu_names" | paste -sd, -)
 pre_columns="$(paste -sd, - <<<"$precomputed_names"),$(sed 's/$/_Pre/' <<<"$precomputed_names" | paste -sd, -)"
 pre_columns="$pre_columns,$(sed 's/$/_MT/' <<<"$precomputed_names" | paste -sd, -)"
-check "the _MT columns follow, one per CPU variant in the registry's order, then the CPU copy and the precomputed forms' runs, _Pre and _MT" \
-    grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns,CPU_Copy_GBs,CPU_Copy_MT_GBs,$pre_columns\$" <<<"$header"
+check "the _MT columns follow, one per CPU variant in the registry's order, then the CPU copy and the precomputed forms' runs, _Pre and _MT, then the OpenCL precomputed forms'" \
+    grep -Eq ",GPU_[A-Za-z0-9]+_E2E_Pct_Pinned,$mt_columns,CPU_Copy_GBs,CPU_Copy_MT_GBs,$pre_columns,$gpu_pre_columns\$" <<<"$header"
+check "the OpenCL precomputed forms have columns" grep -q ',GPU_STP2PF_Pre,' <<<"$header"
 check "the CPU copy loop's bandwidth is in the CSV" test "$(field "$csv" 1 "$(column "$csv" CPU_Copy_GBs)")" != NA
 check "a precomputed form's precomputation time is in the CSV" test "$(field "$csv" 1 "$(column "$csv" Segura0P_Pre)")" != NA
 

@@ -18,20 +18,23 @@ static const char LONG_HEADER[] = "date,input,device,algorithm,phase,pairs,hit_p
                                   "rep_min_ms,rep_median_ms,rep_max_ms,local_size,gb_per_s,percent_of_copy,layout,"
                                   "output,pairs_per_item,status";
 
-/* The first line of `path` (without its line end) into `line`: 1 if there is one, 0 if the
- * file does not exist or is empty, -1 on a read error. */
-static int first_line(const char *path, char *line, size_t size, error_text *err)
+/* The first line of `path` (without its line end) into *line (malloc'ed, however long: the wide
+ * header outgrew any fixed buffer): 1 if there is one, 0 if the file does not exist or is
+ * empty, -1 on a read error. */
+static int first_line(const char *path, char **line, error_text *err)
 {
+    *line = NULL;
     FILE *in = fopen(path, "r");
     if (!in) {
         if (errno == ENOENT)
             return 0;
         return error_set(err, "%s: cannot read the CSV file: %s", path, strerror(errno));
     }
-    int found = fgets(line, (int)size, in) != NULL;
+    size_t size = 0;
+    int found = getline(line, &size, in) >= 0;
     fclose(in);
     if (found)
-        line[strcspn(line, "\r\n")] = '\0';
+        (*line)[strcspn(*line, "\r\n")] = '\0';
     return found;
 }
 
@@ -42,11 +45,13 @@ static int check_header(const char *path, const char *header, const char *what, 
     int stream = atomic_is_stream(path, err);
     if (stream != 0)
         return stream;
-    char line[4096];
-    int found = first_line(path, line, sizeof line, err);
+    char *line;
+    int found = first_line(path, &line, err);
+    int other = found > 0 && strcmp(line, header) != 0;
+    free(line);
     if (found <= 0)
         return found;
-    if (strcmp(line, header) != 0)
+    if (other)
         return error_set(err,
                          "%s: the file's first line is not the %s header, so a row cannot be appended; give a new "
                          "file name or the CSV of an earlier Bench run",

@@ -50,6 +50,23 @@ static void cpu_bandwidth_rows(builder *b, const bench_row *row, double ms, doub
         add(b, row, BENCH_PERCENT_OF_COPY, 100.0 * gbs / copy_gbs, NULL, 0);
 }
 
+/* A precomputed form's `precompute` row beside its run: one filling of the tables, which reads
+ * the pair and writes the table. */
+static void precompute_rows(builder *b, const bench_entry *e, const bench_row *row, size_t table_bytes)
+{
+    if (e->precompute_status == BENCH_SKIPPED)
+        return;
+    bench_row p = *row;
+    p.phase = BENCH_PHASE_PRECOMPUTE;
+    p.status = e->precompute_status;
+    p.reps = 1;
+    p.bytes_read = sizeof(ray_tetra_pair);
+    p.bytes_written = table_bytes;
+    add_time(b, &p, e->precompute_ms, 1, &e->precompute_ms, 1);
+    add(b, &p, BENCH_GB_PER_S, gb_per_s(b->context, (double)(p.bytes_read + p.bytes_written), 1, e->precompute_ms),
+        NULL, 0);
+}
+
 static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
@@ -61,17 +78,7 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
     row->resolution_ms = c->timer_resolution_ms;
     add_time(b, row, e->ms, row->reps, e->samples, row->reps);
     cpu_bandwidth_rows(b, row, e->ms, c->cpu_bandwidth_measured ? w->copy_gbs : 0);
-    if (e->precompute_status != BENCH_SKIPPED) {
-        bench_row p = *row;
-        p.phase = BENCH_PHASE_PRECOMPUTE;
-        p.status = e->precompute_status;
-        p.reps = 1;
-        p.bytes_read = sizeof(ray_tetra_pair);
-        p.bytes_written = pre->table_bytes;
-        add_time(b, &p, e->precompute_ms, 1, &e->precompute_ms, 1);
-        add(b, &p, BENCH_GB_PER_S, gb_per_s(c, (double)(p.bytes_read + p.bytes_written), 1, e->precompute_ms), NULL,
-            0);
-    }
+    precompute_rows(b, e, row, pre ? pre->table_bytes : 0);
     if (e->threads_status == BENCH_SKIPPED)
         return;
     row->phase = BENCH_PHASE_RUN_THREADS;
@@ -84,8 +91,9 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
 static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
-    size_t read, written;
+    size_t read, written, kernel_read;
     gpu_pair_bytes(&c->gpu, &read, &written);
+    gpu_kernel_pair_bytes(&c->gpu, e->gpu, &kernel_read, &written);
     row->local_size = e->local_size;
     row->resolution_ms = c->timer_resolution_ms;
 
@@ -95,7 +103,11 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
     add_time(b, row, e->write_ms, 1, &e->write_ms, 1);
     add(b, row, BENCH_GB_PER_S, gb_per_s(c, (double)read, 1, e->write_ms), NULL, 0);
 
+    /* The tables are made on the device between the write and the kernels (the host's clock). */
+    precompute_rows(b, e, row, e->gpu->table_bytes);
+
     row->phase = BENCH_PHASE_KERNEL;
+    row->bytes_read = kernel_read;
     row->bytes_written = written;
     row->resolution_ms = e->kernel_resolution_ms > 0 ? e->kernel_resolution_ms : c->timer_resolution_ms;
     add(b, row, BENCH_TIME_MS, e->ms, e->samples, row->reps);
@@ -113,7 +125,7 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
     if (!e->end_to_end_done)
         return;
     row->phase = BENCH_PHASE_END_TO_END;
-    row->bytes_read = read;
+    row->bytes_read = read; /* what crosses to the device: the tables are made there */
     add_time(b, row, e->end_to_end_ms, 1, &e->end_to_end_ms, 1);
     add(b, row, BENCH_GB_PER_S, e->end_to_end_gbs, NULL, 0);
     if (c->bandwidth_measured)

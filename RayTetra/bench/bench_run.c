@@ -246,12 +246,16 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     e->global_size = times.global_size;
     e->pairs_per_item = c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1;
     size_t read, written;
-    gpu_pair_bytes(&c->gpu, &read, &written);
+    gpu_kernel_pair_bytes(&c->gpu, e->gpu, &read, &written);
     e->mtests_per_s = timer_mtests_per_s(c->set->count, e->reps, e->ms);
     e->effective_gbs = e->ms > 0 ? (double)c->set->count * e->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
     e->percent_of_copy = c->bandwidth_measured ? 100.0 * e->effective_gbs / c->bandwidth.copy_median_gbs : 0.0;
     e->status = BENCH_OK;
     bench_verify(c, results, e);
+    if (e->status == BENCH_OK && e->gpu->precompute_kernel) { /* reported, as every time, only when verified */
+        e->precompute_status = BENCH_OK;
+        e->precompute_ms = times.precompute_ms;
+    }
     /* The robust kernel is left out of --overlap: its host-side finishing is not part of the
      * pipeline; its end-to-end cells are NA. */
     if (e->status != BENCH_OK || (c->overlap_chunks && !e->gpu->robust && run_end_to_end(c, gpu, e, results) != 0)) {
@@ -280,6 +284,10 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
             fprintf(c->log, " = %.1f%% of the pinned transfer bandwidth", e->end_to_end_percent_of_pinned);
         fputc('\n', c->log);
     }
+    if (e->gpu->precompute_kernel)
+        fprintf(c->log, "  %-18s tables precomputed on the device (not in the kernel time): %.3f ms (%zu bytes of "
+                        "table a pair, read by the kernel beside its pair)\n", "", e->precompute_ms,
+                e->gpu->table_bytes);
     fprintf(c->log, "  %-18s %s\n", "", gpu_program_note(gpu));
     if (e->gpu->robust)
         fprintf(c->log, "  %-18s %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (in the read "

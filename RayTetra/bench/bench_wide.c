@@ -44,20 +44,45 @@ static column make(const bench_table *table, int entry, const char *algorithm, b
     return c;
 }
 
-/* Every time column the table has, in table order (an OpenCL algorithm has three). */
+/* A precomputed form, CPU or OpenCL: they came later, so their columns go last (wide_columns). */
+static int precomputed(const bench_entry *e)
+{
+    return e->cpu ? e->cpu->precomputed != NULL : e->gpu->precompute_kernel != NULL;
+}
+
+/* An OpenCL algorithm's three time columns. */
+static int opencl_time_columns(const bench_table *table, int i, column *columns)
+{
+    columns[0] = make(table, i, NULL, BENCH_PHASE_WRITE, BENCH_TIME_MS, "_Write");
+    columns[1] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_TIME_MS, "");
+    columns[2] = make(table, i, NULL, BENCH_PHASE_READ, BENCH_TIME_MS, "_Read");
+    return 3;
+}
+
+/* An OpenCL algorithm's kernel throughput and end-to-end columns. */
+static int opencl_rate_columns(const bench_table *table, int i, column *columns)
+{
+    columns[0] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_MTESTS_PER_S, "_Mtests_s");
+    columns[1] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_GB_PER_S, "_GBs");
+    columns[2] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_PERCENT_OF_COPY, "_Pct_Copy");
+    columns[3] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_TIME_MS, "_E2E");
+    columns[4] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_GB_PER_S, "_E2E_GBs");
+    columns[5] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_PERCENT_OF_PINNED, "_E2E_Pct_Pinned");
+    return 6;
+}
+
+/* Every time column the table has, in table order (an OpenCL algorithm has three), but the
+ * precomputed forms'. */
 static int natural_columns(const bench_table *table, column *columns)
 {
     int n = 0;
     for (int i = 0; i < table->count; ++i) {
-        if (table->entries[i].cpu) {
-            /* The precomputed forms came later: their columns go last (wide_columns). */
-            if (!table->entries[i].cpu->precomputed)
-                columns[n++] = make(table, i, NULL, BENCH_PHASE_RUN, BENCH_TIME_MS, "");
+        if (precomputed(&table->entries[i]))
             continue;
-        }
-        columns[n++] = make(table, i, NULL, BENCH_PHASE_WRITE, BENCH_TIME_MS, "_Write");
-        columns[n++] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_TIME_MS, "");
-        columns[n++] = make(table, i, NULL, BENCH_PHASE_READ, BENCH_TIME_MS, "_Read");
+        if (table->entries[i].cpu)
+            columns[n++] = make(table, i, NULL, BENCH_PHASE_RUN, BENCH_TIME_MS, "");
+        else
+            n += opencl_time_columns(table, i, columns + n);
     }
     return n;
 }
@@ -96,22 +121,15 @@ static column *wide_columns(const bench_table *table, int *count)
     snprintf(wide[n - 3].name, sizeof wide[0].name, "Copy_GBs");
     snprintf(wide[n - 2].name, sizeof wide[0].name, "Pinned_Write_GBs");
     snprintf(wide[n - 1].name, sizeof wide[0].name, "Pinned_Read_GBs");
-    for (int i = 0; i < table->count; ++i) {
-        if (!table->entries[i].gpu)
-            continue;
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_MTESTS_PER_S, "_Mtests_s");
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_GB_PER_S, "_GBs");
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_KERNEL, BENCH_PERCENT_OF_COPY, "_Pct_Copy");
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_TIME_MS, "_E2E");
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_GB_PER_S, "_E2E_GBs");
-        wide[n++] = make(table, i, NULL, BENCH_PHASE_END_TO_END, BENCH_PERCENT_OF_PINNED, "_E2E_Pct_Pinned");
-    }
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].gpu && !precomputed(&table->entries[i]))
+            n += opencl_rate_columns(table, i, wide + n);
     for (int i = 0; i < table->count; ++i)
         if (table->entries[i].cpu && !table->entries[i].cpu->precomputed)
             wide[n++] = make(table, i, NULL, BENCH_PHASE_RUN_THREADS, BENCH_TIME_MS, "_MT");
     /* Added since, after every older column (a header written before is a prefix of this one):
-     * the CPU copy loop (one core, the threads), then the precomputed forms' run, precomputation
-     * and multi-threaded run. */
+     * the CPU copy loop (one core, the threads), then the CPU precomputed forms' run, precomputation
+     * and multi-threaded run, then the OpenCL precomputed forms' times, precomputation and rates. */
     wide[n++] = make(table, -1, CPU_BANDWIDTH, BENCH_PHASE_COPY, BENCH_GB_PER_S, "");
     wide[n++] = make(table, -1, CPU_BANDWIDTH, BENCH_PHASE_COPY_THREADS, BENCH_GB_PER_S, "");
     snprintf(wide[n - 2].name, sizeof wide[0].name, "CPU_Copy_GBs");
@@ -125,6 +143,15 @@ static column *wide_columns(const bench_table *table, int *count)
     for (int i = 0; i < table->count; ++i)
         if (table->entries[i].cpu && table->entries[i].cpu->precomputed)
             wide[n++] = make(table, i, NULL, BENCH_PHASE_RUN_THREADS, BENCH_TIME_MS, "_MT");
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].gpu && precomputed(&table->entries[i]))
+            n += opencl_time_columns(table, i, wide + n);
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].gpu && precomputed(&table->entries[i]))
+            wide[n++] = make(table, i, NULL, BENCH_PHASE_PRECOMPUTE, BENCH_TIME_MS, "_Pre");
+    for (int i = 0; i < table->count; ++i)
+        if (table->entries[i].gpu && precomputed(&table->entries[i]))
+            n += opencl_rate_columns(table, i, wide + n);
     free(used);
     free(natural);
     *count = n;

@@ -44,6 +44,12 @@ struct gpu_handler {
     char description[ERROR_TEXT_SIZE];
 };
 
+void gpu_kernel_pair_bytes(const gpu_config *config, const gpu_algorithm *algorithm, size_t *read, size_t *written)
+{
+    gpu_pair_bytes(config, read, written);
+    *read += algorithm->table_bytes;
+}
+
 /* ---------------------------------------------------------------- device */
 
 /* err = "OpenCL device I does not exist: N devices found (0: NAME [PLATFORM], ...); ..." */

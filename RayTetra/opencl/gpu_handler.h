@@ -59,6 +59,10 @@ typedef struct gpu_algorithm {
     size_t table_bytes;
 } gpu_algorithm;
 
+/* Bytes the timed kernel of `algorithm` must move per pair under `config`: gpu_pair_bytes, and a
+ * precomputed form's table read beside its pair. */
+void gpu_kernel_pair_bytes(const gpu_config *config, const gpu_algorithm *algorithm, size_t *read, size_t *written);
+
 typedef struct gpu_handler gpu_handler;
 
 /* Open device `index` (counted across all platforms). A device without fp64 is refused here,
