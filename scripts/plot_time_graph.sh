@@ -30,7 +30,10 @@ else of the first file given):
                      per-line part, the table's precomputation left out
   opencl_double.png  the OpenCL kernels in double precision
   opencl_float.png   the OpenCL kernels in single precision
-  opencl_phases.png  per OpenCL algorithm: its write, kernel and read time per pass (ms)
+  opencl_precomputed.png  the OpenCL precomputed forms, double and float: the timed kernel,
+                     the tables' filling on the device left out
+  opencl_phases.png  per OpenCL algorithm: its write, kernel and read time per pass (ms), and
+                     a precomputed form's filling of its tables
   accuracy.png       with --accuracy: misclassified pairs and wrong faces per input class and
                      algorithm (the count in each cell, the colour its share of the class)
 Throughput is million tests (pairs) per second against the percentage of intersecting pairs:
@@ -387,10 +390,12 @@ if [ -s "$work/table" ]; then
     gpu_names=$(algorithms_where kernel '$2 == "opencl"')
     if [ -n "$gpu_names" ]; then
         simple_chart opencl_double.png "OpenCL kernels, double precision (no transfers)" "$opencl_subtitle" kernel \
-            '$2 == "opencl" && $3 == "double"'
+            '$2 == "opencl" && $3 == "double" && !('"$precomputed"')'
         simple_chart opencl_float.png "OpenCL kernels, single precision (no transfers)" "$opencl_subtitle" kernel \
-            '$2 == "opencl" && $3 == "float"'
-        # One panel per OpenCL algorithm: its three phases, in ms per pass.
+            '$2 == "opencl" && $3 == "float" && !('"$precomputed"')'
+        simple_chart opencl_precomputed.png "OpenCL precomputed forms (the tables filled on the device, outside the time)" \
+            "$opencl_subtitle" kernel '$2 == "opencl" && '"$precomputed"
+        # One panel per OpenCL algorithm: its phases, in ms per pass (a precomputed form's tables too).
         specs=()
         for name in $gpu_names; do specs+=("$name|$name"); done
         {
@@ -401,7 +406,7 @@ if [ -s "$work/table" ]; then
             echo "set multiplot layout $rows,$columns title $(title_quote "OpenCL write / kernel / read: the time of one pass"$'\n'"$opencl_subtitle") font 'Sans,13'"
             for name in $gpu_names; do
                 plot="plot" separator="" k=0
-                for phase in write kernel read; do
+                for phase in write kernel read precompute; do
                     file=$(curve_file "$name" "$phase" time)
                     if [ -s "$file" ]; then
                         plot+="$separator $(curve "$k" 3 "$file" "$phase")"
@@ -416,7 +421,7 @@ if [ -s "$work/table" ]; then
         } | gnuplot
         echo "$PROGRAM: wrote $outdir/opencl_phases.png"
     else
-        echo "$PROGRAM: no OpenCL timings: opencl_double.png, opencl_float.png and opencl_phases.png skipped"
+        echo "$PROGRAM: no OpenCL timings: opencl_double.png, opencl_float.png, opencl_precomputed.png and opencl_phases.png skipped"
     fi
     unknown=$(cut -f2 "$work/table" | sort -u | awk -v known="$work/algorithms" '
         BEGIN { while ((getline line < known) > 0) { split(line, f, "\t"); k[f[1]] = 1 } } !k[$1]' | paste -sd' ' -)

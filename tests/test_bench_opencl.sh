@@ -42,6 +42,32 @@ check "GPU_STP0R host decisions reported" grep -q 'pairs with an uncertain sign 
 expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" "$csv2" "$TMP/float-plots"
 check "opencl_float.png is a PNG" is_png "$TMP/float-plots/opencl_float.png"
 
+# The precomputed forms' kernels (tables made on the device), with a compact output: verified,
+# the tables' time in its own cells and rows, the table counted in the kernel's bytes.
+csv3="$TMP/precomputed.csv"
+expect 0 '' -- "$BIN/Bench" --algorithms GPU_Segura0P,GPU_STP1PF --output faces --long-csv "$TMP/pre-long.csv" \
+    --json "$TMP/pre.json" "$in" "$csv3" 2
+check "the same header as every run" test "$(head -n 1 "$csv3")" = "$(head -n 1 "$csv")"
+for name in GPU_Segura0P_Write GPU_Segura0P GPU_Segura0P_Read GPU_Segura0P_Pre GPU_STP1PF GPU_STP1PF_Pre; do
+    check "$name is a time: $(cell "$csv3" 1 "$name")" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(cell "$csv3" 1 "$name")"
+done
+check "GPU_Segura0P_Mtests_s is a rate" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(cell "$csv3" 1 GPU_Segura0P_Mtests_s)"
+check "GPU_Segura1P not selected: NA" test "$(cell "$csv3" 1 GPU_Segura1P_Pre)" = NA
+check "GPU_Segura0P verified" grep -q 'GPU_Segura0P .*verified' "$TMP/stdout.$$"
+check "the tables' time printed" grep -q 'tables precomputed on the device (not in the kernel time): [0-9.]* ms (288 bytes' \
+    "$TMP/stdout.$$"
+check "long CSV: write, precompute, kernel, read rows" \
+    test "$(grep -Ec ',GPU_Segura0P,(write|precompute|kernel|read),1000,50,' "$TMP/pre-long.csv")" -eq 4
+check "JSON: the kernel reads the pair and the table, writes the faces record; the tables are the pair in, the table out" \
+    json '[.results[] | select(.algorithm == "GPU_Segura0P")] | map(.phase) == ["write", "precompute", "kernel", "read"]
+    and .[2].bytes_read_per_pair == 432 and .[2].bytes_written_per_pair == 24 and .[1].bytes_read_per_pair == 144
+    and .[1].bytes_written_per_pair == 288 and .[1].median_ms > 0' "$TMP/pre.json"
+check "JSON: the float build's table is in float" json '[.results[] | select(.algorithm == "GPU_STP1PF" and
+    .phase == "precompute")][0].bytes_written_per_pair == 120' "$TMP/pre.json"
+expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" --json "$TMP/pre.json" --out "$TMP/pre-plots"
+check "opencl_precomputed.png is a PNG" is_png "$TMP/pre-plots/opencl_precomputed.png"
+check "no double chart of the plain kernels: none ran" test ! -e "$TMP/pre-plots/opencl_double.png"
+
 # fullbench with the kernel: OpenCL columns in every row and the OpenCL charts.
 out="$TMP/sweep"
 expect 0 '' -- "$ROOT/scripts/fullbench.sh" --algorithms stp1,GPU_STP0 --accuracy-pairs 10 --out "$out" 2000 3 50

@@ -31,6 +31,18 @@ for g in 0 1 2 3; do
     fi
 done
 
+# The precomputed forms' kernels: -g 9 (Plücker form 0, its tables made on the device) writes
+# the plain kernel's results byte for byte and says how long the tables took; -g 12 (STP form 0)
+# agrees with the exact classifier.
+if "$RT" -g 9 "${GPU[@]}" in.txt gpu9.txt 2 >stdout9.txt 2>stderr9.txt; then
+    check "-g 9 writes -g 0's results" cmp -s <(results_only gpu0.txt) <(results_only gpu9.txt)
+    check "-g 9 reports its tables" grep -q "GPU_Segura0P: tables (288 bytes a pair) precomputed on the device" stdout9.txt
+else
+    fail "RayTetra -g 9: $(cat stderr9.txt)"
+fi
+"$RT" -g 12 "${GPU[@]}" --transfers pageable in.txt gpu12.txt 1 >/dev/null 2>&1 || fail "RayTetra -g 12"
+check "-g 12 agrees with the exact classifier" "$BIN/CompareResults" --exact in.txt gpu12.txt
+
 expect 1 "OpenCL device 99 does not exist: .* choose -n 0" -- "$RT" -g 1 -n 99 in.txt out.txt 1
 check "no output file after a bad -n" test ! -e out.txt
 expect 1 "local size 1048576 is too large" -- "$RT" -g 1 "${GPU[@]}" --local-size 1048576 in.txt out.txt 1

@@ -14,6 +14,11 @@ check "one variant a line: NAME CSV_NAME cpu|opencl double|float INDEX|- PROPERT
 check "no two lines share a name, in any case" \
     test "$(awk '{ print tolower($1); if (tolower($2) != tolower($1)) print tolower($2) }' "$list" | sort | uniq -d | wc -l)" -eq 0
 check "both kinds and both precisions" test "$(awk '{ print $3, $4 }' "$list" | sort -u | wc -l)" -eq 4
+# The precomputed forms have OpenCL builds, double and float, by -g index.
+for form in pluecker0 pluecker1 pluecker2 stp0 stp1 stp2; do
+    check "gpu_${form}p and gpu_${form}pf are listed as precomputed OpenCL builds with a -g index" test \
+        "$(grep -cE "^gpu_${form}pf? +GPU_[A-Za-z0-9]+PF? +opencl +(double|float) +[0-9]+ +precomputed " "$list")" -eq 2
+done
 
 # RayTetra runs every CPU variant by its CSV name in upper case and reports its canonical name.
 in="$TMP/in.txt"
