@@ -96,6 +96,41 @@ check "long CSV: the CPU copy loop's rows" grep -q ',cpu_bandwidth,copy,1000,30,
 check "long CSV: a precomputed form's precompute row" grep -q ',Segura0P,precompute,1000,30,' "$TMP/long.csv"
 check "long CSV: a CPU run's percent of the copy" grep -Eq ',STP1,run,1000,30,([^,]*,){7}[0-9.]+,[0-9.]+,' "$TMP/long.csv"
 
+# --output faces|hit: the CPU runs write the kernels' compact records, and their bytes and % of
+# the copy loop are those of the level; verified on what the level has.
+for level in faces hit; do
+    bytes=$([ $level = faces ] && echo 24 || echo 1)
+    expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp1,segura0p --threads 2 --output $level \
+        --long-csv "$TMP/$level-long.csv" --json "$TMP/$level.json" "$in" "$TMP/$level.csv" 2
+    check "--output $level: announced for the CPU runs" grep -q "^CPU runs: output $level: " "$TMP/stdout.$$"
+    check "--output $level: verified" grep -q 'Segura0P .*verified' "$TMP/stdout.$$"
+    check "--output $level: the thesis' columns are times" grep -Eq '^[0-9]+\.[0-9]{3}$' \
+        <<<"$(field "$TMP/$level.csv" 1 "$(column "$TMP/$level.csv" STP1)")"
+    jq -e --argjson b $bytes --arg level $level '.context.output == $level and
+        ([.results[] | select(.phase == "run" or (.phase | startswith("run_threads")))] | length == 4 and
+         all(.bytes_written_per_pair == $b and .bytes_read_per_pair == (if .algorithm == "STP1" then 144 else 432 end)))' \
+        "$TMP/$level.json" >/dev/null
+    check "--output $level: JSON: the pair (and table) read, $bytes bytes written a pair" test $? -eq 0
+    # gb_per_s is the level's bytes over the summed time; percent_of_copy that over the copy loop's.
+    jq -e '.context.cpu_bandwidth_gb_per_s.copy as $copy | [.results[] | select(.phase == "run")] |
+        all(((.pairs * .reps * (.bytes_read_per_pair + .bytes_written_per_pair) / .sum_ms / 1e6) - .gb_per_s | fabs)
+            < 1e-6 * .gb_per_s and ((.gb_per_s / $copy * 100) - .percent_of_copy | fabs) < 1e-6 * .percent_of_copy)' \
+        "$TMP/$level.json" >/dev/null
+    check "--output $level: GB/s and % of copy from the level's bytes" test $? -eq 0
+    check "--output $level: long CSV: the CPU rows name the level" \
+        test "$(grep -Ec ",(STP1|Segura0P),run(_threads_2)?,1000,30,.*,NA,$level,NA,ok\$" "$TMP/$level-long.csv")" -eq 4
+done
+# The level decides what is checked: t at level faces (a float t cannot be within 1e-30 of the
+# exact one), only hit/miss at level hit.
+"$BIN/Bench" --no-opencl --algorithms stp1f --output faces --float-tolerance 1e-30 "$in" "$TMP/tight-faces.csv" 1 \
+    >/dev/null 2>"$TMP/tight.err"
+check "--output faces: a float t checked against the exact one fails (exit 3)" test $? -eq 3
+check "--output faces: the differing t named" grep -q 'STP1F: results differ .* tEnter: reference' "$TMP/tight.err"
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp1f --output hit --float-tolerance 1e-30 "$in" \
+    "$TMP/tight-hit.csv" 1
+check "the default level: 112 bytes written, all in the long CSV" grep -Eq ',STP1,run,1000,30,.*,NA,all,NA,ok$' \
+    "$TMP/long.csv"
+
 # --algorithms: the others are NA.
 csv2="$TMP/subset.csv"
 expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp0,Segura1 "$in" "$csv2" 1

@@ -60,7 +60,7 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     add(context, "tolerance", results_json_number(c->tolerance));
     add(context, "float_tolerance", results_json_number(c->float_tolerance));
     add(context, "layout", opencl ? json_object_new_string(gpu_layout_name(c->gpu.layout)) : NULL);
-    add(context, "output", opencl ? json_object_new_string(gpu_output_name(c->gpu.output)) : NULL);
+    add(context, "output", json_object_new_string(gpu_output_name(c->gpu.output))); /* CPU runs' too */
     add(context, "result_layout", opencl ? json_object_new_string(gpu_layout_name(gpu_result_layout(&c->gpu))) : NULL);
     add(context, "pairs_per_item",
         opencl ? json_object_new_int64((int64_t)(c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1)) : NULL);

@@ -82,8 +82,8 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
         fprintf(out, "%s%s,%s,%zu,", gpu_layout_name(c->gpu.layout),
                 gpu_result_layout(&c->gpu) == GPU_LAYOUT_SOA ? "/soa" : "", gpu_output_name(c->gpu.output),
                 c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1);
-    else
-        fputs("NA,NA,NA,", out);
+    else /* a CPU run has an output level too (Bench --output), but no layout nor work-items */
+        fprintf(out, "NA,%s,NA,", gpu_output_name(c->gpu.output));
     fprintf(out, "%s\n", bench_status_name(time->status));
 }
 

@@ -72,9 +72,11 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
     const bench_context *c = b->context;
     const cpu_precomputed *pre = e->cpu->precomputed;
     const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
+    size_t read, written; /* the pair, and the record of the output level (Bench --output) */
+    gpu_pair_bytes(&c->gpu, &read, &written);
     row->phase = BENCH_PHASE_RUN;
-    row->bytes_read = sizeof(ray_tetra_pair) + (pre ? pre->table_bytes : 0);
-    row->bytes_written = sizeof(ray_tetra_result);
+    row->bytes_read = read + (pre ? pre->table_bytes : 0);
+    row->bytes_written = written;
     row->resolution_ms = c->timer_resolution_ms;
     add_time(b, row, e->ms, row->reps, e->samples, row->reps);
     cpu_bandwidth_rows(b, row, e->ms, c->cpu_bandwidth_measured ? w->copy_gbs : 0);

@@ -11,6 +11,7 @@
 #include "cpu/extent_run.h"
 #include "extent.h"
 #include "timer.h"
+#include "opencl/gpu_layout.h"
 #include "opencl/gpu_overlap.h"
 
 /* Results an algorithm did not write must fail verification, whatever the data: a stale result
@@ -67,14 +68,74 @@ static void report_failure(const bench_context *c, bench_entry *e)
     fprintf(stderr, "Bench: error: %s: %s; its cells are NA\n", e->csv_name, e->note);
 }
 
+/* ---------------------------------------------------------------- CPU output levels
+ * With --output faces or hit the CPU runs write the kernels' compact records (cpu_records.h),
+ * converted to results after the timing for the verification, as a kernel's are. */
+
+static void pack_level(int level, const ray_tetra_result *full, void *records, size_t count)
+{
+    gpu_layout_pack((gpu_output)level, full, records, count);
+}
+
+/* The records the CPU runs write at the context's level (none for all, the full results). */
+static cpu_records cpu_output(const bench_context *c)
+{
+    size_t read, written;
+    gpu_pair_bytes(&c->gpu, &read, &written);
+    return (cpu_records){pack_level, (int)c->gpu.output, written, c->gpu.extent};
+}
+
+/* Records an algorithm did not write must fail verification too: every record says the opposite
+ * of the reference at level hit (any byte is a hit or a miss), and a hit with faces -1 otherwise. */
+static void poison_records(const bench_context *c, unsigned char *records, size_t bytes)
+{
+    memset(records, 0xff, c->set->count * bytes);
+    if (c->gpu.output == GPU_OUTPUT_HIT)
+        for (size_t i = 0; i < c->set->count; ++i)
+            records[i] = !c->reference[i].hit;
+}
+
+/* Room for the CPU runs' compact records; NULL at level all (or out of memory: the entry failed). */
+static unsigned char *cpu_records_buffer(const bench_context *c, bench_entry *e)
+{
+    if (c->gpu.output == GPU_OUTPUT_ALL)
+        return NULL;
+    unsigned char *records = malloc(c->set->count * cpu_output(c).bytes);
+    if (!records) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "out of memory for %zu %s records", c->set->count,
+                 gpu_output_name(c->gpu.output));
+    }
+    return records;
+}
+
+/* One repetition (or the warm-up) of a CPU run on one core: full results, or with `records` the
+ * level's records, whose results are then in `results` (after the time). */
+static double cpu_repetition(const bench_context *c, const bench_entry *e, ray_tetra_result *results,
+                             unsigned char *records, double *precompute_ms)
+{
+    if (!records)
+        return cpu_algorithm_run_extent_split(e->cpu, c->set, results, 1, c->gpu.extent, precompute_ms);
+    cpu_records out = cpu_output(c);
+    poison_records(c, records, out.bytes);
+    double ms = cpu_algorithm_run_records(e->cpu, c->set, records, 1, &out, precompute_ms);
+    gpu_layout_results(c->gpu.output, records, results, c->set->count);
+    return ms;
+}
+
 void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *results)
 {
     fprintf(c->log, "  %-18s ", e->csv_name);
     fflush(c->log);
     poison(results, c->set->count);
+    unsigned char *records = cpu_records_buffer(c, e);
+    if (e->status == BENCH_FAILED) {
+        report_failure(c, e);
+        return;
+    }
     double precompute_ms = 0; /* a precomputed form's table, filled outside each timed repetition */
     /* Warm-up: caches, page faults, clock. */
-    cpu_algorithm_run_extent_split(e->cpu, c->set, results, 1, c->gpu.extent, &precompute_ms);
+    cpu_repetition(c, e, results, records, &precompute_ms);
     poison(results, c->set->count);
     double total = 0, least_precompute_ms = precompute_ms;
     int reps = 0, capacity = 0;
@@ -84,12 +145,14 @@ void bench_run_cpu(const bench_context *c, bench_entry *e, ray_tetra_result *res
             e->status = BENCH_FAILED;
             snprintf(e->note, sizeof e->note, "out of memory for %d repetition times", reps + 1);
             report_failure(c, e);
+            free(records);
             return;
         }
-        e->samples[reps] = cpu_algorithm_run_extent_split(e->cpu, c->set, results, 1, c->gpu.extent, &precompute_ms);
+        e->samples[reps] = cpu_repetition(c, e, results, records, &precompute_ms);
         least_precompute_ms = precompute_ms < least_precompute_ms ? precompute_ms : least_precompute_ms;
         total += e->samples[reps++];
     }
+    free(records);
     e->ms = total;
     e->reps = reps;
     e->status = BENCH_OK;
@@ -125,24 +188,37 @@ void bench_run_cpu_threads(const bench_context *c, bench_entry *e, ray_tetra_res
         return;
     }
     poison(results, c->set->count);
-    cpu_algorithm_run_threads(e->cpu, c->set, results, 1, c->threads); /* warm-up, untimed */
-    poison(results, c->set->count);
+    bench_entry check = *e;
+    unsigned char *records = cpu_records_buffer(c, &check);
+    cpu_records out = cpu_output(c);
     double ms = 0;
-    for (int rep = 0; rep < e->reps; ++rep) {
-        /* A ray or a segment: the clipping pass (one thread) is timed with the threads' run, whose
-         * own time leaves out its set-up (first-touch copies, tables) as every run's does. */
-        e->threads_samples[rep] = cpu_algorithm_run_threads_used(e->cpu, c->set, results, 1, c->threads,
-                                                                 &e->threads_used);
-        if (c->gpu.extent != RT_EXTENT_LINE) {
+    for (int rep = -1; rep < e->reps && check.status != BENCH_FAILED; ++rep) { /* -1: the warm-up, untimed */
+        double sample;
+        if (records) {
+            /* Compact records: each thread clips and packs its own blocks, inside its time. */
+            poison_records(c, records, out.bytes);
+            sample = cpu_algorithm_run_records_threads(e->cpu, c->set, records, 1, c->threads, &out, &e->threads_used);
+        } else {
+            /* A ray or a segment: the clipping pass (one thread) is timed with the threads' run, whose
+             * own time leaves out its set-up (first-touch copies, tables) as every run's does. */
+            sample = cpu_algorithm_run_threads_used(e->cpu, c->set, results, 1, c->threads, &e->threads_used);
             double start = timer_now_ms();
             cpu_extent_clip(e->cpu, c->set->pairs, results, c->set->count, c->gpu.extent);
-            e->threads_samples[rep] += timer_now_ms() - start;
+            sample += c->gpu.extent != RT_EXTENT_LINE ? timer_now_ms() - start : 0;
         }
-        ms += e->threads_samples[rep];
+        if (rep < 0) {
+            poison(results, c->set->count);
+            continue;
+        }
+        e->threads_samples[rep] = sample;
+        ms += sample;
     }
+    if (records)
+        gpu_layout_results(c->gpu.output, records, results, c->set->count);
+    free(records);
     /* Verified on a copy, so that a wrong multi-threaded result costs only its own cells. */
-    bench_entry check = *e;
-    bench_verify(c, results, &check);
+    if (check.status != BENCH_FAILED)
+        bench_verify(c, results, &check);
     if (check.status != BENCH_OK) {
         e->threads_status = BENCH_FAILED;
         fprintf(c->log, "FAILED\n");

@@ -82,7 +82,21 @@ void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, 
 void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    ray_tetra_result *results, size_t first, size_t count);
 
+/* The same into a block of its own: block[k] for pairs[first + k], k < count. */
+void cpu_run_block(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
+                   size_t first, size_t count, ray_tetra_result *block);
+
 void cpu_run_end(cpu_run_state *state);
+
+/* One pass over every pair, the timed work of a repetition, into `out`; `how` is the pass's own
+ * (an extent, a record format). */
+typedef void (*cpu_pass)(const cpu_algorithm *algorithm, const cpu_run_state *state, const pair_set *set, void *out,
+                         const void *how);
+
+/* REPS passes timed together, a precomputed form's table filled before them (its time in
+ * *precompute_ms unless NULL; 0 for the other algorithms). Returns the passes' wall time in ms. */
+double cpu_run_passes(const cpu_algorithm *algorithm, const pair_set *set, int reps, cpu_pass pass, void *out,
+                      const void *how, double *precompute_ms);
 
 /* Run `algorithm` on every pair, REPS times, storing the last repetition's results; returns
  * the wall time of all repetitions in ms. */

@@ -22,21 +22,19 @@ double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set 
     return cpu_algorithm_run_threads_used(algorithm, set, results, reps, threads, NULL);
 }
 
-double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
-                                      ray_tetra_result *results, int reps, int threads, int *used)
+/* The threads' run into `results` (full records; out NULL) or into out's records (`results` then
+ * holds count records of out->bytes). */
+static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, void *results, int reps, int threads,
+                          const cpu_records *out, int *used)
 {
-    if (used)
-        *used = 1;
-    if (threads <= 1)
-        return cpu_algorithm_run(algorithm, set, results, reps);
-    size_t count = set->count;
+    size_t count = set->count, record = out ? out->bytes : sizeof(ray_tetra_result);
     const cpu_precomputed *pre = algorithm->precomputed;
     cpu_run_state state = {NULL, 0};
     if (pre && count)
         state.table = malloc(count * pre->table_bytes); /* NULL: the batch precomputes itself */
     ray_tetra_pair *pairs = count ? malloc(count * sizeof *pairs) : NULL;
-    ray_tetra_result *out = count ? malloc(count * sizeof *out) : NULL;
-    int local = pairs && out;
+    char *copy = count ? malloc(count * record) : NULL, *caller = results;
+    int local = pairs && copy;
     double start = 0, elapsed = 0;
     int team_size = 1;
 #pragma omp parallel num_threads(threads)
@@ -47,10 +45,10 @@ double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair
         size_t size = count / team + (id < count % team ? 1 : 0);
         if (local && size) {
             memcpy(pairs + begin, set->pairs + begin, size * sizeof *pairs);
-            memcpy(out + begin, results + begin, size * sizeof *out); /* a miss leaves the rest as it was */
+            memcpy(copy + begin * record, caller + begin * record, size * record); /* a miss leaves the rest */
         }
         const ray_tetra_pair *in = local ? pairs : set->pairs;
-        ray_tetra_result *to = local ? out : results;
+        char *to = local ? copy : caller;
         if (state.table)
             pre->precompute(in + begin, (char *)state.table + begin * pre->table_bytes, size);
 #pragma omp barrier
@@ -60,18 +58,41 @@ double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair
             start = timer_now_ms();
         }
         for (int rep = 0; rep < reps; ++rep) {
-            cpu_run_batch(algorithm, &state, in, to, begin, size);
+            if (out)
+                cpu_records_run(algorithm, &state, in, to, begin, size, out);
+            else
+                cpu_run_batch(algorithm, &state, in, (ray_tetra_result *)(void *)to, begin, size);
 #pragma omp barrier
         }
 #pragma omp master
         elapsed = timer_now_ms() - start;
         if (local && size)
-            memcpy(results + begin, out + begin, size * sizeof *out);
+            memcpy(caller + begin * record, copy + begin * record, size * record);
     }
     cpu_run_end(&state);
     free(pairs);
-    free(out);
+    free(copy);
     if (used)
         *used = team_size;
     return elapsed;
+}
+
+double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
+                                      ray_tetra_result *results, int reps, int threads, int *used)
+{
+    if (used)
+        *used = 1;
+    if (threads <= 1)
+        return cpu_algorithm_run(algorithm, set, results, reps);
+    return run_threads(algorithm, set, results, reps, threads, NULL, used);
+}
+
+double cpu_algorithm_run_records_threads(const cpu_algorithm *algorithm, const pair_set *set, void *records,
+                                         int reps, int threads, const cpu_records *out, int *used)
+{
+    if (used)
+        *used = 1;
+    if (threads <= 1)
+        return cpu_algorithm_run_records(algorithm, set, records, reps, out, NULL);
+    return run_threads(algorithm, set, records, reps, threads, out, used);
 }

@@ -4,6 +4,7 @@
 #define RAYTETRA_CPU_PARALLEL_H
 
 #include "cpu/algorithms.h"
+#include "cpu/cpu_records.h"
 
 /* Cores OpenMP would use by default (OMP_NUM_THREADS or the machine's). */
 int cpu_thread_count(void);
@@ -17,5 +18,9 @@ double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set 
  * fewer than asked, e.g. under OMP_THREAD_LIMIT or with nested parallelism; 1 for threads <= 1). */
 double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
                                       ray_tetra_result *results, int reps, int threads, int *used);
+
+/* The same into compact records (cpu_records.h), each thread packing its own blocks. */
+double cpu_algorithm_run_records_threads(const cpu_algorithm *algorithm, const pair_set *set, void *records,
+                                         int reps, int threads, const cpu_records *out, int *used);
 
 #endif

@@ -4,7 +4,6 @@
 
 #include "extent.h"
 #include "registry.h"
-#include "timer.h"
 
 int cpu_algorithm_clips_exactly(const cpu_algorithm *algorithm)
 {
@@ -29,21 +28,18 @@ double cpu_algorithm_run_extent(const cpu_algorithm *algorithm, const pair_set *
     return cpu_algorithm_run_extent_split(algorithm, set, results, reps, extent, NULL);
 }
 
+/* A pass on the ray or the segment: the batch, then the clipping. */
+static void extent_pass(const cpu_algorithm *algorithm, const cpu_run_state *state, const pair_set *set, void *out,
+                        const void *how)
+{
+    cpu_run_batch(algorithm, state, set->pairs, out, 0, set->count);
+    cpu_extent_clip(algorithm, set->pairs, out, set->count, *(const int *)how);
+}
+
 double cpu_algorithm_run_extent_split(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                       int reps, int extent, double *precompute_ms)
 {
     if (extent == RT_EXTENT_LINE)
         return cpu_algorithm_run_split(algorithm, set, results, reps, precompute_ms);
-    cpu_run_state state; /* a precomputed form's table, outside the time */
-    cpu_run_begin(algorithm, set->pairs, set->count, &state);
-    double start = timer_now_ms();
-    for (int rep = 0; rep < reps; ++rep) {
-        cpu_run_batch(algorithm, &state, set->pairs, results, 0, set->count);
-        cpu_extent_clip(algorithm, set->pairs, results, set->count, extent);
-    }
-    double ms = timer_now_ms() - start;
-    cpu_run_end(&state);
-    if (precompute_ms)
-        *precompute_ms = state.precompute_ms;
-    return ms;
+    return cpu_run_passes(algorithm, set, reps, extent_pass, results, &extent, precompute_ms);
 }

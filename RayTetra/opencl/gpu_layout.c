@@ -121,6 +121,22 @@ void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result
     }
 }
 
+void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *records, size_t count)
+{
+    if (output == GPU_OUTPUT_HIT) {
+        unsigned char *hit = records;
+        for (size_t i = 0; i < count; ++i)
+            hit[i] = results[i].hit != 0;
+    } else if (output == GPU_OUTPUT_FACES) {
+        rt_gpu_result_faces *faces = records;
+        for (size_t i = 0; i < count; ++i)
+            faces[i] = rt_gpu_faces_record(results[i].hit != 0, results[i].enter_face, results[i].leave_face,
+                                           results[i].t_enter, results[i].t_leave);
+    } else {
+        memcpy(records, results, count * sizeof *results);
+    }
+}
+
 void gpu_layout_fill_missing(gpu_output output, const ray_tetra_result *reference, ray_tetra_result *results,
                              size_t count)
 {

@@ -21,6 +21,10 @@ void gpu_layout_records_aos(gpu_output output, const void *soa, void *records, s
  * reals 0); on hits the fields the level does not compute are NaN (faces -1 at level hit). */
 void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result *out, size_t count);
 
+/* The records of level `output` from full results (aos, as the kernels write them without
+ * RT_RESULT_SOA): what a CPU run writes at a compact level (Bench --output; cpu_records.h). */
+void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *records, size_t count);
+
 /* For verification: copy into each hit of `results` the fields its level did not compute from
  * `reference`, so that a comparison checks exactly what the kernel produced (hit/miss always;
  * faces and t at level faces; everything at level all). */

@@ -107,8 +107,8 @@ static void usage(FILE *out)
             "  --local-size N     OpenCL work-group size (default: the rule of RayTetra --local-size)\n"
             "  --layout aos|soa   input layout of the kernels: array of structures (default, the\n"
             "                     thesis') or structure of arrays (converted before the timed write)\n"
-            "  --output all|faces|hit  what the kernels write: everything (default), hit + faces + t,\n"
-            "                     or hit/miss only; verification checks just those fields\n"
+            "  --output all|faces|hit  what the kernels and the CPU runs write: everything (default), hit +\n"
+            "                     faces + t, or hit/miss only; verification checks just those fields\n"
             "  --pairs-per-item N pairs per work-item (grid stride; default 1)\n"
             "  --result-layout aos|soa  records the kernels write: one per pair (default, the thesis')\n"
             "                     or one array per field (coalesced; rearranged after the timed read)\n"
@@ -603,6 +603,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: warning: %s; the CPU bandwidth cells are NA\n", PROGRAM, err.text);
         }
     }
+    if (any_cpu && o.gpu.output != GPU_OUTPUT_ALL)
+        printf("CPU runs: output %s: each block of pairs computed in the cache, then written as the kernels' "
+               "%s records (the bytes of the %%-of-copy figures)\n",
+               gpu_output_name(o.gpu.output), o.gpu.output == GPU_OUTPUT_HIT ? "1-byte hit" : "24-byte hit, faces and t");
     for (int i = 0; i < table.count; ++i)
         if (table.entries[i].cpu && table.entries[i].selected) {
             bench_run_cpu(&context, &table.entries[i], results);

@@ -59,6 +59,20 @@ typedef struct rt_gpu_result_faces {
     short enter_face, leave_face; /* -1 on a miss */
 } rt_gpu_result_faces;
 
+/* The level-1 record of one result, the kernels' and the CPU runs' (gpu_layout_pack): a miss has
+ * faces -1 and t 0, whatever the algorithm left in them. */
+static inline rt_gpu_result_faces rt_gpu_faces_record(int is_hit, int enter_face, int leave_face, double t_enter,
+                                                      double t_leave)
+{
+    rt_gpu_result_faces r;
+    r.hit = is_hit;
+    r.enter_face = (short)(is_hit ? enter_face : -1);
+    r.leave_face = (short)(is_hit ? leave_face : -1);
+    r.t_enter = is_hit ? t_enter : 0;
+    r.t_leave = is_hit ? t_leave : 0;
+    return r;
+}
+
 #ifdef __OPENCL_C_VERSION__
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -197,12 +211,7 @@ static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, ul
     (void)hit;
     ((__global uchar *)results)[i] = (uchar)is_hit;
 #elif RT_OUTPUT_LEVEL == 1
-    rt_gpu_result_faces r;
-    r.hit = is_hit;
-    r.enter_face = (short)(is_hit ? hit->enter_face : -1);
-    r.leave_face = (short)(is_hit ? hit->leave_face : -1);
-    r.t_enter = is_hit ? hit->t_enter : 0;
-    r.t_leave = is_hit ? hit->t_leave : 0;
+    rt_gpu_result_faces r = rt_gpu_faces_record(is_hit, hit->enter_face, hit->leave_face, hit->t_enter, hit->t_leave);
 #ifdef RT_RESULT_SOA
     __global double *reals = (__global double *)results;
     __global int *hits = (__global int *)(reals + 2 * count);
