@@ -13,7 +13,8 @@
  *
  * The variants come in the order every program shows them (Bench's columns and lines, Accuracy's
  * table): the CPU doubles in row order, the CPU floats in row order, then the OpenCL builds by
- * their thesis index (g0..g8), then those without one (doubles, then floats, in row order).
+ * their -g index (g0..g20: the thesis' 0-7, then later kernels), then those without one (doubles,
+ * then floats, in row order).
  * The cpu_algorithm and gpu_algorithm views the programs run are filled from the rows once
  * (thread-safe); they stay valid for the life of the program. registry_print.h prints them. */
 #ifndef RAYTETRA_REGISTRY_H
