@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "check.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "compare.h"
 #include "exact.h"
 #include "generator/generator.h"
@@ -22,23 +23,6 @@
 
 #define PAIRS 100000
 #define TOLERANCE 1e-9
-
-static int device_index(void)
-{
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    return env && *env ? atoi(env) : 0;
-}
-
-static gpu_handler *open_device(void)
-{
-    gpu_handler *h;
-    error_text err;
-    if (gpu_open(&h, device_index(), &err) != 0) {
-        fprintf(stderr, "test_gpu: cannot open the OpenCL device: %s\n", err.text);
-        exit(1);
-    }
-    return h;
-}
 
 /* Prepare and run; returns 0, or -1 after recording a failed check. */
 static int run(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_size, const pair_set *set,
@@ -347,7 +331,7 @@ static void expect_origin(gpu_handler *h, gpu_program_origin origin, const char 
 static void test_cache(const char *cache_dir, const pair_set *set, const ray_tetra_result *reference)
 {
     pair_set part = {5000, set->pairs};
-    gpu_handler *h = open_device();
+    gpu_handler *h = fixture_gpu_open("test_gpu");
     expect_origin(h, GPU_PROGRAM_CACHED, "loaded from the cache", &part, reference, "second build");
     /* "_ray_tetra_stp0_": not the entry of ray_tetra_stp0r. */
     char *entry = find_entry(cache_dir, "_ray_tetra_stp0_");
@@ -386,7 +370,7 @@ static void test_errors(void)
     CHECK(gpu_open(&h, 1 << 20, &err) != 0 && strstr(err.text, "does not exist") && strstr(err.text, "0: "),
           "device 2^20 should be refused with the list of devices: %s", err.text);
     CHECK(h == NULL, "no handler after a failed open");
-    h = open_device();
+    h = fixture_gpu_open("test_gpu");
     gpu_times times;
     pair_set none = {0, NULL};
     CHECK(gpu_run(h, &none, NULL, 1, &times, &err) != 0, "gpu_run before gpu_prepare should fail");
@@ -403,7 +387,7 @@ static void test_errors(void)
     gpu_close(h);
     FILE *list = tmpfile();
     int count = list ? gpu_list_devices(list, &err) : -1;
-    CHECK(count > device_index(), "gpu_list_devices found %d devices", count);
+    CHECK(count > fixture_device_index(), "gpu_list_devices found %d devices", count);
     if (list)
         fclose(list);
 }
@@ -419,7 +403,7 @@ int main(void)
     fixture_pairs(20124, PAIRS / 2, PAIRS - PAIRS / 2, &set);
     ray_tetra_result *reference = fixture_exact_results(&set);
 
-    gpu_handler *h = open_device();
+    gpu_handler *h = fixture_gpu_open("test_gpu");
     printf("device: %s\n", gpu_device_description(h));
     test_accuracy(h, &set, reference);
     test_form_kernel(h, &set);

@@ -13,17 +13,12 @@
 #include "exact.h"
 #include "extent.h"
 #include "extent_fixtures.h"
+#include "gpu_fixtures.h"
 #include "opencl/gpu_handler.h"
 #include "registry.h"
 
 #define PAIRS 20000
 #define TOLERANCE 1e-9
-
-static int device_index(void)
-{
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    return env && *env ? atoi(env) : 0;
-}
 
 static int run(gpu_handler *h, const gpu_algorithm *g, const gpu_config *config, const pair_set *set,
                ray_tetra_result *results)
@@ -132,12 +127,7 @@ static void robust_exact(gpu_handler *h)
 
 int main(void)
 {
-    gpu_handler *h;
-    error_text err;
-    if (gpu_open(&h, device_index(), &err) != 0) {
-        fprintf(stderr, "test_gpu_extents: cannot open the OpenCL device: %s\n", err.text);
-        return 1;
-    }
+    gpu_handler *h = fixture_gpu_open("test_gpu_extents");
     kernels_equal_cpu(h);
     robust_exact(h);
     gpu_close(h);

@@ -23,17 +23,12 @@
 #include "compare.h"
 #include "extent.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "opencl/gpu_overlap.h"
 #include "registry.h"
 
 #define TOLERANCE 1e-9
 #define FLOAT_TOLERANCE 1e-3
-
-static int device_index(void)
-{
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    return env && *env ? atoi(env) : 0;
-}
 
 /* The host's configurations: the default first (pageable as Bench runs, the thesis' layouts). */
 typedef struct configuration {
@@ -184,12 +179,7 @@ static void same_in_every_configuration(gpu_handler *h, const gpu_algorithm *all
 
 int main(void)
 {
-    gpu_handler *h;
-    error_text err;
-    if (gpu_open(&h, device_index(), &err) != 0) {
-        fprintf(stderr, "test_gpu_precomputed: cannot open the OpenCL device: %s\n", err.text);
-        return 1;
-    }
+    gpu_handler *h = fixture_gpu_open("test_gpu_precomputed");
     int count;
     const gpu_algorithm *all = gpu_algorithms(&count);
     agree_with_exact(h, all, count);
