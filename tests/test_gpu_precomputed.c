@@ -38,8 +38,8 @@ typedef struct configuration {
 } configuration;
 
 static const configuration CONFIGS[] = {
-    {"pageable, aos, all", {GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, RT_EXTENT_LINE, GPU_LAYOUT_AOS, GPU_TRANSFERS_PAGEABLE, 0},
-     NULL},
+    {"pageable, aos, all",
+     {GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, RT_EXTENT_LINE, GPU_LAYOUT_AOS, GPU_TRANSFERS_PAGEABLE, 0}, NULL},
     {"pinned, soa input, faces as arrays",
      {GPU_LAYOUT_SOA, GPU_OUTPUT_FACES, 1, RT_EXTENT_LINE, GPU_LAYOUT_SOA, GPU_TRANSFERS_PINNED, 0}, NULL},
     {"hit, 3 pairs a work-item, chunks of 333",

@@ -83,21 +83,28 @@ static int setup(pipeline *p, error_text *err)
                : 0;
 }
 
-/* One launch of each kernel on queue q with no pair to compute, waited for (gpu_run_pinned). */
+/* A precomputed form's tables of the `n` pairs in queue q's input buffer, filled on the device
+ * (its event in *event unless NULL), and the kernel's table argument; nothing for other forms. */
+static int enqueue_tables(pipeline *p, size_t q, size_t n, size_t global, cl_event *event, error_text *err)
+{
+    if (!p->table)
+        return 0;
+    if (gpu_set_arguments(p->cl.precompute, p->in[q], p->tables[q], n, err) ||
+        GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                  clEnqueueNDRangeKernel(p->queues[q], p->cl.precompute, 1, NULL, &global, &p->cl.local_size, 0, NULL,
+                                         event)))
+        return -1;
+    return gpu_set_tables_argument(p->cl.kernel, p->tables[q], err);
+}
+
+/* One launch of the kernels on queue q with no pair to compute, waited for (gpu_run_pinned). */
 static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
 {
-    cl_kernel kernels[2] = {p->cl.precompute, p->cl.kernel};
-    for (int k = 0; k < 2; ++k) {
-        if (!kernels[k])
-            continue;
-        if ((k == 0 ? gpu_set_arguments(kernels[k], p->in[q], p->tables[q], 0, err)
-                    : gpu_set_arguments(kernels[k], p->in[q], p->out[q], 0, err) ||
-                          (p->table && gpu_set_tables_argument(kernels[k], p->tables[q], err))) ||
-            GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                      clEnqueueNDRangeKernel(p->queues[q], kernels[k], 1, NULL, &global, &p->cl.local_size, 0, NULL,
-                                             NULL)))
-            return -1;
-    }
+    if (enqueue_tables(p, q, 0, global, NULL, err) || gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], 0, err) ||
+        GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                  clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0, NULL,
+                                         NULL)))
+        return -1;
     return GPU_CHECK(err, "clFinish", clFinish(p->queues[q]));
 }
 
@@ -138,12 +145,7 @@ static int schedule(pipeline *p, error_text *err)
             return -1;
         /* Arguments are captured at enqueue time, so one kernel object serves every queue. A
          * precomputed form's tables are filled on the device first, from the pairs just written. */
-        if (p->table &&
-            (gpu_set_arguments(p->cl.precompute, p->in[q], p->tables[q], n, err) ||
-             GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                       clEnqueueNDRangeKernel(p->queues[q], p->cl.precompute, 1, NULL, &global, &p->cl.local_size, 0,
-                                              NULL, events ? &events[EVENT_TABLES] : NULL)) ||
-             gpu_set_tables_argument(p->cl.kernel, p->tables[q], err)))
+        if (enqueue_tables(p, q, n, global, events ? &events[EVENT_TABLES] : NULL, err))
             return -1;
         if (gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err))
             return -1;

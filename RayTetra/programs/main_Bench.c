@@ -606,7 +606,8 @@ int main(int argc, char **argv)
     if (any_cpu && o.gpu.output != GPU_OUTPUT_ALL)
         printf("CPU runs: output %s: each block of pairs computed in the cache, then written as the kernels' "
                "%s records (the bytes of the %%-of-copy figures)\n",
-               gpu_output_name(o.gpu.output), o.gpu.output == GPU_OUTPUT_HIT ? "1-byte hit" : "24-byte hit, faces and t");
+               gpu_output_name(o.gpu.output),
+               o.gpu.output == GPU_OUTPUT_HIT ? "1-byte hit" : "24-byte hit, faces and t");
     for (int i = 0; i < table.count; ++i)
         if (table.entries[i].cpu && table.entries[i].selected) {
             bench_run_cpu(&context, &table.entries[i], results);
