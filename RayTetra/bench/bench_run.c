@@ -246,7 +246,7 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     e->global_size = times.global_size;
     e->pairs_per_item = c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1;
     size_t read, written;
-    gpu_pair_bytes(&c->gpu, &read, &written);
+    gpu_algorithm_pair_bytes(e->gpu, &c->gpu, &read, &written);
     e->mtests_per_s = timer_mtests_per_s(c->set->count, e->reps, e->ms);
     e->effective_gbs = e->ms > 0 ? (double)c->set->count * e->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
     e->percent_of_copy = c->bandwidth_measured ? 100.0 * e->effective_gbs / c->bandwidth.copy_median_gbs : 0.0;

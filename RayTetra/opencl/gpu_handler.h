@@ -5,12 +5,13 @@
  *
  * The module's files, each header included only by those above it:
  *   gpu_errors    OpenCL headers, error names, GPU_CHECK
- *   gpu_config    the run options (--layout, --output, --pairs-per-item) and bytes per pair
+ *   gpu_config    the run options (--layout, --output, --float-data, ...) and bytes per pair
  *   gpu_device    platform and device discovery
  *   gpu_source    kernel files found and their includes inlined
  *   gpu_cache     compiled binaries on disk
  *   gpu_program   source + cache + build log: the one program-build path
  *   gpu_layout    conversions between the host's arrays and the kernels' buffers
+ *   gpu_single    the single-data float kernels' records widened into the double ones
  *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
  *   gpu_handler   this interface: devices, algorithms, chunked timed runs
  *   gpu_overlap   runs from pinned memory overlapped on several queues: gpu_run's default
@@ -63,6 +64,18 @@ int gpu_open(gpu_handler **handler, int index, error_text *err);
 /* "NAME (PLATFORM, driver VERSION)" of the open device. */
 const char *gpu_device_description(const gpu_handler *handler);
 
+/* Whether `algorithm` under `config` reads and writes single-precision buffers: a float build
+ * with --float-data single (gpu_config.h). Every other kernel moves doubles. */
+int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config);
+
+/* The bytes `algorithm` reads and writes per pair under `config` (gpu_pair_bytes of its data). */
+void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read,
+                              size_t *written);
+
+/* Whether the records `algorithm` writes under `config` go through a scratch array of `count`
+ * ray_tetra_results on their way to the results (gpu_handler_results): soa records, single ones. */
+int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config);
+
 /* Where build logs and cache warnings go (default stderr). */
 void gpu_set_log(gpu_handler *handler, FILE *log);
 
@@ -88,7 +101,8 @@ typedef struct gpu_times {
     size_t global_size; /* work-items of the (first) launch */
 } gpu_times;
 
-/* Use `config` from the next gpu_prepare on (the layout and output level are build options). */
+/* Use `config` from the next gpu_prepare on (the data precision, layout and output level are
+ * build options). */
 void gpu_set_config(gpu_handler *handler, const gpu_config *config);
 
 /* Build (or load from the cache) the kernel of `algorithm`; local_size 0 = the default rule. */
