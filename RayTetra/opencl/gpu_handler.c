@@ -92,13 +92,6 @@ int gpu_open(gpu_handler **handler, int index, error_text *err)
     h->config = GPU_CONFIG_DEFAULT;
     snprintf(h->description, sizeof h->description, "%s (%s, driver %s)", h->info.name, h->info.platform_name,
              h->info.driver_version);
-    if (!h->info.fp64) {
-        error_set(err, "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which every RayTetra kernel "
-                       "needs; choose another device with -n (see --list-devices)",
-                  index, h->description);
-        gpu_close(h);
-        return -1;
-    }
     cl_int status;
     h->context = clCreateContext(NULL, 1, &h->info.device, NULL, NULL, &status);
     if (!GPU_CHECK(err, "clCreateContext", status)) {
@@ -118,6 +111,16 @@ int gpu_open(gpu_handler **handler, int index, error_text *err)
 
 const char *gpu_device_description(const gpu_handler *handler) { return handler ? handler->description : ""; }
 
+int gpu_require_fp64(const gpu_handler *h, const char *what, error_text *err)
+{
+    if (h->info.fp64)
+        return 0;
+    return error_set_kind(err, ERROR_OPENCL,
+                          "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which %s needs; choose "
+                          "another device with -n (see --list-devices)",
+                          h->index, h->description, what);
+}
+
 int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config)
 {
     return algorithm->precision == CPU_PRECISION_FLOAT && config->float_data == GPU_FLOAT_DATA_SINGLE;
@@ -132,6 +135,19 @@ void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *
 int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config)
 {
     return gpu_result_layout(config) == GPU_LAYOUT_SOA || gpu_single_data(algorithm, config);
+}
+
+int gpu_check_algorithm_fp64(const gpu_handler *h, const gpu_algorithm *algorithm, const gpu_config *config,
+                             error_text *err)
+{
+    if (gpu_single_data(algorithm, config))
+        return 0;
+    char what[128];
+    if (algorithm->precision == CPU_PRECISION_FLOAT)
+        snprintf(what, sizeof what, "%s with --float-data double (its buffers)", algorithm->csv_name);
+    else
+        snprintf(what, sizeof what, "%s (double precision)", algorithm->csv_name);
+    return gpu_require_fp64(h, what, err);
 }
 
 void gpu_set_log(gpu_handler *handler, FILE *log) { handler->log = log ? log : stderr; }
@@ -196,6 +212,8 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     if (algorithm->robust && h->config.output != GPU_OUTPUT_ALL)
         return error_set(err, "%s needs --output all: its flag of pairs the host must decide exactly is in the "
                               "full result record", algorithm->csv_name);
+    if (gpu_check_algorithm_fp64(h, algorithm, &h->config, err) != 0)
+        return -1;
     h->algorithm = algorithm;
     compose_options(h);
     gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,

@@ -57,12 +57,16 @@ typedef struct gpu_algorithm {
 
 typedef struct gpu_handler gpu_handler;
 
-/* Open device `index` (counted across all platforms). A device without fp64 is refused here,
- * with a message naming it: every kernel reads double-precision pairs. */
+/* Open device `index` (counted across all platforms). A device without fp64 opens: what needs
+ * fp64 is refused when it is prepared (gpu_check_algorithm_fp64). */
 int gpu_open(gpu_handler **handler, int index, error_text *err);
 
 /* "NAME (PLATFORM, driver VERSION)" of the open device. */
 const char *gpu_device_description(const gpu_handler *handler);
+
+/* 0 when the open device has cl_khr_fp64; else -1 with a one-line err (kind ERROR_OPENCL)
+ * naming the device and `what` needs it. */
+int gpu_require_fp64(const gpu_handler *handler, const char *what, error_text *err);
 
 /* Whether `algorithm` under `config` reads and writes single-precision buffers: a float build
  * with --float-data single (gpu_config.h). Every other kernel moves doubles. */
@@ -75,6 +79,13 @@ void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *
 /* Whether the records `algorithm` writes under `config` go through a scratch array of `count`
  * ray_tetra_results on their way to the results (gpu_handler_results): soa records, single ones. */
 int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config);
+
+/* Whether the open device can run `algorithm` under `config`: every kernel needs cl_khr_fp64
+ * but a float build with single data, which holds no double (gpu_records.h). 0, or -1 with err
+ * as gpu_require_fp64's. gpu_prepare refuses with it; Bench asks first, to mark the kernel
+ * unavailable rather than failed. */
+int gpu_check_algorithm_fp64(const gpu_handler *handler, const gpu_algorithm *algorithm, const gpu_config *config,
+                             error_text *err);
 
 /* Where build logs and cache warnings go (default stderr). */
 void gpu_set_log(gpu_handler *handler, FILE *log);
