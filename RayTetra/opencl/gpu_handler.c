@@ -187,22 +187,21 @@ void gpu_set_config(gpu_handler *h, const gpu_config *config)
         h->config.pairs_per_item = 1;
 }
 
-/* The build options of the configured data precision, layout, output level and extent
- * (gpu_kernel.h); they are part of the cache key, so each combination has its own cached binary.
- * The line adds no option (its programs and cache entries stay what they were); the robust kernel
- * computes the line and the host clips it exactly (run_chunk). */
-static void compose_options(gpu_handler *h)
+/* The build options of the data precision, layout, output level and extent (gpu_kernel.h); they
+ * are part of the cache key, so each combination has its own cached binary. The line adds no
+ * option (its programs and cache entries stay what they were); the robust kernel computes the
+ * line and the host clips it exactly (run_chunk). */
+void gpu_build_options(const gpu_algorithm *algorithm, const gpu_config *config, char *options, size_t size)
 {
-    const char *own = h->algorithm->build_options ? h->algorithm->build_options : "";
+    const char *own = algorithm->build_options ? algorithm->build_options : "";
     char extent[32] = "";
-    if (h->config.extent != RT_EXTENT_LINE && !h->algorithm->robust)
-        snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", h->config.extent);
-    snprintf(h->options, sizeof h->options, "%s%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s%s", GPU_PROGRAM_LANGUAGE,
-             own[0] ? " " : "", own, gpu_single_data(h->algorithm, &h->config) ? " -DRT_SINGLE_DATA" : "",
-             h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
-             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2), extent,
-             gpu_result_layout(&h->config) == GPU_LAYOUT_SOA ? " -DRT_RESULT_SOA" : "");
-    h->prepared = h->config;
+    if (config->extent != RT_EXTENT_LINE && !algorithm->robust)
+        snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", config->extent);
+    snprintf(options, size, "%s%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s%s", GPU_PROGRAM_LANGUAGE, own[0] ? " " : "", own,
+             gpu_single_data(algorithm, config) ? " -DRT_SINGLE_DATA" : "",
+             config->layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
+             config->output == GPU_OUTPUT_HIT ? 0 : (config->output == GPU_OUTPUT_FACES ? 1 : 2), extent,
+             gpu_result_layout(config) == GPU_LAYOUT_SOA ? " -DRT_RESULT_SOA" : "");
 }
 
 int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
@@ -215,7 +214,8 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     if (gpu_check_algorithm_fp64(h, algorithm, &h->config, err) != 0)
         return -1;
     h->algorithm = algorithm;
-    compose_options(h);
+    gpu_build_options(algorithm, &h->config, h->options, sizeof h->options);
+    h->prepared = h->config;
     gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,
                                    h->log};
     size_t kernel_max;

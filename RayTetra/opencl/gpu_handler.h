@@ -116,6 +116,10 @@ typedef struct gpu_times {
  * build options). */
 void gpu_set_config(gpu_handler *handler, const gpu_config *config);
 
+/* The build options of `algorithm` under `config` (GPU_PROGRAM_LANGUAGE first, then the -D options
+ * of gpu_kernel.h), as gpu_prepare passes them to the compiler and the binary cache's key. */
+void gpu_build_options(const gpu_algorithm *algorithm, const gpu_config *config, char *options, size_t size);
+
 /* Build (or load from the cache) the kernel of `algorithm`; local_size 0 = the default rule. */
 int gpu_prepare(gpu_handler *handler, const gpu_algorithm *algorithm, size_t local_size, error_text *err);
 

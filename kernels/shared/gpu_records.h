@@ -21,14 +21,19 @@
 #define RT_GPU_RESULT_SINGLE_BYTES 64
 #define RT_GPU_RESULT_FACES_SINGLE_BYTES 16
 
+/* The record of output level 1, what an application that needs faces and distances uses, with
+ * its reals of type REAL: t 0 and faces -1 on a miss. One list for both data precisions, so that
+ * their records keep one order of fields. */
+#define RT_GPU_RESULT_FACES_FIELDS(REAL)                                                                          \
+    REAL t_enter, t_leave;                                                                                        \
+    int hit;                                                                                                      \
+    short enter_face, leave_face;
+
 #if !(defined(__OPENCL_C_VERSION__) && defined(RT_SINGLE_DATA))
 #include "rt_result.h"
 
-/* The record of output level 1: what an application that needs faces and distances uses. */
 typedef struct rt_gpu_result_faces {
-    double t_enter, t_leave; /* 0 on a miss */
-    int hit;
-    short enter_face, leave_face; /* -1 on a miss */
+    RT_GPU_RESULT_FACES_FIELDS(double)
 } rt_gpu_result_faces;
 #endif
 
@@ -49,9 +54,7 @@ typedef struct rt_gpu_result_single {
 
 /* Output level 1 with single data. */
 typedef struct rt_gpu_result_faces_single {
-    float t_enter, t_leave; /* 0 on a miss */
-    int hit;
-    short enter_face, leave_face; /* -1 on a miss */
+    RT_GPU_RESULT_FACES_FIELDS(float)
 } rt_gpu_result_faces_single;
 
 #endif
