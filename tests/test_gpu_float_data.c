@@ -27,6 +27,7 @@
 #include "extent_fixtures.h"
 #include "fixtures.h"
 #include "float_allowance.h"
+#include "gpu_fixtures.h"
 #include "opencl/gpu_handler.h"
 #include "opencl/gpu_source.h"
 #include "registry.h"
@@ -46,19 +47,15 @@ static gpu_config config_of(gpu_output output, gpu_layout layout, gpu_layout res
     return c;
 }
 
-/* Prepare `g` under `config` and run it once; 0, or -1 after a failed check. */
+/* `g` under `config`, run once (gpu_fixture_run, naming the configuration). */
 static int run(gpu_handler *h, const gpu_algorithm *g, const gpu_config *config, const pair_set *set,
                ray_tetra_result *results)
 {
-    error_text err;
-    gpu_times times;
-    gpu_set_config(h, config);
-    int status = gpu_prepare(h, g, 0, &err);
-    if (status == 0)
-        status = gpu_run(h, set, results, 1, &times, &err);
-    CHECK(status == 0, "%s, %s data, output %s: %s", g->csv_name, gpu_float_data_name(config->float_data),
-          gpu_output_name(config->output), err.text);
-    return status;
+    char what[128];
+    snprintf(what, sizeof what, "%s data, output %s, %s input, %s records, extent %s",
+             gpu_float_data_name(config->float_data), gpu_output_name(config->output), gpu_layout_name(config->layout),
+             gpu_layout_name(config->result_layout), extent_name(config->extent));
+    return gpu_fixture_run(h, g, config, set, results, what);
 }
 
 static const gpu_algorithm *float_kernel(const char *csv_name)
@@ -316,15 +313,12 @@ static void test_without_fp64(int index, const gpu_algorithm *g, const pair_set 
 int main(void)
 {
     char cache_dir[4096];
-    fixture_scratch_dir("raytetra-gpu-float-data.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
-    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_fixture_cache("raytetra-gpu-float-data.XXXXXX", cache_dir, sizeof cache_dir);
     unsetenv("RAYTETRA_ASSUME_NO_FP64");
     test_bytes();
     test_no_double();
 
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    int index = env && *env ? atoi(env) : 0;
+    int index = gpu_fixture_device();
     gpu_handler *h;
     error_text err;
     if (gpu_open(&h, index, &err) != 0) {

@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "exact.h"
 #include "float_allowance.h"
 #include "generator/generator.h"
@@ -154,9 +155,7 @@ static void test_cache_key(gpu_handler *h, const pair_set *set)
 int main(void)
 {
     char cache_dir[4096];
-    fixture_scratch_dir("raytetra-gpu-precision.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
-    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_fixture_cache("raytetra-gpu-precision.XXXXXX", cache_dir, sizeof cache_dir);
     test_table();
 
     pair_set set;
@@ -164,9 +163,8 @@ int main(void)
     ray_tetra_result *reference = fixture_exact_results(&set);
     error_text err;
 
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
     gpu_handler *h;
-    if (gpu_open(&h, env && *env ? atoi(env) : 0, &err) != 0) {
+    if (gpu_open(&h, gpu_fixture_device(), &err) != 0) {
         fprintf(stderr, "test_gpu_precision: cannot open the OpenCL device: %s\n", err.text);
         return 1;
     }
