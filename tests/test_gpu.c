@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "check.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "compare.h"
 #include "exact.h"
 #include "generator/generator.h"
@@ -23,17 +24,11 @@
 #define PAIRS 100000
 #define TOLERANCE 1e-9
 
-static int device_index(void)
-{
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    return env && *env ? atoi(env) : 0;
-}
-
 static gpu_handler *open_device(void)
 {
     gpu_handler *h;
     error_text err;
-    if (gpu_open(&h, device_index(), &err) != 0) {
+    if (gpu_open(&h, gpu_fixture_device(), &err) != 0) {
         fprintf(stderr, "test_gpu: cannot open the OpenCL device: %s\n", err.text);
         exit(1);
     }
@@ -403,7 +398,7 @@ static void test_errors(void)
     gpu_close(h);
     FILE *list = tmpfile();
     int count = list ? gpu_list_devices(list, &err) : -1;
-    CHECK(count > device_index(), "gpu_list_devices found %d devices", count);
+    CHECK(count > gpu_fixture_device(), "gpu_list_devices found %d devices", count);
     if (list)
         fclose(list);
 }
@@ -411,9 +406,7 @@ static void test_errors(void)
 int main(void)
 {
     char cache_dir[4096];
-    fixture_scratch_dir("raytetra-test-gpu.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
-    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_fixture_cache("raytetra-test-gpu.XXXXXX", cache_dir, sizeof cache_dir);
 
     pair_set set;
     fixture_pairs(20124, PAIRS / 2, PAIRS - PAIRS / 2, &set);

@@ -13,29 +13,17 @@
 #include "exact.h"
 #include "extent.h"
 #include "extent_fixtures.h"
+#include "gpu_fixtures.h"
 #include "opencl/gpu_handler.h"
 #include "registry.h"
 
 #define PAIRS 20000
 #define TOLERANCE 1e-9
 
-static int device_index(void)
-{
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    return env && *env ? atoi(env) : 0;
-}
-
 static int run(gpu_handler *h, const gpu_algorithm *g, const gpu_config *config, const pair_set *set,
                ray_tetra_result *results)
 {
-    error_text err;
-    gpu_times times;
-    gpu_set_config(h, config);
-    int status = gpu_prepare(h, g, 0, &err);
-    if (status == 0)
-        status = gpu_run(h, set, results, 1, &times, &err);
-    CHECK(status == 0, "%s, extent %s: %s", g->csv_name, extent_name(config->extent), err.text);
-    return status;
+    return gpu_fixture_run(h, g, config, set, results, extent_name(config->extent));
 }
 
 static size_t nonfinite(const ray_tetra_result *r, size_t count)
@@ -134,7 +122,7 @@ int main(void)
 {
     gpu_handler *h;
     error_text err;
-    if (gpu_open(&h, device_index(), &err) != 0) {
+    if (gpu_open(&h, gpu_fixture_device(), &err) != 0) {
         fprintf(stderr, "test_gpu_extents: cannot open the OpenCL device: %s\n", err.text);
         return 1;
     }

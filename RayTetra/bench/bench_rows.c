@@ -85,7 +85,7 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
     size_t read, written;
-    gpu_pair_bytes(&c->gpu, &read, &written);
+    gpu_algorithm_pair_bytes(e->gpu, &c->gpu, &read, &written);
     row->local_size = e->local_size;
     row->resolution_ms = c->timer_resolution_ms;
 
