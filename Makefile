@@ -213,7 +213,7 @@ LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_precomputed.c \
                RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
-               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout config overlap)) \
+               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap)) \
                $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
 LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \
@@ -280,6 +280,33 @@ bench-library: $(BUILD)/tests/bench_library $(BUILD)/RandomRayTetra $(BUILD)/Ben
 	$(BUILD)/Bench --no-opencl --algorithms $(BENCH_LIBRARY_ALGORITHMS) $(BUILD)/bench/library.rtb \
 	    $(BUILD)/bench/library.csv $(BENCH_LIBRARY_REPS)
 	$(BUILD)/tests/bench_library $(BUILD)/bench/library.rtb $(BENCH_LIBRARY_ALGORITHMS) $(BENCH_LIBRARY_REPS)
+
+# RayTetra's Plücker and STP forms against the 2012 thesis program's own code, side by side in one
+# process, pinned to one core (docs/PERFORMANCE.md, "Against the 2012 program"): make compare-2012
+# THESIS_SRC=DIR [COMPARE_2012_PAIRS=1000000] [COMPARE_2012_ROUNDS=7], DIR a checkout of the thesis'
+# repository (not part of RayTetra; its code is compiled here with g++ -O2, as its makefile does).
+COMPARE_2012_PAIRS ?= 1000000
+COMPARE_2012_ROUNDS ?= 7
+COMPARE_2012_CORE ?= 1
+COMPARE_2012_DIR := $(BUILD)/compare_2012
+.PHONY: compare-2012
+compare-2012: $(LIBS_A) $(BUILD)/RandomRayTetra
+	@test -f "$(THESIS_SRC)/RayTetra/RayTetraSTP.cpp" && test -f "$(THESIS_SRC)/Common/NpVector.hpp" || \
+	    { echo "make compare-2012: THESIS_SRC='$(THESIS_SRC)' is not a checkout of the 2012 thesis program" \
+	        "(it needs RayTetra/RayTetraSTP.cpp and Common/NpVector.hpp); give THESIS_SRC=DIR" >&2; exit 2; }
+	@mkdir -p $(COMPARE_2012_DIR)
+	$(CXX) -O2 -c "$(THESIS_SRC)/RayTetra/RayTetraSTP.cpp" -o $(COMPARE_2012_DIR)/RayTetraSTP.o
+	$(CXX) -O2 -c "$(THESIS_SRC)/RayTetra/RayTetraSegura.cpp" -o $(COMPARE_2012_DIR)/RayTetraSegura.o
+	$(CXX) -O2 -I"$(THESIS_SRC)/RayTetra" -I"$(THESIS_SRC)/Common" -ICommon -Ikernels/shared \
+	    -c tests/compare_2012_thesis.cpp -o $(COMPARE_2012_DIR)/thesis.o
+	$(CC) $(filter-out -MMD -MP,$(FINAL_CFLAGS)) -c tests/compare_2012.c -o $(COMPARE_2012_DIR)/compare_2012.o
+	$(CXX) $(FINAL_LDFLAGS) $(COMPARE_2012_DIR)/*.o $(LIBS_A) $(FINAL_LIBS) -o $(COMPARE_2012_DIR)/compare_2012
+	for hits in 0 50 100; do \
+	    $(BUILD)/RandomRayTetra $(COMPARE_2012_DIR)/hits$$hits.rtb -i $$(($(COMPARE_2012_PAIRS) * $$hits / 100)) \
+	        -n $$(($(COMPARE_2012_PAIRS) - $(COMPARE_2012_PAIRS) * $$hits / 100)) --seed 7 || exit 1; done
+	taskset -c $(COMPARE_2012_CORE) $(COMPARE_2012_DIR)/compare_2012 $(COMPARE_2012_ROUNDS) \
+	    $(COMPARE_2012_DIR)/hits0.rtb $(COMPARE_2012_DIR)/hits50.rtb $(COMPARE_2012_DIR)/hits100.rtb \
+	    --also stp0v,pluecker0v$(if $(COMPARE_2012_STORE), --store)
 
 # Installed: PREFIX/include/raytetra.h, PREFIX/lib/libraytetra.{so*,a}, PREFIX/lib/pkgconfig/raytetra.pc
 # (written here with the real PREFIX); the kernels' shared headers users include in their own

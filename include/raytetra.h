@@ -62,7 +62,8 @@ typedef enum raytetra_error {
     RAYTETRA_ERROR_NOT_CPU = -7,           /* an OpenCL build (gpu_...) given to a CPU call */
     RAYTETRA_ERROR_NO_KERNEL = -8,         /* the algorithm has no OpenCL kernel in that precision */
     RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options with an unknown size or flag */
-    RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or it lacks fp64) */
+    RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or, from a run, it lacks the fp64
+                                              a kernel other than a float build needs) */
     RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
     RAYTETRA_ERROR_OUT_OF_MEMORY = -12,
     RAYTETRA_ERROR_OUT_OF_RANGE = -13      /* a coordinate outside the range the algorithms compute without

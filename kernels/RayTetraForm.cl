@@ -10,9 +10,10 @@
 #error "RayTetraForm.cl needs -DRT_STP=0|1 and -DRT_FORM=n (the build options of its registry row)"
 #endif
 
-/* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. The global size may
- * exceed count: it is padded to a multiple of the local size. */
-__kernel void ray_tetra_form(__global const double *pairs, __global ray_tetra_result *results, const ulong count)
+/* pairs: count x 18 reals (V0 V1 V2 V3 P Q in double; V0 V1 V2 V3 P L in float with
+ * -DRT_SINGLE_DATA); results: count records (gpu_records.h). The global size may exceed count:
+ * it is padded to a multiple of the local size. */
+__kernel void ray_tetra_form(__global const rt_gpu_real *pairs, __global rt_gpu_record *results, const ulong count)
 {
     rt_gpu_run_pair(pairs, results, count, RT_STP, RT_FORM);
 }

@@ -6,9 +6,10 @@
  * building (gpu_source.c), so the build needs no -I option. */
 #include "gpu_kernel.h"
 
-/* pairs: count x 18 doubles (V0 V1 V2 V3 P Q); results: count records. The global size may
- * exceed count: it is padded to a multiple of the local size. */
-__kernel void ray_tetra_stp0(__global const double *pairs, __global ray_tetra_result *results, const ulong count)
+/* pairs: count x 18 reals (V0 V1 V2 V3 P Q in double; V0 V1 V2 V3 P L in float with
+ * -DRT_SINGLE_DATA); results: count records (gpu_records.h). The global size may exceed count:
+ * it is padded to a multiple of the local size. */
+__kernel void ray_tetra_stp0(__global const rt_gpu_real *pairs, __global rt_gpu_record *results, const ulong count)
 {
     rt_gpu_run_pair(pairs, results, count, 1, 0);
 }

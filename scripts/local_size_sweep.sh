@@ -51,16 +51,16 @@ for size in $sizes; do
     echo "local size $size: done"
 done
 # Long CSV fields counted from the end (the quoted device field may hold commas): algorithm
-# NF-16, phase NF-15, ms NF-11, mtests_per_s NF-10, local_size NF-6, gb_per_s NF-5,
-# percent_of_copy NF-4, status NF.
+# NF-18, phase NF-17, ms NF-13, mtests_per_s NF-12, local_size NF-8, gb_per_s NF-7,
+# percent_of_copy NF-6, status NF.
 # The copy bandwidth of the first run (row "bandwidth,copy") serves every size's percentage.
-awk -F, 'NR > 1 && $(NF-16) == "bandwidth" && $(NF-15) == "copy" { copy = $(NF-5) }
-    NR > 1 && $(NF-15) == "kernel" && $NF == "ok" { row[++n] = $0 }
+awk -F, 'NR > 1 && $(NF-18) == "bandwidth" && $(NF-17) == "copy" { copy = $(NF-7) }
+    NR > 1 && $(NF-17) == "kernel" && $NF == "ok" { row[++n] = $0 }
     END {
         for (i = 1; i <= n; ++i) {
             split(row[i], f, ","); m = length(f)
-            pct = copy > 0 ? sprintf("%.2f", 100 * f[m-5] / copy) : "NA"
-            print f[m-6] "," f[m-16] "," f[m-11] "," f[m-10] "," f[m-5] "," pct
+            pct = copy > 0 ? sprintf("%.2f", 100 * f[m-7] / copy) : "NA"
+            print f[m-8] "," f[m-18] "," f[m-13] "," f[m-12] "," f[m-7] "," pct
         }
     }' "$long" | sort -t, -k1,1n >>"$csv"
 command -v gnuplot >/dev/null || { echo "gnuplot not found: $csv written, no chart"; exit 0; }

@@ -117,8 +117,12 @@ for level in faces hit; do
             < 1e-6 * .gb_per_s and ((.gb_per_s / $copy * 100) - .percent_of_copy | fabs) < 1e-6 * .percent_of_copy)' \
         "$TMP/$level.json" >/dev/null
     check "--output $level: GB/s and % of copy from the level's bytes" test $? -eq 0
-    check "--output $level: long CSV: the CPU rows name the level" \
-        test "$(grep -Ec ",(STP1|Segura0P),run(_threads_2)?,1000,30,.*,NA,$level,NA,ok\$" "$TMP/$level-long.csv")" -eq 4
+    check "--output $level: long CSV: the CPU rows name the level and its bytes" \
+        test "$(grep -Ec ",(STP1,run(_threads_2)?,.*,144|Segura0P,run(_threads_2)?,.*,432),$bytes,ok\$" \
+            "$TMP/$level-long.csv")" -eq 4
+    check "--output $level: long CSV: the level in the CPU rows" \
+        test "$(grep -Ec ",(STP1|Segura0P),run(_threads_2)?,1000,30,.*,NA,$level,NA,[0-9]+,[0-9]+,ok\$" \
+            "$TMP/$level-long.csv")" -eq 4
 done
 # The level decides what is checked: t at level faces (a float t cannot be within 1e-30 of the
 # exact one), only hit/miss at level hit.
@@ -128,7 +132,7 @@ check "--output faces: a float t checked against the exact one fails (exit 3)" t
 check "--output faces: the differing t named" grep -q 'STP1F: results differ .* tEnter: reference' "$TMP/tight.err"
 expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp1f --output hit --float-tolerance 1e-30 "$in" \
     "$TMP/tight-hit.csv" 1
-check "the default level: 112 bytes written, all in the long CSV" grep -Eq ',STP1,run,1000,30,.*,NA,all,NA,ok$' \
+check "the default level: 112 bytes written, all in the long CSV" grep -Eq ',STP1,run,1000,30,.*,NA,all,NA,144,112,ok$' \
     "$TMP/long.csv"
 
 # --algorithms: the others are NA.

@@ -331,7 +331,7 @@ static void expect_origin(gpu_handler *h, gpu_program_origin origin, const char 
 static void test_cache(const char *cache_dir, const pair_set *set, const ray_tetra_result *reference)
 {
     pair_set part = {5000, set->pairs};
-    gpu_handler *h = fixture_gpu_open("test_gpu");
+    gpu_handler *h = gpu_fixture_open("test_gpu");
     expect_origin(h, GPU_PROGRAM_CACHED, "loaded from the cache", &part, reference, "second build");
     /* "_ray_tetra_stp0_": not the entry of ray_tetra_stp0r. */
     char *entry = find_entry(cache_dir, "_ray_tetra_stp0_");
@@ -370,7 +370,7 @@ static void test_errors(void)
     CHECK(gpu_open(&h, 1 << 20, &err) != 0 && strstr(err.text, "does not exist") && strstr(err.text, "0: "),
           "device 2^20 should be refused with the list of devices: %s", err.text);
     CHECK(h == NULL, "no handler after a failed open");
-    h = fixture_gpu_open("test_gpu");
+    h = gpu_fixture_open("test_gpu");
     gpu_times times;
     pair_set none = {0, NULL};
     CHECK(gpu_run(h, &none, NULL, 1, &times, &err) != 0, "gpu_run before gpu_prepare should fail");
@@ -387,7 +387,7 @@ static void test_errors(void)
     gpu_close(h);
     FILE *list = tmpfile();
     int count = list ? gpu_list_devices(list, &err) : -1;
-    CHECK(count > fixture_device_index(), "gpu_list_devices found %d devices", count);
+    CHECK(count > gpu_fixture_device(), "gpu_list_devices found %d devices", count);
     if (list)
         fclose(list);
 }
@@ -395,15 +395,13 @@ static void test_errors(void)
 int main(void)
 {
     char cache_dir[4096];
-    fixture_scratch_dir("raytetra-test-gpu.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
-    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_fixture_cache("raytetra-test-gpu.XXXXXX", cache_dir, sizeof cache_dir);
 
     pair_set set;
     fixture_pairs(20124, PAIRS / 2, PAIRS - PAIRS / 2, &set);
     ray_tetra_result *reference = fixture_exact_results(&set);
 
-    gpu_handler *h = fixture_gpu_open("test_gpu");
+    gpu_handler *h = gpu_fixture_open("test_gpu");
     printf("device: %s\n", gpu_device_description(h));
     test_accuracy(h, &set, reference);
     test_form_kernel(h, &set);

@@ -23,14 +23,7 @@
 static int run(gpu_handler *h, const gpu_algorithm *g, const gpu_config *config, const pair_set *set,
                ray_tetra_result *results)
 {
-    error_text err;
-    gpu_times times;
-    gpu_set_config(h, config);
-    int status = gpu_prepare(h, g, 0, &err);
-    if (status == 0)
-        status = gpu_run(h, set, results, 1, &times, &err);
-    CHECK(status == 0, "%s, extent %s: %s", g->csv_name, extent_name(config->extent), err.text);
-    return status;
+    return gpu_fixture_run(h, g, config, set, results, extent_name(config->extent));
 }
 
 static size_t nonfinite(const ray_tetra_result *r, size_t count)
@@ -127,7 +120,7 @@ static void robust_exact(gpu_handler *h)
 
 int main(void)
 {
-    gpu_handler *h = fixture_gpu_open("test_gpu_extents");
+    gpu_handler *h = gpu_fixture_open("test_gpu_extents");
     kernels_equal_cpu(h);
     robust_exact(h);
     gpu_close(h);

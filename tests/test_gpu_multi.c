@@ -14,13 +14,13 @@
 
 #include "check.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "mesh/mesh_bvh.h"
 #include "mesh/walk.h"
 #include "mesh/walk_multi.h"
 #include "multi/gpu_multi.h"
 #include "multi/gpu_multi_job.h"
 #include "registry.h"
-#include "gpu_fixtures.h"
 
 enum { DEVICES = 3 };
 
@@ -31,7 +31,7 @@ static ray_tetra_result *single_device(const gpu_algorithm *algorithm, const pai
     error_text err;
     gpu_times times;
     ray_tetra_result *results = calloc(set->count ? set->count : 1, sizeof *results);
-    if (!results || gpu_open(&h, fixture_device_index(), &err) != 0)
+    if (!results || gpu_open(&h, gpu_fixture_device(), &err) != 0)
         fixture_fail("opening the device", results ? err.text : "out of memory");
     if (gpu_prepare(h, algorithm, 0, &err) != 0 || gpu_run(h, set, results, 1, &times, &err) != 0)
         fixture_fail(algorithm->csv_name, err.text);
@@ -58,7 +58,7 @@ static void run_split(gpu_multi *m, const pair_set *set, const double *speeds, c
     size_t covered = 0;
     for (int d = 0; d < DEVICES; ++d) {
         covered += shares[d].range.count;
-        CHECK(shares[d].device == fixture_device_index(), "%s: share %d names device %d", what, d, shares[d].device);
+        CHECK(shares[d].device == gpu_fixture_device(), "%s: share %d names device %d", what, d, shares[d].device);
         if (plan->path == GPU_MULTI_STEPS && shares[d].range.count)
             CHECK(shares[d].steps.launches >= (size_t)plan->reps, "%s: device %d made %zu launches", what, d,
                   shares[d].steps.launches);
@@ -74,7 +74,7 @@ static void test_runs(const pair_set *set)
 {
     int devices[DEVICES];
     for (int d = 0; d < DEVICES; ++d)
-        devices[d] = fixture_device_index();
+        devices[d] = gpu_fixture_device();
     gpu_multi *m;
     error_text err;
     if (gpu_multi_open(&m, devices, DEVICES, &err) != 0)
@@ -118,7 +118,7 @@ static void test_runs(const pair_set *set)
     gpu_split_ranges(zero, DEVICES, set->count, gpu_multi_granule(m), ranges, &err);
     int status = gpu_multi_run(m, set, ranges, results, &pinned, shares, &wall_ms, &err);
     char expected[128];
-    snprintf(expected, sizeof expected, "OpenCL device %d (", fixture_device_index());
+    snprintf(expected, sizeof expected, "OpenCL device %d (", gpu_fixture_device());
     CHECK(status != 0 && strstr(err.text, expected) && strstr(err.text, "device 1 of 3 in --devices") &&
               strstr(err.text, "failed on pairs 0 to ") && strstr(err.text, "no end-to-end run") &&
               !strchr(err.text, '\n'),
@@ -132,7 +132,7 @@ static void test_runs(const pair_set *set)
     gpu_multi_close(m);
 
     /* A device that cannot be opened: named, nothing left open. */
-    int bad[2] = {fixture_device_index(), 4096};
+    int bad[2] = {gpu_fixture_device(), 4096};
     CHECK(gpu_multi_open(&m, bad, 2, &err) != 0 && m == NULL &&
               strstr(err.text, "OpenCL device 4096 (device 2 of 2 in --devices) cannot be opened"),
           "open failure: %s", err.text);
@@ -150,7 +150,7 @@ static void test_walk(void)
     if (mesh_read("data/u_shape.mesh", &mesh, &err) != 0 || mesh_build_edges(&mesh, &err) != 0 ||
         mesh_bvh_build(&mesh, &bvh, &err) != 0 || walk_rays_aimed(&mesh, WALK_AIM_EDGES, 3001, 7, &rays, &err) != 0)
         fixture_fail("data/u_shape.mesh", err.text);
-    int devices[DEVICES] = {fixture_device_index(), fixture_device_index(), fixture_device_index()};
+    int devices[DEVICES] = {gpu_fixture_device(), gpu_fixture_device(), gpu_fixture_device()};
     const char *names[] = {"gpu_stp1", "gpu_stp0r"};
     for (size_t a = 0; a < sizeof names / sizeof *names; ++a) {
         int opencl = 0;
@@ -162,7 +162,7 @@ static void test_walk(void)
         memset(three, 0xa5, rays.count * sizeof *three);
         memset(&run_one, 0, sizeof run_one); /* walk_opencl_run fills only what it measures */
         memset(&run_three, 0, sizeof run_three);
-        if (walk_opencl_open(&gpu, fixture_device_index(), &mesh, &bvh, &err) != 0 ||
+        if (walk_opencl_open(&gpu, gpu_fixture_device(), &mesh, &bvh, &err) != 0 ||
             walk_opencl_run(gpu, algorithm, &rays, one, 2, 0, &run_one, &err) != 0)
             fixture_fail(names[a], err.text);
         walk_opencl_close(gpu);
@@ -197,8 +197,7 @@ static void test_walk(void)
 int main(void)
 {
     char cache_dir[256];
-    fixture_scratch_dir("raytetra-test-gpu-multi.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
+    gpu_fixture_cache("raytetra-test-gpu-multi.XXXXXX", cache_dir, sizeof cache_dir);
     pair_set set;
     fixture_pairs(19, 4000, 6001, &set); /* 10,001: no multiple of any local size */
     test_runs(&set);

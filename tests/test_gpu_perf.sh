@@ -44,8 +44,8 @@ done
 check "GPU_STP0_GBs NA (not run)" test "$(cut -d, -f"$(col GPU_STP0_GBs)" <<<"$last")" = NA
 check "metadata names layout, output, pairs per item" grep -Eq '^# Bench;.* layout=soa; output=hit; pairs_per_item=8; overlap_chunks=0; opencl=[^;]+; local_size=64$' "$csv"
 check "long CSV: kernel row with GB/s, % of copy, configuration" \
-    grep -Eq ',GPU_STP1,kernel,2003,.*,[0-9.]+,[0-9.]+,soa,hit,8,ok$' "$long"
-check "long CSV: bandwidth rows" test "$(grep -Ec ',bandwidth,(copy|pinned_write|pinned_read),.*,NA,[0-9.]+,(100.00|NA),NA,NA,NA,ok$' "$long")" -eq 27
+    grep -Eq ',GPU_STP1,kernel,2003,.*,[0-9.]+,[0-9.]+,soa,hit,8,144,1,ok$' "$long"
+check "long CSV: bandwidth rows" test "$(grep -Ec ',bandwidth,(copy|pinned_write|pinned_read),.*,NA,[0-9.]+,(100.00|NA),NA,NA,NA,NA,NA,ok$' "$long")" -eq 27
 
 # --overlap: end-to-end runs from pinned memory in 1, 3 and 5 chunks (fewer pairs than chunks
 # too), verified like the timed runs, with their columns and long rows.
@@ -66,7 +66,7 @@ for name in GPU_STP1_E2E GPU_STP1_E2E_GBs GPU_STP1_E2E_Pct_Pinned; do
     value=$(cut -d, -f"$index" <<<"$e2e_row")
     check "$name = '$value' is positive" positive "$value"
 done
-check "long CSV: end_to_end row" grep -Eq ',GPU_STP1,end_to_end,2003,.*,soa,faces,1,ok$' "$TMP/e2e-long-3.csv"
+check "long CSV: end_to_end row" grep -Eq ',GPU_STP1,end_to_end,2003,.*,soa,faces,1,144,24,ok$' "$TMP/e2e-long-3.csv"
 expect 2 '--overlap must be a whole number' -- "$BIN/Bench" --overlap 0 "$in" "$csv" 1
 
 # local_size_sweep.sh on two sizes: one CSV row per size and kernel, a PNG when gnuplot exists.

@@ -3,37 +3,31 @@
  *  - the registry: every float build is its double twin's .cl file and function with -DRT_SINGLE
  *    added, named CSV + "F"; gpu_algorithm_in_precision maps between them; a kernel with a host
  *    finishing step (GPU_STP0R) has no float build;
- *  - each float kernel against the exact classifier on random pairs: hit/miss and faces agree
- *    on all but the rate allowed to the CPU float variants (tests/test_float.c: 0.5%), points
- *    and t within the float tolerance (1e-4 of the tetrahedron's size);
+ *  - each float kernel (single-precision buffers, the default) against the exact classifier on
+ *    random pairs: hit/miss and faces agree on all but the rate allowed to the CPU float
+ *    variants (tests/test_float.c: 0.5%), points and t within the float tolerance (1e-4 of the
+ *    tetrahedron's size: float_allowance.h); and its results are those of its build with double
+ *    buffers (--float-data double), byte for byte (test_gpu_float_data.c: every level and layout);
  *  - every kernel marked exact (GPU_STP0R) equals exact_classify (hit, enter and leave face) on
  *    every pair of every class of RandomRayTetra, and some pairs did take the host's exact path;
  *  - the build options are part of the cache key: the float build of a file is not served the
  *    double build's binary. One temporary cache folder serves the whole test. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "fixtures.h"
+#include "gpu_fixtures.h"
 #include "exact.h"
+#include "float_allowance.h"
 #include "generator/generator.h"
 #include "registry.h"
-#include "compare/result_compare.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 300
-#define MAX_CLASS_RATE 0.005
-#define MAX_FACE_RATE 0.005
-#define FLOAT_TOLERANCE 1e-4
-
-static double distance(vec3 a, vec3 b)
-{
-    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
-}
 
 /* Prepare and run once; returns 0, or -1 after recording a failed check. */
 static int run(gpu_handler *h, const gpu_algorithm *a, const pair_set *set, ray_tetra_result *results,
@@ -82,10 +76,12 @@ static void test_table(void)
           "GPU_STP0R is the thesis' -g 8");
 }
 
-/* Each float kernel against the exact reference on random pairs. */
+/* Each float kernel against the exact reference on random pairs, and against its own build with
+ * double buffers. */
 static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_result *reference)
 {
     ray_tetra_result *results = calloc(set->count, sizeof *results);
+    ray_tetra_result *doubles = calloc(set->count, sizeof *doubles);
     int count;
     const gpu_algorithm *all = gpu_algorithms(&count);
     for (int a = 0; a < count; ++a) {
@@ -97,41 +93,16 @@ static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_resu
             continue;
         /* Every float build is new to the cache, although its double twin (GPU_STP0) is in it. */
         CHECK(gpu_program_origin_of(h) == GPU_PROGRAM_BUILT, "%s: %s", g->csv_name, gpu_program_note(h));
-        size_t misclassified = 0, wrong_faces = 0, far_off = 0, first_far = 0;
-        double worst = 0;
-        for (size_t i = 0; i < set->count; ++i) {
-            const ray_tetra_result *r = &results[i], *x = &reference[i];
-            if ((r->hit != 0) != (x->hit != 0)) {
-                ++misclassified;
-                continue;
-            }
-            if (!x->hit)
-                continue;
-            if (r->enter_face != x->enter_face || r->leave_face != x->leave_face) {
-                ++wrong_faces;
-                continue;
-            }
-            double size = pair_longest_edge(&set->pairs[i]);
-            vec3 L = pair_direction(&set->pairs[i]);
-            double length = sqrt(L.x * L.x + L.y * L.y + L.z * L.z);
-            double error = fmax(fmax(distance(r->enter_point, x->enter_point), distance(r->leave_point, x->leave_point)),
-                                fmax(fabs(r->t_enter - x->t_enter), fabs(r->t_leave - x->t_leave)) * length) /
-                           size;
-            if (!(error <= FLOAT_TOLERANCE) && far_off++ == 0)
-                first_far = i;
-            if (error > worst || isnan(error))
-                worst = isnan(error) ? INFINITY : error;
-        }
-        double n = (double)set->count;
-        printf("%s: misclassified %zu (%.4f%%), wrong faces %zu (%.4f%%), worst error %.3g of the size\n", g->csv_name,
-               misclassified, 100 * misclassified / n, wrong_faces, 100 * wrong_faces / n, worst);
-        CHECK(misclassified <= MAX_CLASS_RATE * n, "%s: %zu of %zu pairs misclassified", g->csv_name, misclassified,
-              set->count);
-        CHECK(wrong_faces <= MAX_FACE_RATE * n, "%s: %zu of %zu pairs with wrong faces", g->csv_name, wrong_faces,
-              set->count);
-        CHECK(far_off == 0, "%s: %zu pairs beyond %g of the size (first: pair %zu)", g->csv_name, far_off,
-              FLOAT_TOLERANCE, first_far);
+        float_allowance_check(g->csv_name, GPU_OUTPUT_ALL, set, results, reference);
+        gpu_config config = GPU_CONFIG_DEFAULT;
+        config.float_data = GPU_FLOAT_DATA_DOUBLE;
+        gpu_set_config(h, &config);
+        if (run(h, g, set, doubles, &times) == 0)
+            CHECK(memcmp(results, doubles, set->count * sizeof *results) == 0,
+                  "%s: single-precision buffers give other results than double ones", g->csv_name);
+        gpu_set_config(h, &GPU_CONFIG_DEFAULT);
     }
+    free(doubles);
     free(results);
 }
 
@@ -184,9 +155,7 @@ static void test_cache_key(gpu_handler *h, const pair_set *set)
 int main(void)
 {
     char cache_dir[4096];
-    fixture_scratch_dir("raytetra-gpu-precision.XXXXXX", cache_dir, sizeof cache_dir);
-    setenv("RAYTETRA_CACHE_DIR", cache_dir, 1);
-    unsetenv("RAYTETRA_MAX_CHUNK_PAIRS");
+    gpu_fixture_cache("raytetra-gpu-precision.XXXXXX", cache_dir, sizeof cache_dir);
     test_table();
 
     pair_set set;
@@ -194,9 +163,8 @@ int main(void)
     ray_tetra_result *reference = fixture_exact_results(&set);
     error_text err;
 
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
     gpu_handler *h;
-    if (gpu_open(&h, env && *env ? atoi(env) : 0, &err) != 0) {
+    if (gpu_open(&h, gpu_fixture_device(), &err) != 0) {
         fprintf(stderr, "test_gpu_precision: cannot open the OpenCL device: %s\n", err.text);
         return 1;
     }

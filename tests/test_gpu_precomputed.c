@@ -8,7 +8,8 @@
  *    -DRT_STP=0 -DRT_FORM=n) bit for bit, on random pairs and every degenerate class, in every
  *    configuration the host offers: pageable and pinned transfers, aos and soa input, output
  *    levels all, faces and hit, records as arrays, the ray and the segment, chunks, several
- *    pairs per work-item; and the end-to-end run equals the steps run.
+ *    pairs per work-item, the float builds' single and double data (--float-data); and the
+ *    end-to-end run equals the steps run.
  *  - The STP ones give the plain STP kernel's hit/miss, faces and t (within 1e-9) on random
  *    pairs in those configurations.
  *  - A precomputed kernel reports its tables' time, a plain one none.
@@ -30,24 +31,27 @@
 #define TOLERANCE 1e-9
 #define FLOAT_TOLERANCE 1e-3
 
-/* The host's configurations: the default first (pageable as Bench runs, the thesis' layouts). */
+/* The host's configurations: the default first (pageable as Bench runs, the thesis' layouts, the
+ * float builds' default single data); a field not named has its default (gpu_config.h: aos,
+ * all, one pair a work-item, the line, pinned, single data). */
 typedef struct configuration {
     const char *name;
-    gpu_config config;
     const char *chunk_pairs; /* RAYTETRA_MAX_CHUNK_PAIRS; NULL: none */
+    gpu_config config;
 } configuration;
 
 static const configuration CONFIGS[] = {
-    {"pageable, aos, all",
-     {GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, RT_EXTENT_LINE, GPU_LAYOUT_AOS, GPU_TRANSFERS_PAGEABLE, 0}, NULL},
-    {"pinned, soa input, faces as arrays",
-     {GPU_LAYOUT_SOA, GPU_OUTPUT_FACES, 1, RT_EXTENT_LINE, GPU_LAYOUT_SOA, GPU_TRANSFERS_PINNED, 0}, NULL},
-    {"hit, 3 pairs a work-item, chunks of 333",
-     {GPU_LAYOUT_AOS, GPU_OUTPUT_HIT, 3, RT_EXTENT_LINE, GPU_LAYOUT_AOS, GPU_TRANSFERS_PAGEABLE, 0}, "333"},
-    {"segment, records as arrays, pinned in 4 chunks",
-     {GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, RT_EXTENT_SEGMENT, GPU_LAYOUT_SOA, GPU_TRANSFERS_PINNED, 4}, NULL},
-    {"ray, soa input, faces", {GPU_LAYOUT_SOA, GPU_OUTPUT_FACES, 1, RT_EXTENT_RAY, GPU_LAYOUT_AOS,
-                               GPU_TRANSFERS_PAGEABLE, 0}, NULL},
+    {"pageable, aos, all", NULL, {.transfers = GPU_TRANSFERS_PAGEABLE}},
+    {"pinned, soa input, faces as arrays", NULL,
+     {.layout = GPU_LAYOUT_SOA, .output = GPU_OUTPUT_FACES, .result_layout = GPU_LAYOUT_SOA}},
+    {"hit, 3 pairs a work-item, chunks of 333, double data", "333",
+     {.output = GPU_OUTPUT_HIT, .pairs_per_item = 3, .transfers = GPU_TRANSFERS_PAGEABLE,
+      .float_data = GPU_FLOAT_DATA_DOUBLE}},
+    {"segment, records as arrays, pinned in 4 chunks", NULL,
+     {.extent = RT_EXTENT_SEGMENT, .result_layout = GPU_LAYOUT_SOA, .transfer_chunks = 4}},
+    {"ray, soa input, faces, double data", NULL,
+     {.layout = GPU_LAYOUT_SOA, .output = GPU_OUTPUT_FACES, .extent = RT_EXTENT_RAY,
+      .transfers = GPU_TRANSFERS_PAGEABLE, .float_data = GPU_FLOAT_DATA_DOUBLE}},
 };
 #define CONFIG_COUNT ((int)(sizeof CONFIGS / sizeof CONFIGS[0]))
 
@@ -179,7 +183,7 @@ static void same_in_every_configuration(gpu_handler *h, const gpu_algorithm *all
 
 int main(void)
 {
-    gpu_handler *h = fixture_gpu_open("test_gpu_precomputed");
+    gpu_handler *h = gpu_fixture_open("test_gpu_precomputed");
     int count;
     const gpu_algorithm *all = gpu_algorithms(&count);
     agree_with_exact(h, all, count);

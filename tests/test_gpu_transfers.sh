@@ -73,7 +73,7 @@ check "Bench: three kernels verified with soa records" test "$(grep -Ec 'GPU_STP
 check "Bench: soa records named" grep -q 'output all (soa records)' "$TMP/stdout.$$"
 check "Bench: end to end with soa records" grep -q 'end to end (pinned, 3 chunks on 3 queues)' "$TMP/stdout.$$"
 check "Bench: wide metadata" grep -q '; result_layout=soa' "$TMP/wide.csv"
-check "Bench: long CSV layout aos/soa" grep -Eq ',GPU_STP0,kernel,3003,.*,aos/soa,all,1,ok$' "$TMP/long.csv"
+check "Bench: long CSV layout aos/soa" grep -Eq ',GPU_STP0,kernel,3003,.*,aos/soa,all,1,144,112,ok$' "$TMP/long.csv"
 check "Bench: long CSV kernel rows carry their repetitions' min, median and max" \
     grep -Eq ',GPU_STP0,kernel,3003,[0-9.]+,2,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,' "$TMP/long.csv"
 check "Bench: JSON result_layout" grep -q '"result_layout": *"soa"' "$TMP/bench.json"

@@ -43,8 +43,9 @@ static void copy_message(char *message, size_t size, const char *text)
         snprintf(message, size, "%s", text);
 }
 
-/* Whether device `index` exists and has fp64 (what gpu_open refuses with a message for the
- * programs' options): RAYTETRA_OK, or an error code with message set. */
+/* Whether device `index` exists (what gpu_open refuses with a message for the programs' options):
+ * RAYTETRA_OK, or an error code with message set. A device without fp64 opens: the kernels that
+ * need it are refused when they run (run_locked). */
 static int check_index(int index, error_text *message)
 {
     gpu_device_info *devices;
@@ -55,11 +56,6 @@ static int check_index(int index, error_text *message)
     if (index < 0 || (size_t)index >= count) {
         error_set(message, "OpenCL device %d does not exist: %zu device%s found (raytetra_device_count)", index,
                   count, count == 1 ? "" : "s");
-        status = RAYTETRA_ERROR_NO_DEVICE;
-    } else if (!devices[index].fp64) {
-        error_set(message, "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which every RayTetra "
-                           "kernel needs",
-                  index, devices[index].name);
         status = RAYTETRA_ERROR_NO_DEVICE;
     }
     gpu_devices_free(devices, count);
@@ -160,6 +156,10 @@ static int run_locked(raytetra_device *device, const gpu_algorithm *gpu, size_t 
 {
     if (device->prepared != gpu) {
         device->prepared = NULL;
+        /* Every kernel but a float build (single-precision buffers by default) needs fp64. */
+        gpu_config config = GPU_CONFIG_DEFAULT;
+        if (gpu_check_algorithm_fp64(device->handler, gpu, &config, &device->message) != 0)
+            return RAYTETRA_ERROR_NO_DEVICE;
         if (gpu_prepare(device->handler, gpu, 0, &device->message) != 0)
             return RAYTETRA_ERROR_OPENCL;
         device->prepared = gpu;

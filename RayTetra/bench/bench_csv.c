@@ -16,7 +16,7 @@
 
 static const char LONG_HEADER[] = "date,input,device,algorithm,phase,pairs,hit_percent,reps,ms,mtests_per_s,"
                                   "rep_min_ms,rep_median_ms,rep_max_ms,local_size,gb_per_s,percent_of_copy,layout,"
-                                  "output,pairs_per_item,status";
+                                  "output,pairs_per_item,bytes_read_per_pair,bytes_written_per_pair,status";
 
 /* The first line of `path` (without its line end) into *line (malloc'ed, however long: the wide
  * header outgrew any fixed buffer): 1 if there is one, 0 if the file does not exist or is

@@ -62,6 +62,7 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     add(context, "layout", opencl ? json_object_new_string(gpu_layout_name(c->gpu.layout)) : NULL);
     add(context, "output", json_object_new_string(gpu_output_name(c->gpu.output))); /* CPU runs' too */
     add(context, "result_layout", opencl ? json_object_new_string(gpu_layout_name(gpu_result_layout(&c->gpu))) : NULL);
+    add(context, "float_data", opencl ? json_object_new_string(gpu_float_data_name(c->gpu.float_data)) : NULL);
     add(context, "pairs_per_item",
         opencl ? json_object_new_int64((int64_t)(c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1)) : NULL);
     add(context, "extent", json_object_new_string(extent_name(c->gpu.extent)));

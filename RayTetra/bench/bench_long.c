@@ -84,7 +84,9 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
                 c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1);
     else /* a CPU run has an output level too (Bench --output), but no layout nor work-items */
         fprintf(out, "NA,%s,NA,", gpu_output_name(c->gpu.output));
-    fprintf(out, "%s\n", bench_status_name(time->status));
+    /* The data this phase moves a pair (bench_rows.c: a kernel's by its data precision, with a
+     * precomputed form's table), the figures its gb_per_s and percent_of_copy come from. */
+    fprintf(out, "%zu,%zu,%s\n", time->bytes_read, time->bytes_written, bench_status_name(time->status));
 }
 
 /* A bandwidth of the device (algorithm "bandwidth") or of the CPU ("cpu_bandwidth"): the median
@@ -94,7 +96,7 @@ static void bandwidth_line(FILE *out, const bench_context *c, const bench_row *r
     int copy = row->phase == BENCH_PHASE_COPY || row->phase == BENCH_PHASE_COPY_THREADS;
     prefix(out, c, row->kind == REGISTRY_CPU ? c->cpu_name : c->opencl);
     char phase[32];
-    fprintf(out, ",%s,%s,%zu,%.6g,%d,NA,NA,NA,NA,NA,NA,%.3f,%s,NA,NA,NA,%s\n", row->algorithm,
+    fprintf(out, ",%s,%s,%zu,%.6g,%d,NA,NA,NA,NA,NA,NA,%.3f,%s,NA,NA,NA,NA,NA,%s\n", row->algorithm,
             bench_phase_name(row->phase, row->threads, phase, sizeof phase), c->set->count, c->hit_percent,
             row->reps, row->value, copy ? "100.00" : "NA", bench_status_name(row->status));
 }

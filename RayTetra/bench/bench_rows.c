@@ -51,8 +51,10 @@ static void cpu_bandwidth_rows(builder *b, const bench_row *row, double ms, doub
 }
 
 /* A precomputed form's `precompute` row beside its run: one filling of the tables, which reads
- * the pair and writes the table. */
-static void precompute_rows(builder *b, const bench_entry *e, const bench_row *row, size_t table_bytes)
+ * the pair (`pair_bytes`: the file's doubles on the CPU, the kernel's data on the device) and
+ * writes the table. */
+static void precompute_rows(builder *b, const bench_entry *e, const bench_row *row, size_t pair_bytes,
+                            size_t table_bytes)
 {
     if (e->precompute_status == BENCH_SKIPPED)
         return;
@@ -60,7 +62,7 @@ static void precompute_rows(builder *b, const bench_entry *e, const bench_row *r
     p.phase = BENCH_PHASE_PRECOMPUTE;
     p.status = e->precompute_status;
     p.reps = 1;
-    p.bytes_read = sizeof(ray_tetra_pair);
+    p.bytes_read = pair_bytes;
     p.bytes_written = table_bytes;
     add_time(b, &p, e->precompute_ms, 1, &e->precompute_ms, 1);
     add(b, &p, BENCH_GB_PER_S, gb_per_s(b->context, (double)(p.bytes_read + p.bytes_written), 1, e->precompute_ms),
@@ -72,15 +74,17 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
     const bench_context *c = b->context;
     const cpu_precomputed *pre = e->cpu->precomputed;
     const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
-    size_t read, written; /* the pair, and the record of the output level (Bench --output) */
-    gpu_pair_bytes(&c->gpu, &read, &written);
+    /* The pair, and the record of the output level (Bench --output): the CPU variants, float ones
+     * too, read the file's doubles and their results are the double records. */
+    size_t read, written;
+    gpu_pair_bytes(&c->gpu, 0, &read, &written);
     row->phase = BENCH_PHASE_RUN;
     row->bytes_read = read + (pre ? pre->table_bytes : 0);
     row->bytes_written = written;
     row->resolution_ms = c->timer_resolution_ms;
     add_time(b, row, e->ms, row->reps, e->samples, row->reps);
     cpu_bandwidth_rows(b, row, e->ms, c->cpu_bandwidth_measured ? w->copy_gbs : 0);
-    precompute_rows(b, e, row, pre ? pre->table_bytes : 0);
+    precompute_rows(b, e, row, read, pre ? pre->table_bytes : 0);
     if (e->threads_status == BENCH_SKIPPED)
         return;
     row->phase = BENCH_PHASE_RUN_THREADS;
@@ -93,9 +97,9 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
 static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
-    size_t read, written, kernel_read;
-    gpu_pair_bytes(&c->gpu, &read, &written);
-    gpu_kernel_pair_bytes(&c->gpu, e->gpu, &kernel_read, &written);
+    size_t read, written, kernel_read; /* the pair and record transferred; the kernel's with its table */
+    gpu_algorithm_pair_bytes(e->gpu, &c->gpu, &read, &written);
+    gpu_kernel_pair_bytes(e->gpu, &c->gpu, &kernel_read, &written);
     row->local_size = e->local_size;
     row->resolution_ms = c->timer_resolution_ms;
 
@@ -106,7 +110,7 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
     add(b, row, BENCH_GB_PER_S, gb_per_s(c, (double)read, 1, e->write_ms), NULL, 0);
 
     /* The tables are made on the device between the write and the kernels (the host's clock). */
-    precompute_rows(b, e, row, e->gpu->table_bytes);
+    precompute_rows(b, e, row, read, e->gpu->table_bytes);
 
     row->phase = BENCH_PHASE_KERNEL;
     row->bytes_read = kernel_read;

@@ -77,11 +77,12 @@ static void pack_level(int level, const ray_tetra_result *full, void *records, s
     gpu_layout_pack((gpu_output)level, full, records, count);
 }
 
-/* The records the CPU runs write at the context's level (none for all, the full results). */
+/* The records the CPU runs write at the context's level (none for all, the full results): the
+ * double data's, float variants included (--float-data is the float kernels' buffers). */
 static cpu_records cpu_output(const bench_context *c)
 {
     size_t read, written;
-    gpu_pair_bytes(&c->gpu, &read, &written);
+    gpu_pair_bytes(&c->gpu, 0, &read, &written);
     return (cpu_records){pack_level, (int)c->gpu.output, written, c->gpu.extent};
 }
 
@@ -301,6 +302,14 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     error_text err;
     gpu_times warm, times;
     poison(results, c->set->count);
+    /* A kernel the device cannot run (double buffers or arithmetic without cl_khr_fp64) is
+     * unavailable there, not failed: its cells are NA as without a device. */
+    if (gpu_check_algorithm_fp64(gpu, e->gpu, &c->gpu, &err) != 0) {
+        e->status = BENCH_UNAVAILABLE;
+        snprintf(e->note, sizeof e->note, "%s", err.text);
+        fprintf(c->log, "unavailable: %s\n", e->note);
+        return;
+    }
     /* The program build (or cache load) and one warm-up run stay outside the timed region. */
     gpu_set_config(gpu, &c->gpu);
     if (gpu_prepare(gpu, e->gpu, local_size, &err) != 0 || gpu_run(gpu, c->set, results, 1, &warm, &err) != 0) {
@@ -322,7 +331,7 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     e->global_size = times.global_size;
     e->pairs_per_item = c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1;
     size_t read, written;
-    gpu_kernel_pair_bytes(&c->gpu, e->gpu, &read, &written);
+    gpu_kernel_pair_bytes(e->gpu, &c->gpu, &read, &written);
     e->mtests_per_s = timer_mtests_per_s(c->set->count, e->reps, e->ms);
     e->effective_gbs = e->ms > 0 ? (double)c->set->count * e->reps * (double)(read + written) / e->ms / 1e6 : 0.0;
     e->percent_of_copy = c->bandwidth_measured ? 100.0 * e->effective_gbs / c->bandwidth.copy_median_gbs : 0.0;

@@ -217,6 +217,9 @@ static void metadata(FILE *out, const bench_context *c, const bench_results *res
     /* Likewise the thesis' records. */
     if (gpu_result_layout(&c->gpu) == GPU_LAYOUT_SOA)
         fprintf(out, "; result_layout=soa");
+    /* And the float kernels' single-precision buffers. */
+    if (c->gpu.float_data == GPU_FLOAT_DATA_DOUBLE)
+        fprintf(out, "; float_data=double");
     fputc('\n', out);
 }
 

@@ -54,6 +54,10 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
         free(gpu);
         return -1;
     }
+    if (gpu_require_fp64(gpu->handler, "TetWalk's kernels (the walk in double precision)", err) != 0) {
+        walk_opencl_close(gpu);
+        return -1;
+    }
     gpu_handler_objects(gpu->handler, &gpu->cl);
     rt_walk_mesh flat = walk_flat_mesh(mesh, bvh);
     gpu->step_limit = flat.step_limit;

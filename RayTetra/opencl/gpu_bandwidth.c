@@ -13,7 +13,7 @@
 #include "opencl/gpu_program.h"
 #include "timer.h"
 
-/* The copy kernel's items: 16-byte elements (double2). */
+/* The copy kernel's items: 16-byte elements (uint4). */
 enum { TRIALS = 5, LAUNCHES = 5, LOCAL_SIZE = 256, ELEMENT = 16 };
 
 typedef struct bench_objects {

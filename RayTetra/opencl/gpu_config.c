@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gpu_kernel.h"
+#include "gpu_records.h"
 
 const char *gpu_layout_name(gpu_layout layout) { return layout == GPU_LAYOUT_SOA ? "soa" : "aos"; }
 
@@ -19,6 +19,8 @@ const char *gpu_transfers_name(gpu_transfers transfers)
     return transfers == GPU_TRANSFERS_PAGEABLE ? "pageable" : "pinned";
 }
 
+const char *gpu_float_data_name(gpu_float_data data) { return data == GPU_FLOAT_DATA_DOUBLE ? "double" : "single"; }
+
 /* The options with two values, and what each means (for the message that refuses others). */
 static const struct {
     const char *option, *values[2], *meaning;
@@ -27,6 +29,9 @@ static const struct {
     {"result-layout", {"aos", "soa"}, "aos (one record per pair, the thesis' layout) or soa (one array per field)"},
     {"transfers", {"pinned", "pageable"},
      "pinned (page-locked, chunked, overlapped) or pageable (the thesis' transfers from ordinary memory)"},
+    {"float-data", {"single", "double"},
+     "single (the float kernels read and write floats) or double (they read the file's doubles and write double "
+     "records)"},
 };
 
 /* Row `row` of TWO_WAY takes its value number v. */
@@ -36,8 +41,10 @@ static void set_two_way(gpu_config *config, size_t row, int v)
         config->layout = v ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
     else if (row == 1)
         config->result_layout = v ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
-    else
+    else if (row == 2)
         config->transfers = v ? GPU_TRANSFERS_PAGEABLE : GPU_TRANSFERS_PINNED;
+    else
+        config->float_data = v ? GPU_FLOAT_DATA_DOUBLE : GPU_FLOAT_DATA_SINGLE;
 }
 
 int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err)
@@ -77,10 +84,13 @@ gpu_layout gpu_result_layout(const gpu_config *config)
     return config->output == GPU_OUTPUT_HIT ? GPU_LAYOUT_AOS : config->result_layout;
 }
 
-void gpu_pair_bytes(const gpu_config *config, size_t *read, size_t *written)
+void gpu_pair_bytes(const gpu_config *config, int single_data, size_t *read, size_t *written)
 {
-    *read = RT_GPU_PAIR_DOUBLES * sizeof(double);
-    *written = config->output == GPU_OUTPUT_HIT
-                   ? 1
-                   : (config->output == GPU_OUTPUT_FACES ? sizeof(rt_gpu_result_faces) : sizeof(ray_tetra_result));
+    *read = RT_GPU_PAIR_REALS * (single_data ? sizeof(float) : sizeof(double));
+    if (config->output == GPU_OUTPUT_HIT)
+        *written = 1;
+    else if (config->output == GPU_OUTPUT_FACES)
+        *written = single_data ? sizeof(rt_gpu_result_faces_single) : sizeof(rt_gpu_result_faces);
+    else
+        *written = single_data ? sizeof(rt_gpu_result_single) : sizeof(ray_tetra_result);
 }

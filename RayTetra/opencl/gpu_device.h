@@ -18,7 +18,7 @@ typedef struct gpu_device_info {
     cl_uint vendor_id;
     cl_ulong global_memory, max_allocation;
     size_t max_work_group, max_work_items; /* the latter: dimension 0 */
-    int fp64;
+    int fp64; /* cl_khr_fp64; 0 for every device under $RAYTETRA_ASSUME_NO_FP64 (tests) */
 } gpu_device_info;
 
 /* PCI vendor ids, as CL_DEVICE_VENDOR_ID reports them for GPUs. */

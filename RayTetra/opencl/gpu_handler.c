@@ -19,10 +19,10 @@
 #include "opencl/gpu_layout.h"
 #include "opencl/gpu_overlap.h"
 #include "opencl/gpu_program.h"
+#include "opencl/gpu_single.h"
 #include "timer.h"
 
-/* The kernels read the pairs as the host holds them, and write records of a fixed layout. */
-_Static_assert(sizeof(ray_tetra_pair) == RT_GPU_PAIR_DOUBLES * sizeof(double), "ray_tetra_pair has padding");
+/* The kernels write records of a fixed layout. */
 _Static_assert(sizeof(ray_tetra_result) == RT_RESULT_BYTES, "ray_tetra_result layout differs from rt_result.h");
 _Static_assert(offsetof(ray_tetra_result, enter_point) == 16 && offsetof(ray_tetra_result, u_enter1) == 64,
                "ray_tetra_result layout differs from rt_result.h");
@@ -43,12 +43,6 @@ struct gpu_handler {
     FILE *log;
     char description[ERROR_TEXT_SIZE];
 };
-
-void gpu_kernel_pair_bytes(const gpu_config *config, const gpu_algorithm *algorithm, size_t *read, size_t *written)
-{
-    gpu_pair_bytes(config, read, written);
-    *read += algorithm->table_bytes;
-}
 
 /* ---------------------------------------------------------------- device */
 
@@ -99,13 +93,6 @@ int gpu_open(gpu_handler **handler, int index, error_text *err)
     h->config = GPU_CONFIG_DEFAULT;
     snprintf(h->description, sizeof h->description, "%s (%s, driver %s)", h->info.name, h->info.platform_name,
              h->info.driver_version);
-    if (!h->info.fp64) {
-        error_set(err, "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which every RayTetra kernel "
-                       "needs; choose another device with -n (see --list-devices)",
-                  index, h->description);
-        gpu_close(h);
-        return -1;
-    }
     cl_int status;
     h->context = clCreateContext(NULL, 1, &h->info.device, NULL, NULL, &status);
     if (!GPU_CHECK(err, "clCreateContext", status)) {
@@ -124,6 +111,51 @@ int gpu_open(gpu_handler **handler, int index, error_text *err)
 }
 
 const char *gpu_device_description(const gpu_handler *handler) { return handler ? handler->description : ""; }
+
+int gpu_require_fp64(const gpu_handler *h, const char *what, error_text *err)
+{
+    if (h->info.fp64)
+        return 0;
+    return error_set_kind(err, ERROR_OPENCL,
+                          "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which %s needs; choose "
+                          "another device with -n (see --list-devices)",
+                          h->index, h->description, what);
+}
+
+int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config)
+{
+    return algorithm->precision == CPU_PRECISION_FLOAT && config->float_data == GPU_FLOAT_DATA_SINGLE;
+}
+
+void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read,
+                              size_t *written)
+{
+    gpu_pair_bytes(config, gpu_single_data(algorithm, config), read, written);
+}
+
+void gpu_kernel_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read, size_t *written)
+{
+    gpu_algorithm_pair_bytes(algorithm, config, read, written);
+    *read += algorithm->table_bytes;
+}
+
+int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config)
+{
+    return gpu_result_layout(config) == GPU_LAYOUT_SOA || gpu_single_data(algorithm, config);
+}
+
+int gpu_check_algorithm_fp64(const gpu_handler *h, const gpu_algorithm *algorithm, const gpu_config *config,
+                             error_text *err)
+{
+    if (gpu_single_data(algorithm, config))
+        return 0;
+    char what[128];
+    if (algorithm->precision == CPU_PRECISION_FLOAT)
+        snprintf(what, sizeof what, "%s with --float-data double (its buffers)", algorithm->csv_name);
+    else
+        snprintf(what, sizeof what, "%s (double precision)", algorithm->csv_name);
+    return gpu_require_fp64(h, what, err);
+}
 
 void gpu_set_log(gpu_handler *handler, FILE *log) { handler->log = log ? log : stderr; }
 
@@ -164,21 +196,21 @@ void gpu_set_config(gpu_handler *h, const gpu_config *config)
         h->config.pairs_per_item = 1;
 }
 
-/* The build options of the configured layout, output level and extent (gpu_kernel.h); they are
- * part of the cache key, so each combination has its own cached binary. The line adds no option
- * (its programs and cache entries stay what they were); the robust kernel computes the line
- * and the host clips it exactly (run_chunk). */
-static void compose_options(gpu_handler *h)
+/* The build options of the data precision, layout, output level and extent (gpu_kernel.h); they
+ * are part of the cache key, so each combination has its own cached binary. The line adds no
+ * option (its programs and cache entries stay what they were); the robust kernel computes the
+ * line and the host clips it exactly (run_chunk). */
+void gpu_build_options(const gpu_algorithm *algorithm, const gpu_config *config, char *options, size_t size)
 {
-    const char *own = h->algorithm->build_options ? h->algorithm->build_options : "";
+    const char *own = algorithm->build_options ? algorithm->build_options : "";
     char extent[32] = "";
-    if (h->config.extent != RT_EXTENT_LINE && !h->algorithm->robust)
-        snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", h->config.extent);
-    snprintf(h->options, sizeof h->options, "%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s%s", GPU_PROGRAM_LANGUAGE,
-             own[0] ? " " : "", own, h->config.layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
-             h->config.output == GPU_OUTPUT_HIT ? 0 : (h->config.output == GPU_OUTPUT_FACES ? 1 : 2), extent,
-             gpu_result_layout(&h->config) == GPU_LAYOUT_SOA ? " -DRT_RESULT_SOA" : "");
-    h->prepared = h->config;
+    if (config->extent != RT_EXTENT_LINE && !algorithm->robust)
+        snprintf(extent, sizeof extent, " -DRT_EXTENT=%d", config->extent);
+    snprintf(options, size, "%s%s%s%s%s -DRT_OUTPUT_LEVEL=%d%s%s", GPU_PROGRAM_LANGUAGE, own[0] ? " " : "", own,
+             gpu_single_data(algorithm, config) ? " -DRT_SINGLE_DATA" : "",
+             config->layout == GPU_LAYOUT_SOA ? " -DRT_LAYOUT_SOA" : "",
+             config->output == GPU_OUTPUT_HIT ? 0 : (config->output == GPU_OUTPUT_FACES ? 1 : 2), extent,
+             gpu_result_layout(config) == GPU_LAYOUT_SOA ? " -DRT_RESULT_SOA" : "");
 }
 
 int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
@@ -188,8 +220,11 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     if (algorithm->robust && h->config.output != GPU_OUTPUT_ALL)
         return error_set(err, "%s needs --output all: its flag of pairs the host must decide exactly is in the "
                               "full result record", algorithm->csv_name);
+    if (gpu_check_algorithm_fp64(h, algorithm, &h->config, err) != 0)
+        return -1;
     h->algorithm = algorithm;
-    compose_options(h);
+    gpu_build_options(algorithm, &h->config, h->options, sizeof h->options);
+    h->prepared = h->config;
     gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,
                                    h->log};
     size_t kernel_max, precompute_max = (size_t)-1;
@@ -223,8 +258,9 @@ typedef struct run_buffers {
     cl_mem pairs, results;
     cl_mem tables;   /* a precomputed form's, on the device only (NULL for the others) */
     void *staging;   /* the records as read back, before conversion */
-    void *records;   /* the soa result layout's records rearranged (NULL for aos) */
-    double *soa;     /* the chunk's pairs as structure of arrays (NULL for aos) */
+    void *records;   /* the records rearranged or widened (NULL: the kernel's aos double records need neither) */
+    void *input;     /* the chunk's pairs in the kernel's layout and precision (NULL: aos doubles, as held) */
+    size_t pair;     /* bytes of one pair in the input buffer */
     size_t record;   /* bytes of one output record */
 } run_buffers;
 
@@ -241,13 +277,19 @@ static int launch(gpu_handler *h, size_t count, int reps, double *samples_ms, er
 void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, const ray_tetra_pair *pairs,
                          ray_tetra_result *results, size_t count, gpu_times *times)
 {
-    /* Host work, outside the read time: the soa result layout rearranged into records, then
-     * the records converted. */
-    if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA) {
+    /* Host work, outside the read time: single-precision records widened, or the soa result
+     * layout rearranged, into the double records of the level, then those converted. */
+    int single = gpu_single_data(h->algorithm, &h->prepared);
+    if (single) {
+        gpu_single_records_widen(h->prepared.output, gpu_result_layout(&h->prepared), records, scratch, count);
+        records = scratch;
+    } else if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA) {
         gpu_layout_records_aos(h->prepared.output, records, scratch, count);
         records = scratch;
     }
     gpu_layout_results(h->prepared.output, records, results, count);
+    if (single && h->prepared.extent != RT_EXTENT_LINE && h->prepared.output == GPU_OUTPUT_ALL)
+        gpu_single_clipped_points(pairs, results, count);
     if (h->algorithm->finish) {
         /* Part of the read step: a flagged pair is not finished until the host has decided it. */
         double start = timer_now_ms();
@@ -300,17 +342,18 @@ static int fill_tables(gpu_handler *h, const run_buffers *b, size_t count, int w
 static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs, ray_tetra_result *results,
                      size_t count, int reps, int warm_up, gpu_times *times, double *samples_ms, error_text *err)
 {
-    /* The layout conversion is host work before the transfer, outside every timed step. */
+    /* The layout and precision conversion is host work before the transfer, outside every timed
+     * step. */
     const void *source = pairs;
-    if (b->soa) {
-        gpu_layout_soa(pairs, count, b->soa);
-        source = b->soa;
+    if (b->input) {
+        gpu_layout_input(h->prepared.layout, gpu_single_data(h->algorithm, &h->prepared), pairs, count, b->input);
+        source = b->input;
     }
     if (gpu_set_arguments(h->kernel, b->pairs, b->results, count, err) != 0)
         return -1;
     double start = timer_now_ms();
     if (GPU_CHECK(err, "clEnqueueWriteBuffer",
-                  clEnqueueWriteBuffer(h->queue, b->pairs, CL_TRUE, 0, count * sizeof *pairs, source, 0, NULL, NULL)) ||
+                  clEnqueueWriteBuffer(h->queue, b->pairs, CL_TRUE, 0, count * b->pair, source, 0, NULL, NULL)) ||
         GPU_CHECK(err, "clFinish", clFinish(h->queue)))
         return -1;
     times->write_ms += timer_now_ms() - start;
@@ -361,27 +404,27 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     if (h->prepared.transfers == GPU_TRANSFERS_PINNED)
         return gpu_run_pinned(h, set, results, reps, times, kernel_samples_ms, err);
     times->queues = 1;
-    size_t read_bytes;
-    run_buffers b = {NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    gpu_pair_bytes(&h->prepared, &read_bytes, &b.record);
+    run_buffers b = {NULL, NULL, NULL, NULL, NULL, NULL, 0, 0};
+    gpu_algorithm_pair_bytes(h->algorithm, &h->prepared, &b.pair, &b.record);
     size_t chunk = 0, table = h->algorithm->table_bytes;
     /* A table takes device memory beside its pair: counted as input. */
-    if (gpu_chunk_pairs(&h->info, read_bytes + table, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
+    if (gpu_chunk_pairs(&h->info, b.pair + table, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
         return -1;
     times->global_size = gpu_global_size(chunk, h->prepared.pairs_per_item, h->local_size);
+    int convert_input = h->prepared.layout == GPU_LAYOUT_SOA || gpu_single_data(h->algorithm, &h->prepared);
+    int convert_records = gpu_records_need_scratch(h->algorithm, &h->prepared);
     b.staging = malloc(chunk * b.record);
-    if (h->prepared.layout == GPU_LAYOUT_SOA)
-        b.soa = malloc(chunk * sizeof(ray_tetra_pair));
-    if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA)
+    if (convert_input)
+        b.input = malloc(chunk * b.pair);
+    if (convert_records)
         b.records = malloc(chunk * sizeof(ray_tetra_result));
     int failed = 0;
-    if (!b.staging || (h->prepared.layout == GPU_LAYOUT_SOA && !b.soa) ||
-        (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA && !b.records))
+    if (!b.staging || (convert_input && !b.input) || (convert_records && !b.records))
         failed = error_set(err, "out of memory for %zu results", chunk);
     else /* touch every page now: first-touch page faults are host work, not the read's time */
         memset(b.staging, 0, chunk * b.record);
     if (!failed)
-        failed = gpu_create_buffers(h->context, chunk * read_bytes, chunk * b.record, &b.pairs, &b.results, err) != 0 ||
+        failed = gpu_create_buffers(h->context, chunk * b.pair, chunk * b.record, &b.pairs, &b.results, err) != 0 ||
                  (table && gpu_create_device_buffer(h->context, chunk * table, &b.tables, err) != 0);
     for (size_t first = 0; first < set->count && !failed; first += chunk) {
         size_t count = set->count - first < chunk ? set->count - first : chunk;
@@ -397,7 +440,7 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
         clReleaseMemObject(b.tables);
     free(b.staging);
     free(b.records);
-    free(b.soa);
+    free(b.input);
     times->end_to_end_ms = times->write_ms + times->kernel_ms + times->read_ms;
     return failed ? -1 : 0;
 }

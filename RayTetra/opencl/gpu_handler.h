@@ -5,12 +5,13 @@
  *
  * The module's files, each header included only by those above it:
  *   gpu_errors    OpenCL headers, error names, GPU_CHECK
- *   gpu_config    the run options (--layout, --output, --pairs-per-item) and bytes per pair
+ *   gpu_config    the run options (--layout, --output, --float-data, ...) and bytes per pair
  *   gpu_device    platform and device discovery
  *   gpu_source    kernel files found and their includes inlined
  *   gpu_cache     compiled binaries on disk
  *   gpu_program   source + cache + build log: the one program-build path
  *   gpu_layout    conversions between the host's arrays and the kernels' buffers
+ *   gpu_single    the single-data float kernels' records widened into the double ones
  *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
  *   gpu_handler   this interface: devices, algorithms, chunked timed runs
  *   gpu_overlap   runs from pinned memory overlapped on several queues: gpu_run's default
@@ -59,18 +60,43 @@ typedef struct gpu_algorithm {
     size_t table_bytes;
 } gpu_algorithm;
 
-/* Bytes the timed kernel of `algorithm` must move per pair under `config`: gpu_pair_bytes, and a
- * precomputed form's table read beside its pair. */
-void gpu_kernel_pair_bytes(const gpu_config *config, const gpu_algorithm *algorithm, size_t *read, size_t *written);
-
 typedef struct gpu_handler gpu_handler;
 
-/* Open device `index` (counted across all platforms). A device without fp64 is refused here,
- * with a message naming it: every kernel reads double-precision pairs. */
+/* Open device `index` (counted across all platforms). A device without fp64 opens: what needs
+ * fp64 is refused when it is prepared (gpu_check_algorithm_fp64). */
 int gpu_open(gpu_handler **handler, int index, error_text *err);
 
 /* "NAME (PLATFORM, driver VERSION)" of the open device. */
 const char *gpu_device_description(const gpu_handler *handler);
+
+/* 0 when the open device has cl_khr_fp64; else -1 with a one-line err (kind ERROR_OPENCL)
+ * naming the device and `what` needs it. */
+int gpu_require_fp64(const gpu_handler *handler, const char *what, error_text *err);
+
+/* Whether `algorithm` under `config` reads and writes single-precision buffers: a float build
+ * with --float-data single (gpu_config.h). Every other kernel moves doubles. */
+int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config);
+
+/* The bytes `algorithm`'s buffers hold per pair under `config`: the pair it reads and the record it
+ * writes (gpu_pair_bytes of its data), what is transferred. */
+void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read,
+                              size_t *written);
+
+/* Bytes the timed kernel of `algorithm` must move per pair under `config` (Bench's GB/s and bytes
+ * a pair): gpu_algorithm_pair_bytes, and a precomputed form's table (table_bytes, of the build's
+ * precision whatever the data's) read beside its pair. */
+void gpu_kernel_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read, size_t *written);
+
+/* Whether the records `algorithm` writes under `config` go through a scratch array of `count`
+ * ray_tetra_results on their way to the results (gpu_handler_results): soa records, single ones. */
+int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config);
+
+/* Whether the open device can run `algorithm` under `config`: every kernel needs cl_khr_fp64
+ * but a float build with single data, which holds no double (gpu_records.h). 0, or -1 with err
+ * as gpu_require_fp64's. gpu_prepare refuses with it; Bench asks first, to mark the kernel
+ * unavailable rather than failed. */
+int gpu_check_algorithm_fp64(const gpu_handler *handler, const gpu_algorithm *algorithm, const gpu_config *config,
+                             error_text *err);
 
 /* Where build logs and cache warnings go (default stderr). */
 void gpu_set_log(gpu_handler *handler, FILE *log);
@@ -99,8 +125,13 @@ typedef struct gpu_times {
     size_t global_size; /* work-items of the (first) launch */
 } gpu_times;
 
-/* Use `config` from the next gpu_prepare on (the layout and output level are build options). */
+/* Use `config` from the next gpu_prepare on (the data precision, layout and output level are
+ * build options). */
 void gpu_set_config(gpu_handler *handler, const gpu_config *config);
+
+/* The build options of `algorithm` under `config` (GPU_PROGRAM_LANGUAGE first, then the -D options
+ * of gpu_kernel.h), as gpu_prepare passes them to the compiler and the binary cache's key. */
+void gpu_build_options(const gpu_algorithm *algorithm, const gpu_config *config, char *options, size_t size);
 
 /* Build (or load from the cache) the kernel of `algorithm`; local_size 0 = the default rule. */
 int gpu_prepare(gpu_handler *handler, const gpu_algorithm *algorithm, size_t local_size, error_text *err);

@@ -6,16 +6,27 @@
 #include <math.h>
 #include <string.h>
 
-#include "gpu_kernel.h"
+#include "gpu_records.h"
 
 _Static_assert(sizeof(rt_gpu_result_faces) == RT_GPU_RESULT_FACES_BYTES, "rt_gpu_result_faces has padding");
+_Static_assert(sizeof(ray_tetra_pair) == RT_GPU_PAIR_REALS * sizeof(double), "ray_tetra_pair has padding");
 
-void gpu_layout_soa(const ray_tetra_pair *pairs, size_t count, double *soa)
+void gpu_layout_input(gpu_layout layout, int single_data, const ray_tetra_pair *pairs, size_t count, void *out)
 {
-    const double *aos = (const double *)pairs; /* no padding: _Static_assert in gpu_handler.c */
-    for (size_t c = 0; c < RT_GPU_PAIR_DOUBLES; ++c)
-        for (size_t i = 0; i < count; ++i)
-            soa[c * count + i] = aos[i * RT_GPU_PAIR_DOUBLES + c];
+    double *doubles = out;
+    float *floats = out;
+    for (size_t i = 0; i < count; ++i) {
+        const double *file = (const double *)&pairs[i]; /* V0 V1 V2 V3 P Q, no padding */
+        vec3 d = pair_direction(&pairs[i]);
+        const double direction[3] = {d.x, d.y, d.z};
+        for (size_t c = 0; c < RT_GPU_PAIR_REALS; ++c) {
+            size_t at = layout == GPU_LAYOUT_SOA ? c * count + i : i * RT_GPU_PAIR_REALS + c;
+            if (single_data) /* Q's place holds L, computed in double and then rounded */
+                floats[at] = (float)(c < 15 ? file[c] : direction[c - 15]);
+            else
+                doubles[at] = file[c];
+        }
+    }
 }
 
 void gpu_layout_records_aos(gpu_output output, const void *soa, void *records, size_t count)
@@ -130,8 +141,8 @@ void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *r
     } else if (output == GPU_OUTPUT_FACES) {
         rt_gpu_result_faces *faces = records;
         for (size_t i = 0; i < count; ++i)
-            faces[i] = rt_gpu_faces_record(results[i].hit != 0, results[i].enter_face, results[i].leave_face,
-                                           results[i].t_enter, results[i].t_leave);
+            faces[i] = rt_gpu_faces_of(results[i].hit != 0, results[i].enter_face, results[i].leave_face,
+                                       results[i].t_enter, results[i].t_leave);
     } else {
         memcpy(records, results, count * sizeof *results);
     }

@@ -8,8 +8,12 @@
 #include "opencl/gpu_config.h"
 #include "pairs.h"
 
-/* The pairs as 18 arrays of `count` doubles (gpu_kernel.h, RT_LAYOUT_SOA); soa holds 18 x count. */
-void gpu_layout_soa(const ray_tetra_pair *pairs, size_t count, double *soa);
+/* The pairs as the kernel reads them (gpu_records.h), into `out` (18 x count reals): the file's
+ * doubles (V0 V1 V2 V3 P Q), or with single_data 18 floats, V0 V1 V2 V3 P each rounded to float
+ * and L = Q - P computed in double and then rounded, exactly the floats a CPU float variant
+ * computes on (algorithms_wrap.h); one pair after the other (layout aos), or 18 arrays of `count`
+ * (soa, RT_LAYOUT_SOA). Host work before the transfer, outside every timed step. */
+void gpu_layout_input(gpu_layout layout, int single_data, const ray_tetra_pair *pairs, size_t count, void *out);
 
 /* The records of a run with result layout soa (gpu_kernel.h, RT_RESULT_SOA: one array of `count`
  * per field) rearranged into the records of the same level as the aos layout has them, so that

@@ -115,15 +115,16 @@ static size_t chunk_pairs(const pipeline *p, size_t k, size_t *first)
     return p->count - *first < p->chunk ? p->count - *first : p->chunk;
 }
 
-/* Each chunk's pairs in the kernel's layout (soa: per chunk, with the chunk's count as the
- * array length, which is what the kernel's `count` argument says). */
+/* Each chunk's pairs in the kernel's layout and precision (soa: per chunk, with the chunk's
+ * count as the array length, which is what the kernel's `count` argument says). */
 static void stage_input(pipeline *p, const pair_set *set)
 {
+    int single = gpu_single_data(p->cl.algorithm, &p->cl.config);
     for (size_t k = 0; k < p->chunks; ++k) {
         size_t first, n = chunk_pairs(p, k, &first);
         unsigned char *to = (unsigned char *)p->host_in.host + first * p->read;
-        if (p->cl.config.layout == GPU_LAYOUT_SOA)
-            gpu_layout_soa(set->pairs + first, n, (double *)(void *)to);
+        if (p->cl.config.layout == GPU_LAYOUT_SOA || single)
+            gpu_layout_input(p->cl.config.layout, single, set->pairs + first, n, to);
         else
             memcpy(to, set->pairs + first, n * p->read);
     }
@@ -210,11 +211,12 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
     chunks = chunks < set->count ? chunks : set->count;
     p.chunk = (p.count + chunks - 1) / chunks;
     split(&p);
-    gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
     p.table = p.cl.algorithm->table_bytes;
     ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
-    if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
+    if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&
+        !(scratch = malloc(p.chunk * sizeof *scratch)))
         failed = error_set(err, "out of memory for %zu records", p.chunk);
     if (!failed) {
         stage_input(&p, set); /* host work, before the timing */
@@ -330,14 +332,15 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     p.count = set->count;
     p.reps = reps;
     p.every_launch = kernel_samples_ms != NULL;
-    gpu_pair_bytes(&p.cl.config, &p.read, &p.written);
+    gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
     p.table = p.cl.algorithm->table_bytes;
     if (pinned_chunk(&p, p.cl.config.transfer_chunks, err, &p.chunk) != 0)
         return -1;
     split(&p);
     ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
-    if (!failed && gpu_result_layout(&p.cl.config) == GPU_LAYOUT_SOA && !(scratch = malloc(p.chunk * sizeof *scratch)))
+    if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&
+        !(scratch = malloc(p.chunk * sizeof *scratch)))
         failed = error_set(err, "out of memory for %zu records", p.chunk);
     if (!failed && !(p.events = calloc(p.chunks * events_per_chunk(&p), sizeof *p.events)))
         failed = error_set(err, "out of memory for the events of %zu chunks x %d repetitions", p.chunks, reps);

@@ -103,7 +103,8 @@ static void usage(FILE *out)
             "  --long-csv FILE    also append one row per algorithm and phase to FILE (columns date,\n"
             "                     input, device, algorithm, phase, pairs, hit_percent, reps, ms,\n"
             "                     mtests_per_s, rep_min_ms, rep_median_ms, rep_max_ms, local_size,\n"
-            "                     gb_per_s, percent_of_copy, layout, output, pairs_per_item, status)\n"
+            "                     gb_per_s, percent_of_copy, layout, output, pairs_per_item,\n"
+            "                     bytes_read_per_pair, bytes_written_per_pair, status)\n"
             "  --local-size N     OpenCL work-group size (default: the rule of RayTetra --local-size)\n"
             "  --layout aos|soa   input layout of the kernels: array of structures (default, the\n"
             "                     thesis') or structure of arrays (converted before the timed write)\n"
@@ -112,6 +113,9 @@ static void usage(FILE *out)
             "  --pairs-per-item N pairs per work-item (grid stride; default 1)\n"
             "  --result-layout aos|soa  records the kernels write: one per pair (default, the thesis')\n"
             "                     or one array per field (coalesced; rearranged after the timed read)\n"
+            "  --float-data single|double  the float kernels' buffers: floats (default; rounded before\n"
+            "                     the timed write, widened after the timed read) or doubles (those of\n"
+            "                     the double kernels)\n"
             "  --extent E         line (default), ray or segment: every algorithm and the exact reference\n"
             "                     clip to it (docs/SPECIFICATION.md section 9; --output all or faces)\n"
             "  --bandwidth-only   measure and print the device's copy and pinned transfer bandwidths,\n"
@@ -615,9 +619,11 @@ int main(int argc, char **argv)
         }
     if (gpu) {
         printf("OpenCL device %lld: %s\n", o.device, context.opencl);
-        printf("OpenCL kernels: %s layout, output %s (%s records), %zu pair%s per work-item\n",
+        printf("OpenCL kernels: %s layout, output %s (%s records), %zu pair%s per work-item, float kernels with %s "
+               "data\n",
                gpu_layout_name(o.gpu.layout), gpu_output_name(o.gpu.output),
-               gpu_layout_name(gpu_result_layout(&o.gpu)), o.gpu.pairs_per_item, o.gpu.pairs_per_item == 1 ? "" : "s");
+               gpu_layout_name(gpu_result_layout(&o.gpu)), o.gpu.pairs_per_item, o.gpu.pairs_per_item == 1 ? "" : "s",
+               gpu_float_data_name(o.gpu.float_data));
         /* A failed measurement costs only the %-of-copy figures, not the timings. */
         if (!o.no_bandwidth) {
             if (measure_bandwidth(gpu, o.bandwidth_mib, &context.bandwidth, &err) == 0)

@@ -108,6 +108,10 @@ static void usage(FILE *out)
           "  --transfers pinned|pageable  OpenCL transfers: page-locked memory, chunks overlapped on\n"
           "                     three queues (default pinned), or the thesis' from ordinary memory,\n"
           "                     write, kernel and read one after the other (the same results)\n"
+          "  --float-data single|double  the float kernels' buffers: pairs and records of floats\n"
+          "                     (default single: 72 bytes in a pair, 64 out; needs no fp64), or the\n"
+          "                     file's doubles and double records as the double kernels (the same\n"
+          "                     results)\n"
           "  --list-devices     list the OpenCL devices and exit\n"
           "  --list-algorithms  list the algorithms, one a line (docs/ALGORITHMS.md), and exit\n"
           "  --version          the version, commit, compiler and flags, and exit\n"
@@ -317,6 +321,10 @@ static double run(const options *o, const pair_set *set, ray_tetra_result *resul
     }
     printf("device: %s\n", gpu_device_description(gpu));
     printf("kernel: %s\n", gpu_program_note(gpu));
+    size_t read, written;
+    gpu_algorithm_pair_bytes(o->gpu, &o->gpu_config, &read, &written);
+    printf("buffers: %zu bytes a pair in, %zu out (%s precision)\n", read, written,
+           gpu_single_data(o->gpu, &o->gpu_config) ? "single" : "double");
     if (times.transfers == GPU_TRANSFERS_PINNED)
         /* The steps overlap: each one's device time, and the whole from the host's clock. */
         printf("%s: pinned transfers, %zu chunk%s on %zu queue%s: end to end %.3f ms; device times: write %.3f ms, "

@@ -20,18 +20,20 @@ enum {
     PROGRAM_OPT_RESULT_LAYOUT,
     PROGRAM_OPT_TRANSFERS,
     PROGRAM_OPT_DEVICES,
+    PROGRAM_OPT_FLOAT_DATA,
 };
 
 /* --version and -h/--help, answered by program_answer_info (every program takes them). */
 #define PROGRAM_VERSION_HELP_OPTIONS \
     {"version", no_argument, NULL, PROGRAM_OPT_VERSION}, {"help", no_argument, NULL, 'h'}
 
-/* --layout, --output, --pairs-per-item and --result-layout: how the OpenCL kernels run
- * (gpu_config.h), read by program_gpu_config_option. */
+/* --layout, --output, --pairs-per-item, --result-layout and --float-data: how the OpenCL kernels
+ * run (gpu_config.h), read by program_gpu_config_option. */
 #define PROGRAM_GPU_CONFIG_OPTIONS \
     {"layout", required_argument, NULL, PROGRAM_OPT_LAYOUT}, {"output", required_argument, NULL, PROGRAM_OPT_OUTPUT}, \
     {"pairs-per-item", required_argument, NULL, PROGRAM_OPT_PAIRS_PER_ITEM},                                        \
-    {"result-layout", required_argument, NULL, PROGRAM_OPT_RESULT_LAYOUT}
+    {"result-layout", required_argument, NULL, PROGRAM_OPT_RESULT_LAYOUT},                                          \
+    {"float-data", required_argument, NULL, PROGRAM_OPT_FLOAT_DATA}
 
 /* --transfers pinned|pageable (gpu_config.h), also read by program_gpu_config_option; only for
  * the programs whose OpenCL runs go through gpu_run (Bench times both ways by itself). */
@@ -55,8 +57,8 @@ void program_answer_info(const char *program, int c, void (*usage)(FILE *out));
 /* --extent ARG: RT_EXTENT_LINE, _RAY or _SEGMENT, or a usage error (cli_usage_error). */
 int program_extent(const char *program, const char *arg);
 
-/* When c is --layout, --output, --pairs-per-item, --result-layout or --transfers: its ARG into
- * *config (or a usage error), and 1; any other c: nothing, and 0. */
+/* When c is --layout, --output, --pairs-per-item, --result-layout, --transfers or --float-data:
+ * its ARG into *config (or a usage error), and 1; any other c: nothing, and 0. */
 int program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config);
 
 /* -n N (c == 'n': *device, and *device_given set) or --devices LIST (*devices; the list is

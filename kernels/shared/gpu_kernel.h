@@ -7,78 +7,82 @@
  * Output buffer: one ray_tetra_result per pair (rt_result.h: the 112-byte record the CPU
  * algorithms and the binary result format share; its `uncertain` field carries the robust
  * kernel's flags). On a miss every real is 0.
+ * With single data (-DRT_SINGLE_DATA) both are in single precision instead (gpu_records.h).
  *
  * Build options the host may add (gpu_handler.c; all off = the thesis' layout and record):
- *   -DRT_SINGLE          float arithmetic (rt_math.h): the GPU_*F algorithms. The buffers stay
- *                        as above (the file's doubles in, double records out): P, the vertices
- *                        and L = Q - P (a double difference) are rounded to float once on load,
- *                        as the CPU float variants do, and each result widened on store, so a
- *                        float build measures float arithmetic, not float bandwidth.
- *   -DRT_LAYOUT_SOA      input as structure of arrays: 18 arrays of `count` doubles, component c
+ *   -DRT_SINGLE          float arithmetic (rt_math.h): the GPU_*F algorithms. P, the vertices
+ *                        and L = Q - P (a double difference) are rounded to float once, as the
+ *                        CPU float variants do: on load from the double buffers above, or by
+ *                        the host with -DRT_SINGLE_DATA.
+ *   -DRT_SINGLE_DATA     (float builds only, the default of --float-data) single-precision
+ *                        buffers: 18 floats per pair, V0 V1 V2 V3 P L, the host having rounded
+ *                        them from the file's doubles outside the timed steps (gpu_layout_input),
+ *                        and records of floats (gpu_records.h: 64 bytes at level 2, 16 at
+ *                        level 1). The kernel then reads and writes half the bytes and holds
+ *                        no double type, so it builds without cl_khr_fp64. Without it a float
+ *                        build reads the doubles above and widens its results into the double
+ *                        records (--float-data double): float arithmetic, double bandwidth.
+ *   -DRT_LAYOUT_SOA      input as structure of arrays: 18 arrays of `count` reals, component c
  *                        (0..17 in the order above) of pair i at pairs[c * count + i], so that
- *                        neighbouring work-items read neighbouring doubles (coalesced on GPUs).
- *   -DRT_OUTPUT_LEVEL=n  2 (default): the 112-byte record (rt_result.h); 1: rt_gpu_result_faces (24
- *                        bytes: hit, faces, t); 0: one byte per pair, 1 = hit. The kernels'
- *                        results argument keeps its declared type; the body writes the compact
- *                        records through a cast, so every kernel file serves every level.
+ *                        neighbouring work-items read neighbouring reals (coalesced on GPUs).
+ *   -DRT_OUTPUT_LEVEL=n  2 (default): the full record (112 bytes; 64 with single data); 1: hit,
+ *                        faces and t (rt_gpu_result_faces, 24 bytes; 16 with single data); 0: one
+ *                        byte per pair, 1 = hit. The kernels' results argument keeps its declared
+ *                        type; the body writes the compact records through a cast, so every
+ *                        kernel file serves every level.
  *   -DRT_RESULT_SOA      the records of levels 2 and 1 as structure of arrays, one array of
  *                        `count` per field in the record's order (the same bytes per pair):
- *                        level 2: int hit, enter_face, leave_face, uncertain, then double
+ *                        level 2: int hit, enter_face, leave_face, uncertain, then the reals
  *                        enter_point x y z, leave_point x y z, u_enter1, u_enter2, u_leave1,
  *                        u_leave2, t_enter, t_leave (field f of pair i: ints[f * count + i],
  *                        reals[f * count + i] with reals starting at byte 16 * count); level 1:
- *                        double t_enter, t_leave, int hit, short enter_face, leave_face. Each
+ *                        the reals t_enter, t_leave, int hit, short enter_face, leave_face. Each
  *                        store of a warp then fills whole memory segments, where a 112-byte
  *                        record per work-item scatters them (docs/PERFORMANCE.md). The host
- *                        rearranges them into records after the read (gpu_layout.c). Level 0 is
- *                        one array already.
+ *                        rearranges them into records after the read (gpu_layout.c,
+ *                        gpu_single.c). Level 0 is one array already.
  *   -DRT_EXTENT=n        0 (default): the line; 1: the ray; 2: the segment (rt_extent.h,
  *                        docs/SPECIFICATION.md section 9): each hit clipped by the kernel's own t
  *                        before the store; a clipped side has face -1, t 0 or 1, u 0 0 and the
- *                        point P or Q as the file gives it. The robust kernel takes no extent:
+ *                        point P or Q as the file gives it (with single data the host puts the
+ *                        file's point in after the read). The robust kernel takes no extent:
  *                        the host clips its lines exactly (gpu_handler.c).
  * The precomputed forms (RayTetraPrecomputed.cl, docs/ALGORITHMS.md) have a third buffer, the
- * tables: RT_GPU_TABLE_REALS(stp) reals of the build's precision per pair, one pair's after the
- * other whatever the layout. A first kernel fills it from the pairs (pairs in, tables out:
- * the same three arguments as every kernel), the timed kernel reads it as a fourth argument.
+ * tables: RT_GPU_TABLE_REALS(stp) reals of the build's precision per pair (float in a float
+ * build, whatever the data's precision), one pair's after the other whatever the layout. A
+ * first kernel fills it from the pairs (pairs in, tables out: the same three arguments as every
+ * kernel), the timed kernel reads it as a fourth argument.
  * Several pairs per work-item need no option: each work-item takes pairs get_global_id(0),
  * + get_global_size(0), ... (grid stride), so the host picks the count through the global size. */
 #ifndef RAYTETRA_GPU_KERNEL_H
 #define RAYTETRA_GPU_KERNEL_H
 
-#include "rt_result.h"
-#include "vec3.h"
-
-#define RT_GPU_PAIR_DOUBLES 18
-#define RT_GPU_RESULT_FACES_BYTES 24
-
-/* The record of output level 1: what an application that needs faces and distances uses. */
-typedef struct rt_gpu_result_faces {
-    double t_enter, t_leave; /* 0 on a miss */
-    int hit;
-    short enter_face, leave_face; /* -1 on a miss */
-} rt_gpu_result_faces;
-
-/* The level-1 record of one result, the kernels' and the CPU runs' (gpu_layout_pack): a miss has
- * faces -1 and t 0, whatever the algorithm left in them. */
-static inline rt_gpu_result_faces rt_gpu_faces_record(int is_hit, int enter_face, int leave_face, double t_enter,
-                                                      double t_leave)
-{
-    rt_gpu_result_faces r;
-    r.hit = is_hit;
-    r.enter_face = (short)(is_hit ? enter_face : -1);
-    r.leave_face = (short)(is_hit ? leave_face : -1);
-    r.t_enter = is_hit ? t_enter : 0;
-    r.t_leave = is_hit ? t_leave : 0;
-    return r;
-}
+#include "gpu_records.h"
 
 #ifdef __OPENCL_C_VERSION__
 
+/* The buffers' reals, the record of each level and its points, in the data's precision. */
+#ifdef RT_SINGLE_DATA
+#ifndef RT_SINGLE
+#error "-DRT_SINGLE_DATA (single-precision buffers) is for the float builds (-DRT_SINGLE)"
+#endif
+typedef float rt_gpu_real;
+typedef rt_gpu_point_single rt_gpu_point3;
+typedef rt_gpu_result_single rt_gpu_record;
+typedef rt_gpu_result_faces_single rt_gpu_faces_record;
+#else
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double rt_gpu_real;
+typedef vec3 rt_gpu_point3;
+typedef ray_tetra_result rt_gpu_record;
+typedef rt_gpu_result_faces rt_gpu_faces_record;
+#endif
 /* No fused multiply-add: the CPU build (ISO C, -ffp-contract=off by default) rounds every
  * product, and the kernels must take the same signs as the CPU forms on near-zero products. */
 #pragma OPENCL FP_CONTRACT OFF
+
+/* The level-1 record of one result in the data's precision (gpu_records.h). */
+RT_GPU_FACES_RECORD_FUNCTION(rt_gpu_faces_of, rt_gpu_faces_record, rt_gpu_real)
 
 #include "rt_precomputed.h"
 
@@ -95,20 +99,28 @@ static inline rt_gpu_result_faces rt_gpu_faces_record(int is_hit, int enter_face
 #include "rt_extent.h"
 
 #ifdef RT_LAYOUT_SOA
-/* Vertex or point k (0..5) of pair i: three arrays of `count` doubles. */
-static inline rt_vec3 rt_gpu_point(__global const double *pairs, size_t i, ulong count, int k)
+/* Vertex or point k (0..5) of pair i: three arrays of `count` reals. */
+static inline rt_vec3 rt_gpu_point(__global const rt_gpu_real *pairs, size_t i, ulong count, int k)
 {
     return rt_v(pairs[(3 * k) * count + i], pairs[(3 * k + 1) * count + i], pairs[(3 * k + 2) * count + i]);
 }
 #else
-static inline rt_vec3 rt_gpu_point(__global const double *pairs, size_t i, ulong count, int k)
+static inline rt_vec3 rt_gpu_point(__global const rt_gpu_real *pairs, size_t i, ulong count, int k)
 {
     (void)count;
-    __global const double *p = pairs + i * RT_GPU_PAIR_DOUBLES + 3 * k;
+    __global const rt_gpu_real *p = pairs + i * RT_GPU_PAIR_REALS + 3 * k;
     return rt_v(p[0], p[1], p[2]);
 }
 #endif
 
+#ifdef RT_SINGLE_DATA
+/* L: the host stored it in Q's place, Q - P computed in double and rounded once
+ * (gpu_layout_input), so that the kernel computes on the very floats a CPU float variant does. */
+static inline rt_vec3 rt_gpu_direction(__global const rt_gpu_real *pairs, size_t i, ulong count)
+{
+    return rt_gpu_point(pairs, i, count, 5);
+}
+#else
 /* Coordinate c (0..17, V0 V1 V2 V3 P Q) of pair i, in double, in either layout. */
 static inline double rt_gpu_coordinate(__global const double *pairs, size_t i, ulong count, int c)
 {
@@ -116,7 +128,7 @@ static inline double rt_gpu_coordinate(__global const double *pairs, size_t i, u
     return pairs[c * count + i];
 #else
     (void)count;
-    return pairs[i * RT_GPU_PAIR_DOUBLES + c];
+    return pairs[i * RT_GPU_PAIR_REALS + c];
 #endif
 }
 
@@ -129,12 +141,13 @@ static inline rt_vec3 rt_gpu_direction(__global const double *pairs, size_t i, u
                 (rt_real)(rt_gpu_coordinate(pairs, i, count, 16) - rt_gpu_coordinate(pairs, i, count, 13)),
                 (rt_real)(rt_gpu_coordinate(pairs, i, count, 17) - rt_gpu_coordinate(pairs, i, count, 14)));
 }
+#endif
 
-/* A point of the algorithm's precision in the record's doubles (the identity in double; a float
- * build, -DRT_SINGLE, widens exactly). */
-static inline vec3 rt_gpu_widen(rt_vec3 v)
+/* A point of the algorithm's precision in the record's reals (the identity when both are the
+ * same; a float build with double data widens exactly). */
+static inline rt_gpu_point3 rt_gpu_record_point(rt_vec3 v)
 {
-    vec3 r;
+    rt_gpu_point3 r;
     r.x = v.x;
     r.y = v.y;
     r.z = v.z;
@@ -142,17 +155,17 @@ static inline vec3 rt_gpu_widen(rt_vec3 v)
 }
 
 #if RT_OUTPUT_LEVEL == 2
-/* Pair i's full record (rt_result.h): zeros and faces -1 on a miss. */
-static inline ray_tetra_result rt_gpu_full_record(int is_hit, const rt_hit *hit)
+/* Pair i's full record (rt_result.h, or its single-precision twin): zeros and faces -1 on a miss. */
+static inline rt_gpu_record rt_gpu_full_record(int is_hit, const rt_hit *hit)
 {
-    ray_tetra_result r;
+    rt_gpu_record r;
     r.hit = is_hit;
     r.uncertain = 0;
     if (is_hit) {
         r.enter_face = hit->enter_face;
         r.leave_face = hit->leave_face;
-        r.enter_point = rt_gpu_widen(hit->enter_point);
-        r.leave_point = rt_gpu_widen(hit->leave_point);
+        r.enter_point = rt_gpu_record_point(hit->enter_point);
+        r.leave_point = rt_gpu_record_point(hit->leave_point);
         r.u_enter1 = hit->u_enter1;
         r.u_enter2 = hit->u_enter2;
         r.u_leave1 = hit->u_leave1;
@@ -160,7 +173,7 @@ static inline ray_tetra_result rt_gpu_full_record(int is_hit, const rt_hit *hit)
         r.t_enter = hit->t_enter;
         r.t_leave = hit->t_leave;
     } else {
-        vec3 zero = rt_gpu_widen(rt_v(0, 0, 0));
+        rt_gpu_point3 zero = rt_gpu_record_point(rt_v(0, 0, 0));
         r.enter_face = -1;
         r.leave_face = -1;
         r.enter_point = zero;
@@ -173,12 +186,11 @@ static inline ray_tetra_result rt_gpu_full_record(int is_hit, const rt_hit *hit)
 
 /* Write pair i's full record: one struct (the thesis' record), or one element of each field's
  * array (RT_RESULT_SOA). */
-static inline void rt_gpu_write_full(__global ray_tetra_result *results, size_t i, ulong count,
-                                     const ray_tetra_result *r)
+static inline void rt_gpu_write_full(__global rt_gpu_record *results, size_t i, ulong count, const rt_gpu_record *r)
 {
 #ifdef RT_RESULT_SOA
     __global int *ints = (__global int *)results;
-    __global double *reals = (__global double *)(ints + 4 * count);
+    __global rt_gpu_real *reals = (__global rt_gpu_real *)(ints + 4 * count);
     ints[i] = r->hit;
     ints[count + i] = r->enter_face;
     ints[2 * count + i] = r->leave_face;
@@ -203,17 +215,16 @@ static inline void rt_gpu_write_full(__global ray_tetra_result *results, size_t 
 #endif
 
 /* Store pair i's result in the record of the output level (and the result layout). */
-static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, ulong count, int is_hit,
-                                const rt_hit *hit)
+static inline void rt_gpu_store(__global rt_gpu_record *results, size_t i, ulong count, int is_hit, const rt_hit *hit)
 {
 #if RT_OUTPUT_LEVEL == 0
     (void)count;
     (void)hit;
     ((__global uchar *)results)[i] = (uchar)is_hit;
 #elif RT_OUTPUT_LEVEL == 1
-    rt_gpu_result_faces r = rt_gpu_faces_record(is_hit, hit->enter_face, hit->leave_face, hit->t_enter, hit->t_leave);
+    rt_gpu_faces_record r = rt_gpu_faces_of(is_hit, hit->enter_face, hit->leave_face, hit->t_enter, hit->t_leave);
 #ifdef RT_RESULT_SOA
-    __global double *reals = (__global double *)results;
+    __global rt_gpu_real *reals = (__global rt_gpu_real *)results;
     __global int *hits = (__global int *)(reals + 2 * count);
     __global short *faces = (__global short *)(hits + count);
     reals[i] = r.t_enter;
@@ -223,15 +234,24 @@ static inline void rt_gpu_store(__global ray_tetra_result *results, size_t i, ul
     faces[count + i] = r.leave_face;
 #else
     (void)count;
-    ((__global rt_gpu_result_faces *)results)[i] = r;
+    ((__global rt_gpu_faces_record *)results)[i] = r;
 #endif
 #else
-    ray_tetra_result r = rt_gpu_full_record(is_hit, hit);
+    rt_gpu_record r = rt_gpu_full_record(is_hit, hit);
     rt_gpu_write_full(results, i, count, &r);
 #endif
 }
 
-#if RT_EXTENT != 0
+#if RT_EXTENT != 0 && RT_OUTPUT_LEVEL == 2
+#ifdef RT_SINGLE_DATA
+/* Point k (4: P, 5: Q) of pair i as near as the floats give it (P, and P + L): the host puts the
+ * file's P or Q in its place after the read (gpu_single.c), as the double data has it here. */
+static inline rt_gpu_point3 rt_gpu_file_point(__global const rt_gpu_real *pairs, size_t i, ulong count, int k)
+{
+    rt_vec3 P = rt_gpu_point(pairs, i, count, 4);
+    return rt_gpu_record_point(k == 4 ? P : rt_add(P, rt_gpu_direction(pairs, i, count)));
+}
+#else
 /* Point k (4: P, 5: Q) of pair i in the file's doubles: a clipped side's point, exact in every
  * precision. */
 static inline vec3 rt_gpu_file_point(__global const double *pairs, size_t i, ulong count, int k)
@@ -243,10 +263,11 @@ static inline vec3 rt_gpu_file_point(__global const double *pairs, size_t i, ulo
     return r;
 }
 #endif
+#endif
 
 /* Store pair i's line result clipped to the extent (RT_EXTENT; the line: rt_gpu_store itself). */
-static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_t i, int is_hit, rt_hit *hit,
-                                       __global const double *pairs, ulong count)
+static inline void rt_gpu_store_extent(__global rt_gpu_record *results, size_t i, int is_hit, rt_hit *hit,
+                                       __global const rt_gpu_real *pairs, ulong count)
 {
 #if RT_EXTENT == 0
     (void)pairs;
@@ -268,7 +289,7 @@ static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_
 #if RT_OUTPUT_LEVEL == 2
     /* A clipped side's point is the file's P or Q in double, which a float hit cannot hold: it
      * goes into the record before the record's one write. */
-    ray_tetra_result r = rt_gpu_full_record(is_hit, hit);
+    rt_gpu_record r = rt_gpu_full_record(is_hit, hit);
     if (is_hit && (clip & RT_CLIP_ENTER))
         r.enter_point = rt_gpu_file_point(pairs, i, count, 4);
     if (is_hit && (clip & RT_CLIP_LEAVE))
@@ -285,11 +306,11 @@ static inline void rt_gpu_store_extent(__global ray_tetra_result *results, size_
  * `count` (grid stride: at any moment neighbouring work-items touch neighbouring pairs, which
  * GPUs coalesce), with the algorithm given by stp (0 Plücker, 1 STP) and form (0, 1, 2): the
  * plain form (tables 0), or the precomputed form reading pair i's table at
- * tables + i * RT_GPU_TABLE_REALS(stp) (rt_precomputed.h; gpu_precomputed.h fills them). The
+ * tables + i * RT_GPU_TABLE_REALS(stp) (rt_precomputed.h; rt_gpu_precompute_tables fills them). The
  * table is a constant 0 in the plain kernels, so their code is what it was.
  * With one pair per work-item the global size is count padded to a multiple of the local size:
  * the padding work-items write nothing. */
-static inline void rt_gpu_run_pairs(__global const double *pairs, __global ray_tetra_result *results, ulong count,
+static inline void rt_gpu_run_pairs(__global const rt_gpu_real *pairs, __global rt_gpu_record *results, ulong count,
                                     __global const rt_real *tables, int stp, int form)
 {
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
@@ -309,8 +330,8 @@ static inline void rt_gpu_run_pairs(__global const double *pairs, __global ray_t
  * get_global_size(0), ... below `count`: rt_precomputed.h's own functions (the CPU's), into
  * tables + i * RT_GPU_TABLE_REALS(stp). They write a private array (OpenCL C 1.2 has no
  * generic address space), copied out as it is. */
-static inline void rt_gpu_precompute_tables(__global const double *pairs, __global rt_real *tables, ulong count,
-                                            int stp)
+static inline void rt_gpu_precompute_tables(__global const rt_gpu_real *pairs, __global rt_real *tables,
+                                            ulong count, int stp)
 {
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         rt_real table[RT_TABLE_PLUECKER]; /* the larger table */
@@ -327,8 +348,8 @@ static inline void rt_gpu_precompute_tables(__global const double *pairs, __glob
 }
 
 /* The plain forms' work of one work-item (the thesis' kernels). */
-static inline void rt_gpu_run_pair(__global const double *pairs, __global ray_tetra_result *results, ulong count, int stp,
-                                   int form)
+static inline void rt_gpu_run_pair(__global const rt_gpu_real *pairs, __global rt_gpu_record *results, ulong count,
+                                   int stp, int form)
 {
     rt_gpu_run_pairs(pairs, results, count, 0, stp, form);
 }

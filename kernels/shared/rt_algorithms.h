@@ -270,23 +270,88 @@ RT_INLINE void rt_face_point(const rt_tetra *t, int f, rt_real w0, rt_real w1, r
                      point, u1, u2, param);
 }
 
-/* Fill the outputs of a hit from the faces found; returns 1. */
-RT_INLINE int rt_finish(const rt_tetra *t, rt_products *c, int enter, int leave, rt_hit *out)
-{
-    out->enter_face = enter;
-    out->leave_face = leave;
-    rt_face_point(t, enter, rt_face_product(t, c, enter, 0), rt_face_product(t, c, enter, 1),
-                  rt_face_product(t, c, enter, 2), &out->enter_point, &out->u_enter1, &out->u_enter2, &out->t_enter);
-    rt_face_point(t, leave, rt_face_product(t, c, leave, 0), rt_face_product(t, c, leave, 1),
-                  rt_face_product(t, c, leave, 2), &out->leave_point, &out->u_leave1, &out->u_leave2, &out->t_leave);
-    return 1;
-}
-
 RT_INLINE int rt_miss(rt_hit *out)
 {
     out->enter_face = -1;
     out->leave_face = -1;
     return 0;
+}
+
+/* What forms 1 and 2 decide before any point is computed: the faces a and b the line crosses,
+ * which of them it enters, and their products. The points then come from rt_finish_faces, or,
+ * in the CPU's batch loops, from a branch-free loop over a block of decisions
+ * (cpu/algorithms_decided.h). On a miss face_a = face_b = -1 and the rest is 0. */
+typedef struct rt_faces {
+    int face_a, face_b, a_enters;
+    rt_real wa0, wa1, wa2, wb0, wb1, wb2;
+} rt_faces;
+
+/* Record a hit on faces fa and fb, constants at every call: so each face's products fold (a face
+ * number known only at run time would turn every product into a look-up). Returns 1. */
+RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
+{
+    d->face_a = fa;
+    d->face_b = fb;
+    d->a_enters = fa_enters;
+    d->wa0 = rt_face_product(t, c, fa, 0);
+    d->wa1 = rt_face_product(t, c, fa, 1);
+    d->wa2 = rt_face_product(t, c, fa, 2);
+    d->wb0 = rt_face_product(t, c, fb, 0);
+    d->wb1 = rt_face_product(t, c, fb, 1);
+    d->wb2 = rt_face_product(t, c, fb, 2);
+    return 1;
+}
+
+RT_INLINE int rt_undecided(rt_faces *d)
+{
+    d->face_a = d->face_b = -1;
+    d->a_enters = 0;
+    d->wa0 = d->wa1 = d->wa2 = d->wb0 = d->wb1 = d->wb2 = 0;
+    return 0;
+}
+
+/* x3, x2, x1 or x0 for face f = 3, 2, 1, 0 (a real, so that SIMD lanes select it). */
+RT_INLINE rt_vec3 rt_by_face(rt_real f, rt_vec3 x3, rt_vec3 x2, rt_vec3 x1, rt_vec3 x0)
+{
+    return rt_v(f == 3 ? x3.x : (f == 2 ? x2.x : (f == 1 ? x1.x : x0.x)),
+                f == 3 ? x3.y : (f == 2 ? x2.y : (f == 1 ? x1.y : x0.y)),
+                f == 3 ? x3.z : (f == 2 ? x2.z : (f == 1 ? x1.z : x0.z)));
+}
+
+/* Point, barycentrics and t on face f (0..3, as a real) of vertices v0..v3 (translated by -P for
+ * STP) from its products: rt_face_point's arithmetic, the corners picked by selects. */
+RT_INLINE void rt_face_point_any(const rt_tetra *t, rt_real f, rt_vec3 v0, rt_vec3 v1, rt_vec3 v2, rt_vec3 v3,
+                                 rt_real w0, rt_real w1, rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2,
+                                 rt_real *param)
+{
+    /* Corners k = 0, 1, 2 of F3 = (V0, V1, V2), F2 = (V1, V0, V3), F1 = (V2, V3, V0), F0 = (V3, V2, V1). */
+    rt_face_point_at(t, rt_by_face(f, v0, v1, v2, v3), rt_by_face(f, v1, v0, v3, v2), rt_by_face(f, v2, v3, v0, v1),
+                     w0, w1, w2, point, u1, u2, param);
+}
+
+/* The outputs of a decided hit (returns 1), or of a miss (0). */
+RT_INLINE int rt_finish_faces(const rt_tetra *t, const rt_faces *d, rt_hit *out)
+{
+    if (d->face_a < 0)
+        return rt_miss(out);
+    rt_vec3 pa, pb;
+    rt_real ua1, ua2, ta, ub1, ub2, tb;
+    rt_face_point_any(t, (rt_real)d->face_a, t->v0, t->v1, t->v2, t->v3, d->wa0, d->wa1, d->wa2, &pa, &ua1, &ua2,
+                      &ta);
+    rt_face_point_any(t, (rt_real)d->face_b, t->v0, t->v1, t->v2, t->v3, d->wb0, d->wb1, d->wb2, &pb, &ub1, &ub2,
+                      &tb);
+    int e = d->a_enters;
+    out->enter_face = e ? d->face_a : d->face_b;
+    out->leave_face = e ? d->face_b : d->face_a;
+    out->enter_point = e ? pa : pb;
+    out->leave_point = e ? pb : pa;
+    out->u_enter1 = e ? ua1 : ub1;
+    out->u_enter2 = e ? ua2 : ub2;
+    out->u_leave1 = e ? ub1 : ua1;
+    out->u_leave2 = e ? ub2 : ua2;
+    out->t_enter = e ? ta : tb;
+    out->t_leave = e ? tb : ta;
+    return 1;
 }
 
 /* Sign of a face from its three products: +1 entered, -1 left, 0 missed or coplanar. */
@@ -331,16 +396,24 @@ RT_INLINE int rt_face_is(const rt_tetra *t, rt_products *c, int f, int want)
 
 /* Items 2 and 4: faces fa and fb share an edge whose product is +p on fa and -p on fb; the
  * face with the wanted role is fa when p has the wanted sign. Exception (thesis item 4): if
- * fb is coplanar with the line (all its products 0), fa is taken. */
-RT_INLINE int rt_choose(const rt_tetra *t, rt_products *c, int fa, int fb, int shared_edge, int want)
+ * fb is coplanar with the line (all its products 0), fa is taken. Returns 1 for fa, 0 for fb. */
+RT_INLINE int rt_choose_first(const rt_tetra *t, rt_products *c, int fb, int shared_edge, int want)
 {
     rt_real p = rt_get(t, c, shared_edge);
     if (want > 0 ? p > 0 : p < 0)
-        return fa;
-    if (p == 0 && rt_face_product(t, c, fb, 0) == 0 && rt_face_product(t, c, fb, 1) == 0 &&
-        rt_face_product(t, c, fb, 2) == 0)
-        return fa;
-    return fb;
+        return 1;
+    return p == 0 && rt_face_product(t, c, fb, 0) == 0 && rt_face_product(t, c, fb, 1) == 0 &&
+           rt_face_product(t, c, fb, 2) == 0;
+}
+
+/* The hit on face `known` (entered when known_enters) and the one of fa, fb that
+ * rt_choose_first picks for the other role. */
+RT_INLINE int rt_decided_chosen(const rt_tetra *t, rt_products *c, int known, int known_enters, int fa, int fb,
+                                int shared_edge, rt_faces *d)
+{
+    if (rt_choose_first(t, c, fb, shared_edge, known_enters ? -1 : 1))
+        return rt_decided(t, c, known, fa, known_enters, d);
+    return rt_decided(t, c, known, fb, known_enters, d);
 }
 
 /* ---------------------------------------------------------------- form 0 */
@@ -446,35 +519,33 @@ RT_INLINE int rt_form0(const rt_tetra *t, rt_hit *out) { return rt_form0_body(t,
 
 /* The end shared by forms 1 and 2 once F3 is decided (s3: +1 entered, -1 left, 0 missed) and
  * F3's products p01, p12 (and p02 if F3 was not rejected early) are in the cache. */
-RT_INLINE int rt_after_face3(const rt_tetra *t, rt_products *c, int s3, rt_hit *out)
+RT_INLINE int rt_after_face3_decide(const rt_tetra *t, rt_products *c, int s3, rt_faces *d)
 {
     if (s3 != 0) {
         /* One face known: F2 only needs the opposite test (item 6); otherwise the other face is
          * F1 or F0, chosen by their shared edge V2V3 (+p23 on F1), with no test (items 2, 4). */
-        int want = -s3;
-        int other = rt_face_is(t, c, 2, want) ? 2 : rt_choose(t, c, 1, 0, RT_E23, want);
-        return s3 > 0 ? rt_finish(t, c, 3, other, out) : rt_finish(t, c, other, 3, out);
+        if (rt_face_is(t, c, 2, -s3))
+            return rt_decided(t, c, 3, 2, s3 > 0, d);
+        return rt_decided_chosen(t, c, 3, s3 > 0, 1, 0, RT_E23, d);
     }
     /* F3 missed: full test of F2, its already-known edge -p01 first. */
     int s2 = rt_face_test_lazy(t, c, 2, 2, 0, 1);
-    if (s2 != 0) {
-        int other = rt_choose(t, c, 1, 0, RT_E23, -s2);
-        return s2 > 0 ? rt_finish(t, c, 2, other, out) : rt_finish(t, c, other, 2, out);
-    }
+    if (s2 != 0)
+        return rt_decided_chosen(t, c, 2, s2 > 0, 1, 0, RT_E23, d);
     /* F3 and F2 missed: F1 decides; if it is hit, F0 is the other face (item 2). */
     int s1 = rt_face_test_lazy(t, c, 1, 0, 1, 2);
     if (s1 == 0)
-        return rt_miss(out);
-    return s1 > 0 ? rt_finish(t, c, 1, 0, out) : rt_finish(t, c, 0, 1, out);
+        return rt_undecided(d);
+    return rt_decided(t, c, 1, 0, s1 > 0, d);
 }
 
 /* Form 1: form 0 with PT03 sections 3.1-3.2 (thesis section 2.2.4 items 1-6). */
-RT_INLINE int rt_form1(const rt_tetra *t, rt_hit *out)
+RT_INLINE int rt_form1_decide(const rt_tetra *t, rt_faces *d)
 {
     rt_products c = rt_products_empty();
     /* F3 with Algorithm 2: e2 (+p01) and e0 (+p12) first, so p01 is known for F2. */
     int s3 = rt_face_test_lazy(t, &c, 3, 2, 0, 1);
-    return rt_after_face3(t, &c, s3, out);
+    return rt_after_face3_decide(t, &c, s3, d);
 }
 
 /* Form 2: form 1 plus the geometric optimisation. If F3 is missed, its three products are the
@@ -489,7 +560,7 @@ RT_INLINE int rt_form1(const rt_tetra *t, rt_hit *out)
  *   beyond vertex k (only b_k > 0)   F_k leave            F_k enter           w_k (sign +sum)
  * Either way F_k's role is "enter" exactly when w_k < 0. If F_k fails its test, there is no hit;
  * otherwise the other face is one of the two F_j, which share the edge V_k V3. */
-RT_INLINE int rt_form2(const rt_tetra *t, rt_hit *out)
+RT_INLINE int rt_form2_decide(const rt_tetra *t, rt_faces *d)
 {
     rt_products c = rt_products_empty();
     rt_real w0 = rt_face_product(t, &c, 3, 0);
@@ -497,21 +568,38 @@ RT_INLINE int rt_form2(const rt_tetra *t, rt_hit *out)
     rt_real w2 = rt_face_product(t, &c, 3, 2);
     int s3 = rt_face_sign(w0, w1, w2);
     if (s3 != 0 || w0 == 0 || w1 == 0 || w2 == 0)
-        return rt_after_face3(t, &c, s3, out); /* hit on F3, or a zero: form 1's general path */
+        return rt_after_face3_decide(t, &c, s3, d); /* hit on F3, or a zero: form 1's general path */
     int k = ((w0 > 0) == (w1 > 0)) ? 2 : (((w0 > 0) == (w2 > 0)) ? 1 : 0);
-    rt_real wk = k == 0 ? w0 : (k == 1 ? w1 : w2);
-    int role = wk < 0 ? 1 : -1;
-    if (!rt_face_is(t, &c, k, role))
-        return rt_miss(out);
-    /* The other face: among F_j, F_j' sharing edge V_k V3, with +p_k3 on the first listed. */
-    int other;
-    if (k == 0)
-        other = rt_choose(t, &c, 2, 1, RT_E03, -role); /* F2 e0 = +p03, F1 e0 = -p03 */
-    else if (k == 1)
-        other = rt_choose(t, &c, 0, 2, RT_E13, -role); /* F0 e1 = +p13, F2 e1 = -p13 */
-    else
-        other = rt_choose(t, &c, 1, 0, RT_E23, -role); /* F1 e2 = +p23, F0 e2 = -p23 */
-    return role > 0 ? rt_finish(t, &c, k, other, out) : rt_finish(t, &c, other, k, out);
+    /* The other face: among F_j, F_j' sharing edge V_k V3, with +p_k3 on the first listed; each
+     * k spelt out, so that the faces are constants. */
+    if (k == 0) {
+        if (!rt_face_is(t, &c, 0, w0 < 0 ? 1 : -1))
+            return rt_undecided(d);
+        return rt_decided_chosen(t, &c, 0, w0 < 0, 2, 1, RT_E03, d); /* F2 e0 = +p03, F1 e0 = -p03 */
+    }
+    if (k == 1) {
+        if (!rt_face_is(t, &c, 1, w1 < 0 ? 1 : -1))
+            return rt_undecided(d);
+        return rt_decided_chosen(t, &c, 1, w1 < 0, 0, 2, RT_E13, d); /* F0 e1 = +p13, F2 e1 = -p13 */
+    }
+    if (!rt_face_is(t, &c, 2, w2 < 0 ? 1 : -1))
+        return rt_undecided(d);
+    return rt_decided_chosen(t, &c, 2, w2 < 0, 1, 0, RT_E23, d); /* F1 e2 = +p23, F0 e2 = -p23 */
+}
+
+/* Forms 1 and 2 on one pair: the decision, then its points. */
+RT_INLINE int rt_form1(const rt_tetra *t, rt_hit *out)
+{
+    rt_faces d;
+    rt_form1_decide(t, &d);
+    return rt_finish_faces(t, &d, out);
+}
+
+RT_INLINE int rt_form2(const rt_tetra *t, rt_hit *out)
+{
+    rt_faces d;
+    rt_form2_decide(t, &d);
+    return rt_finish_faces(t, &d, out);
 }
 
 /* Form 0, 1 or 2 on a prepared tetrahedron (plain here, or precomputed: rt_precomputed.h). */

@@ -64,13 +64,23 @@ RT_INLINE rt_pluecker rt_pluecker_edge(rt_vec3 a, rt_vec3 b) { return rt_pluecke
 /* Permuted inner product pi_r (.) pi_s = U_r . V_s + U_s . V_r. */
 RT_INLINE rt_real rt_permuted(rt_pluecker r, rt_pluecker s) { return rt_dot(r.u, s.v) + rt_dot(s.u, r.v); }
 
+/* A branch-free absolute value (a comparison and a select cost several times more). */
+#if defined(__OPENCL_C_VERSION__)
+RT_INLINE rt_real rt_abs(rt_real x) { return fabs(x); }
+#elif defined(RT_SINGLE)
+RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabsf(x); }
+#else
+RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabs(x); }
+#endif
+
 /* The component of v along the axis where d is largest in magnitude (x before y before z on
  * ties): t is solved along it. Selects on reals only, so that it runs in SIMD lanes. */
 RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
 {
-    rt_real ax = d.x < 0 ? -d.x : d.x;
-    rt_real ay = d.y < 0 ? -d.y : d.y;
-    rt_real az = d.z < 0 ? -d.z : d.z;
+    /* |-0| is +0 where d < 0 ? -d : d gave -0; they compare equal, so the axis is the same. */
+    rt_real ax = rt_abs(d.x);
+    rt_real ay = rt_abs(d.y);
+    rt_real az = rt_abs(d.z);
     return ((ax >= ay) & (ax >= az)) ? v.x : (ay >= az ? v.y : v.z);
 }
 

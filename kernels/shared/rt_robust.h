@@ -67,14 +67,6 @@
 #define RT_ROBUST_TINY 0x1.0p-1022
 #endif
 
-/* A branch-free absolute value (a comparison here would cost more than the rest of the filter). */
-#if defined(__OPENCL_C_VERSION__)
-RT_INLINE rt_real rt_abs(rt_real x) { return fabs(x); }
-#elif defined(RT_SINGLE)
-RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabsf(x); }
-#else
-RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabs(x); }
-#endif
 RT_INLINE rt_real rt_max(rt_real a, rt_real b) { return a > b ? a : b; }
 RT_INLINE rt_real rt_max_abs3(rt_vec3 v) { return rt_max(rt_max(rt_abs(v.x), rt_abs(v.y)), rt_abs(v.z)); }
 
