@@ -22,30 +22,12 @@
 #include "raytetra.h"
 #include "registry.h"
 #include "timer.h"
+#include "side_by_side.h"
 
 #define PROGRAM "bench_library"
 
 enum { CONTENDERS = 3 };
 static const char *CONTENDER_NAMES[CONTENDERS] = {"Bench", "checked", "unchecked"};
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values, int count)
-{
-    qsort(values, (size_t)count, sizeof *values, compare_doubles);
-    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
-
-static double thread_cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 /* One run of contender c: its wall and CPU time in ms, measured alike for all three. */
 static void run(int c, const cpu_algorithm *internal, raytetra_algorithm handle, const pair_set *set,

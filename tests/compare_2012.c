@@ -23,11 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "error.h"
 #include "pairs_io.h"
 #include "registry.h"
+#include "side_by_side.h"
 
 #define PROGRAM "compare_2012"
 
@@ -35,25 +35,6 @@
  * (store 0: the outputs discarded), or writing every pair's record (store 1). */
 void thesis_run(int stp, int form, int store, const ray_tetra_pair *pairs, ray_tetra_result *results,
                 size_t count);
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values, int count)
-{
-    qsort(values, (size_t)count, sizeof *values, compare_doubles);
-    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
-
-static double thread_cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 typedef struct contest {
     const cpu_algorithm *ours;
