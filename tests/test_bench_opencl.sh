@@ -62,8 +62,14 @@ check "JSON: the kernel reads the pair and the table, writes the faces record; t
     json '[.results[] | select(.algorithm == "GPU_Segura0P")] | map(.phase) == ["write", "precompute", "kernel", "read"]
     and .[2].bytes_read_per_pair == 432 and .[2].bytes_written_per_pair == 24 and .[1].bytes_read_per_pair == 144
     and .[1].bytes_written_per_pair == 288 and .[1].median_ms > 0' "$TMP/pre.json"
-check "JSON: the float build's table is in float" json '[.results[] | select(.algorithm == "GPU_STP1PF" and
-    .phase == "precompute")][0].bytes_written_per_pair == 120' "$TMP/pre.json"
+check "JSON: the float build's table is in float, made from its single-precision pairs" json '[.results[] |
+    select(.algorithm == "GPU_STP1PF" and .phase == "precompute")][0] | .bytes_read_per_pair == 72
+    and .bytes_written_per_pair == 120' "$TMP/pre.json"
+check "JSON: the float build's kernel reads its float pair and table, writes the float faces record" \
+    json '[.results[] | select(.algorithm == "GPU_STP1PF") | [.phase, .bytes_read_per_pair, .bytes_written_per_pair]]
+    == [["write", 72, 0], ["precompute", 72, 120], ["kernel", 192, 16], ["read", 0, 16]]' "$TMP/pre.json"
+check "long CSV: the kernel rows' bytes a pair, the table's included" \
+    test "$(grep -Ec ',(GPU_Segura0P,kernel,.*,432,24|GPU_STP1PF,kernel,.*,192,16),ok$' "$TMP/pre-long.csv")" -eq 2
 expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" --json "$TMP/pre.json" --out "$TMP/pre-plots"
 check "opencl_precomputed.png is a PNG" is_png "$TMP/pre-plots/opencl_precomputed.png"
 check "no double chart of the plain kernels: none ran" test ! -e "$TMP/pre-plots/opencl_double.png"

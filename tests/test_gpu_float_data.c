@@ -3,8 +3,10 @@
  * $RAYTETRA_TEST_DEVICE picks another).
  *  - bytes a pair: 72 read and 64, 16, 1 written with single data, 144 and 112, 24, 1 with
  *    double data, at the three output levels; a double kernel moves doubles whatever
- *    --float-data says;
- *  - one float kernel at every output level, input layout and result layout: within the float
+ *    --float-data says; a precomputed float kernel's timed kernel reads its float table besides
+ *    (gpu_kernel_pair_bytes), which its transfers do not carry;
+ *  - one float kernel, and one precomputed float kernel (its tables made on the device from the
+ *    single data), at every output level, input layout and result layout: within the float
  *    allowance of the exact classifier (float_allowance.h), and byte for byte the results of its
  *    build with double buffers at that level; clipped to the segment too (the host puts the
  *    file's P and Q back where a side is clipped);
@@ -14,8 +16,8 @@
  *    warnings as errors (so no double constant either). Both checks must fail on the build with
  *    double buffers, which shows that they can;
  *  - a device taken for one without fp64 (RAYTETRA_ASSUME_NO_FP64) opens and runs the
- *    single-data kernel with the same results, and refuses the double kernel and the
- *    double-buffer float build, naming fp64. */
+ *    single-data kernels (plain and precomputed) with the same results, and refuses their double
+ *    kernels and double-buffer float builds, naming fp64. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdlib.h>
@@ -86,6 +88,23 @@ static void test_bytes(void)
         gpu_algorithm_pair_bytes(d, &single, &read, &written);
         CHECK(read == 144 && written == double_out[l], "GPU_STP0 under --float-data single, output %s: %zu, %zu",
               gpu_output_name(LEVELS[l]), read, written);
+        /* A precomputed float kernel: the same buffers, and its float table (STP: 30 floats). */
+        const gpu_algorithm *p = float_kernel("GPU_STP0PF"), *pd = float_kernel("GPU_STP0P");
+        size_t kernel_read, kernel_written;
+        gpu_algorithm_pair_bytes(p, &single, &read, &written);
+        gpu_kernel_pair_bytes(p, &single, &kernel_read, &kernel_written);
+        CHECK(p->table_bytes == 120 && read == 72 && written == single_out[l] && kernel_read == 72 + 120 &&
+                  kernel_written == written,
+              "GPU_STP0PF, single data, output %s: table %zu, buffers %zu in, %zu out, kernel %zu in, %zu out",
+              gpu_output_name(LEVELS[l]), p->table_bytes, read, written, kernel_read, kernel_written);
+        gpu_kernel_pair_bytes(p, &twice, &kernel_read, &kernel_written);
+        CHECK(kernel_read == 144 + 120 && kernel_written == double_out[l],
+              "GPU_STP0PF, double data, output %s: kernel %zu in, %zu out", gpu_output_name(LEVELS[l]), kernel_read,
+              kernel_written);
+        gpu_kernel_pair_bytes(pd, &single, &kernel_read, &kernel_written);
+        CHECK(pd->table_bytes == 240 && kernel_read == 144 + 240 && kernel_written == double_out[l],
+              "GPU_STP0P under --float-data single, output %s: kernel %zu in, %zu out", gpu_output_name(LEVELS[l]),
+              kernel_read, kernel_written);
     }
 }
 
@@ -319,23 +338,20 @@ int main(void)
     test_no_double();
 
     int index = gpu_fixture_device();
-    gpu_handler *h;
-    error_text err;
-    if (gpu_open(&h, index, &err) != 0) {
-        fprintf(stderr, "test_gpu_float_data: cannot open the OpenCL device: %s\n", err.text);
-        return 1;
-    }
+    gpu_handler *h = gpu_fixture_open("test_gpu_float_data");
     printf("device: %s\n", gpu_device_description(h));
-    const gpu_algorithm *g = float_kernel("GPU_STP1F");
-    test_levels(h, g);
-    test_extent(h, g);
-
     pair_set set;
     fixture_pairs(1604, 500, 500, &set);
     ray_tetra_result *expected = calloc(set.count, sizeof *expected);
     gpu_config single = config_of(GPU_OUTPUT_ALL, GPU_LAYOUT_AOS, GPU_LAYOUT_AOS, GPU_FLOAT_DATA_SINGLE);
-    if (run(h, g, &single, &set, expected) == 0)
-        test_without_fp64(index, g, &set, expected);
+    static const char *const KERNELS[] = {"GPU_STP1F", "GPU_Segura1PF"};
+    for (size_t k = 0; k < sizeof KERNELS / sizeof *KERNELS; ++k) {
+        const gpu_algorithm *g = float_kernel(KERNELS[k]);
+        test_levels(h, g);
+        test_extent(h, g);
+        if (run(h, g, &single, &set, expected) == 0)
+            test_without_fp64(index, g, &set, expected);
+    }
     gpu_close(h);
     free(expected);
     pair_set_free(&set);

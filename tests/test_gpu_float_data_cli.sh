@@ -1,7 +1,8 @@
 # test_gpu_float_data_cli: --float-data single|double of RayTetra and Bench on the first OpenCL
 # device (PoCL without a GPU). RayTetra -g prints the bytes a pair its buffers hold (72 in and
 # 64, 16, 1 out with single data; 144 and 112, 24, 1 with double data and for double kernels)
-# and writes the same results either way. Bench's JSON and long CSV give each kernel's own bytes
+# and writes the same results either way, a precomputed float kernel too (its table float in
+# both). Bench's JSON and long CSV give each kernel's own bytes
 # a pair at every output level, and its gb_per_s and percent_of_copy are computed from them. A
 # device taken for one without fp64 (RAYTETRA_ASSUME_NO_FP64) runs the single-data float kernels
 # and refuses the others with one line (Bench: their cells NA). Wrong values: one-line errors.
@@ -28,6 +29,15 @@ for sizes in "all 64 112" "faces 16 24" "hit 1 1"; do
 done
 expect 0 '' -- "$BIN/RayTetra" -n "$device" -g 2 "$in" "$TMP/g2.rtb" 1
 check "GPU_STP1 moves doubles" grep -q '^buffers: 144 bytes a pair in, 112 out (double precision)$' "$TMP/stdout.$$"
+# A precomputed float kernel (-g 19, GPU_STP1PF): the same buffers, its float table on the device.
+expect 0 '' -- "$BIN/RayTetra" -n "$device" -g 19 "$in" "$TMP/pre-single.rtb" 1
+check "GPU_STP1PF: 72 bytes in, 64 out" grep -q '^buffers: 72 bytes a pair in, 64 out (single precision)$' \
+    "$TMP/stdout.$$"
+check "GPU_STP1PF: its 120-byte float tables" grep -q '^GPU_STP1PF: tables (120 bytes a pair) precomputed' "$TMP/stdout.$$"
+expect 0 '' -- "$BIN/RayTetra" -n "$device" -g 19 --float-data double "$in" "$TMP/pre-double.rtb" 1
+check "GPU_STP1PF, --float-data double: 144 bytes in, 112 out" \
+    grep -q '^buffers: 144 bytes a pair in, 112 out (double precision)$' "$TMP/stdout.$$"
+check "GPU_STP1PF: the same results from both" cmp -s "$TMP/pre-single.rtb" "$TMP/pre-double.rtb"
 
 # Bench at every output level: each kernel's bytes, and the throughput figures made from them.
 for sizes in "all 64 112" "faces 16 24" "hit 1 1"; do
@@ -72,6 +82,9 @@ expect 0 '' -- "$BIN/RayTetra" --list-devices
 check "--list-devices: no fp64" grep -Eq "^$device .* no " "$TMP/stdout.$$"
 expect 0 '' -- "$BIN/RayTetra" -n "$device" -g 6 "$in" "$TMP/no-fp64.rtb" 1
 check "GPU_STP1F without fp64: the same results" cmp -s "$TMP/single-all.rtb" "$TMP/no-fp64.rtb"
+expect 0 '' -- "$BIN/RayTetra" -n "$device" -g 19 "$in" "$TMP/pre-no-fp64.rtb" 1
+check "GPU_STP1PF without fp64: the same results" cmp -s "$TMP/pre-single.rtb" "$TMP/pre-no-fp64.rtb"
+expect 1 'which GPU_STP1P \(double' -- "$BIN/RayTetra" -n "$device" -g 13 "$in" "$TMP/x.rtb" 1
 expect 1 '^RayTetra: error: OpenCL device .* has no double precision \(cl_khr_fp64\), which GPU_STP1 \(double' \
     -- "$BIN/RayTetra" -n "$device" -g 2 "$in" "$TMP/x.rtb" 1
 expect 1 'which GPU_STP1F with --float-data double' -- "$BIN/RayTetra" -n "$device" -g 6 --float-data double \
