@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "defined_inputs.h"
-#include "opencl/gpu_handler.h"
+#include "gpu_fixtures.h"
 #include "registry.h"
 
 int main(void)
@@ -17,13 +17,8 @@ int main(void)
     size_t group_start[DEFINED_GROUPS + 1];
     if (defined_inputs(&set, group_start) != 0)
         return 1;
-    const char *env = getenv("RAYTETRA_TEST_DEVICE");
-    gpu_handler *h;
+    gpu_handler *h = gpu_fixture_open("test_gpu_defined");
     error_text err;
-    if (gpu_open(&h, env && *env ? atoi(env) : 0, &err) != 0) {
-        fprintf(stderr, "test_gpu_defined: cannot open the OpenCL device: %s\n", err.text);
-        return 1;
-    }
     printf("device: %s\n", gpu_device_description(h));
     ray_tetra_result *results = malloc(set.count * sizeof *results);
     int count;

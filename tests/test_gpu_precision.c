@@ -161,13 +161,8 @@ int main(void)
     pair_set set;
     fixture_pairs(2026, RANDOM_PAIRS / 2, RANDOM_PAIRS / 2, &set);
     ray_tetra_result *reference = fixture_exact_results(&set);
-    error_text err;
 
-    gpu_handler *h;
-    if (gpu_open(&h, gpu_fixture_device(), &err) != 0) {
-        fprintf(stderr, "test_gpu_precision: cannot open the OpenCL device: %s\n", err.text);
-        return 1;
-    }
+    gpu_handler *h = gpu_fixture_open("test_gpu_precision");
     printf("device: %s\n", gpu_device_description(h));
     /* GPU_STP0 first, so that its binary is in the cache before GPU_STP0F is built. */
     pair_set few = {64, set.pairs};

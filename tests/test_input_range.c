@@ -17,7 +17,7 @@
 #include "registry.h"
 #include "exact.h"
 #include "generator/generator.h"
-#include "opencl/gpu_handler.h"
+#include "gpu_fixtures.h"
 #include "pair_check.h"
 
 #define PAIRS 4000
@@ -249,20 +249,16 @@ int main(void)
         check_cpu_edge(&edges[i]);
     check_extreme_corners();
 
-    char cache[] = "/tmp/raytetra-range-cache-XXXXXX";
-    CHECK(mkdtemp(cache) != NULL, "a temporary cache folder");
-    setenv("RAYTETRA_CACHE_DIR", cache, 1);
-    const char *device = getenv("RAYTETRA_TEST_DEVICE");
+    char cache[4096];
+    gpu_fixture_cache("raytetra-range-cache.XXXXXX", cache, sizeof cache);
     gpu_handler *gpu = NULL;
-    CHECK(gpu_open(&gpu, device && *device ? atoi(device) : 0, &err) == 0, "OpenCL device: %s", err.text);
+    CHECK(gpu_open(&gpu, gpu_fixture_device(), &err) == 0, "OpenCL device: %s", err.text);
     if (gpu) {
         for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i)
             check_gpu_edge(gpu, &edges[i]);
         gpu_close(gpu);
     }
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", cache);
-    CHECK(system(command) == 0, "removing %s", cache);
+    fixture_remove_dir(cache);
     pair_set_free(&unit);
     pair_set_free(&away);
     return check_summary("test_input_range");
