@@ -456,15 +456,9 @@ double gpu_timer_resolution_ms(const gpu_handler *h)
 
 void gpu_handler_objects(const gpu_handler *h, gpu_cl_objects *objects)
 {
-    objects->context = h->context;
-    objects->queue = h->queue;
-    objects->info = &h->info;
-    objects->kernel = h->kernel;
-    objects->precompute = h->precompute;
-    objects->local_size = h->local_size;
-    objects->config = h->prepared;
-    objects->algorithm = h->algorithm;
-    objects->log = h->log;
+    *objects = (gpu_cl_objects){.context = h->context, .queue = h->queue, .info = &h->info, .kernel = h->kernel,
+                                .precompute = h->precompute, .local_size = h->local_size, .config = h->prepared,
+                                .algorithm = h->algorithm, .log = h->log};
 }
 
 void gpu_close(gpu_handler *h)
