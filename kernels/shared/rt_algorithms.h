@@ -278,9 +278,10 @@ RT_INLINE int rt_miss(rt_hit *out)
 }
 
 /* What forms 1 and 2 decide before any point is computed: the faces a and b the line crosses,
- * which of them it enters, and their products. The points then come from rt_finish_faces, or,
- * in the CPU's batch loops, from a branch-free loop over a block of decisions
- * (cpu/algorithms_decided.h). On a miss face_a = face_b = -1 and the rest is 0. */
+ * which of them it enters, and their products. rt_finish_faces then computes the points: one
+ * finish for every pair of faces, so that the work-items of a GPU warp run the same code there
+ * (docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). On a miss face_a = face_b =
+ * -1 and the rest is 0. */
 typedef struct rt_faces {
     int face_a, face_b, a_enters;
     rt_real wa0, wa1, wa2, wb0, wb1, wb2;
@@ -310,7 +311,7 @@ RT_INLINE int rt_undecided(rt_faces *d)
     return 0;
 }
 
-/* x3, x2, x1 or x0 for face f = 3, 2, 1, 0 (a real, so that SIMD lanes select it). */
+/* x3, x2, x1 or x0 for face f = 3, 2, 1, 0: selects of reals, which GPUs run without branching. */
 RT_INLINE rt_vec3 rt_by_face(rt_real f, rt_vec3 x3, rt_vec3 x2, rt_vec3 x1, rt_vec3 x0)
 {
     return rt_v(f == 3 ? x3.x : (f == 2 ? x2.x : (f == 1 ? x1.x : x0.x)),
