@@ -213,7 +213,7 @@ LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_precomputed.c \
                RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
-               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap)) \
+               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks)) \
                $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
 LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \

@@ -55,7 +55,7 @@ for run in "1 aos all $in" "3 soa faces $in" "5 soa hit $in" "5 aos all $small";
     read -r chunks layout output file <<<"$run"
     expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP1 --overlap "$chunks" --layout "$layout" --output "$output" \
         --bandwidth-mib 1 --long-csv "$TMP/e2e-long-$chunks.csv" "$file" "$TMP/e2e-$chunks-$(basename "$file").csv" 1
-    check "overlap $chunks ($layout, $output): end to end printed" grep -q 'end to end (pinned, [0-9]* chunks\? on [1-3] queues\?): [0-9.]* ms' "$TMP/stdout.$$"
+    check "overlap $chunks ($layout, $output): end to end printed" grep -Eq 'end to end \(pinned, [0-9]+ tapered chunks? of at most [0-9]+ pairs on [1-3] queues?, 1 run\): median [0-9.]+ ms' "$TMP/stdout.$$"
     check "overlap $chunks: verified" grep -q 'GPU_STP1 .*verified' "$TMP/stdout.$$"
 done
 e2e_csv="$TMP/e2e-3-in.txt.csv"
@@ -68,6 +68,11 @@ for name in GPU_STP1_E2E GPU_STP1_E2E_GBs GPU_STP1_E2E_Pct_Pinned; do
 done
 check "long CSV: end_to_end row" grep -Eq ',GPU_STP1,end_to_end,2003,.*,soa,faces,1,144,24,ok$' "$TMP/e2e-long-3.csv"
 expect 2 '--overlap must be a whole number' -- "$BIN/Bench" --overlap 0 "$in" "$csv" 1
+expect 2 '--chunk-sizes must be tapered' -- "$BIN/Bench" --overlap 4 --chunk-sizes uneven "$in" "$csv" 1
+expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP1 --overlap 4 --chunk-sizes equal --bandwidth-mib 1 "$in" \
+    "$TMP/e2e-equal.csv" 3
+check "--chunk-sizes equal: 4 equal chunks, 3 runs" \
+    grep -Eq 'end to end \(pinned, 4 equal chunks of at most 501 pairs on 3 queues, 3 runs\): median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\)' "$TMP/stdout.$$"
 
 # local_size_sweep.sh on two sizes: one CSV row per size and kernel, a PNG when gnuplot exists.
 expect 0 '' -- env BUILD="$BUILD" LOCAL_SIZES="32 64" BENCH_OPTIONS="--algorithms GPU_STP1,GPU_STP2 --bandwidth-mib 1" \

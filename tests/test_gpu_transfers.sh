@@ -71,7 +71,12 @@ expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP0,GPU_STP0R,GPU_STP1F --result-l
     --bandwidth-mib 1 --long-csv "$TMP/long.csv" --json "$TMP/bench.json" "$in" "$TMP/wide.csv" 2 "$device"
 check "Bench: three kernels verified with soa records" test "$(grep -Ec 'GPU_STP(0|0R|1F) .*verified' "$TMP/stdout.$$")" -eq 3
 check "Bench: soa records named" grep -q 'output all (soa records)' "$TMP/stdout.$$"
-check "Bench: end to end with soa records" grep -q 'end to end (pinned, 3 chunks on 3 queues)' "$TMP/stdout.$$"
+check "Bench: end to end with soa records" grep -q 'end to end (pinned, 3 tapered chunks of at most 1073 pairs on 3 queues, 2 runs)' "$TMP/stdout.$$"
+check "Bench: long CSV end-to-end rows carry their runs' min, median and max" \
+    grep -Eq ',GPU_STP0,end_to_end,3003,[0-9.]+,2,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,' "$TMP/long.csv"
+check "Bench: JSON end to end against the full-duplex bound" grep -q '"percent_of_bound": *[0-9]' "$TMP/bench.json"
+check "Bench: JSON both-at-once bandwidth" grep -q '"pinned_duplex": *[0-9]' "$TMP/bench.json"
+check "Bench: JSON chunk sizes" grep -q '"chunk_sizes": *"tapered"' "$TMP/bench.json"
 check "Bench: wide metadata" grep -q '; result_layout=soa' "$TMP/wide.csv"
 check "Bench: long CSV layout aos/soa" grep -Eq ',GPU_STP0,kernel,3003,.*,aos/soa,all,1,144,112,ok$' "$TMP/long.csv"
 check "Bench: long CSV kernel rows carry their repetitions' min, median and max" \

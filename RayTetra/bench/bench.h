@@ -36,11 +36,17 @@ typedef struct bench_entry {
     /* OpenCL kernel throughput: pairs x reps / kernel time; the bytes the kernel must move
      * (gpu_pair_bytes) per second; that as a share of the measured copy bandwidth (0: none). */
     double mtests_per_s, effective_gbs, percent_of_copy;
-    /* --overlap: one end-to-end repetition (write + kernel + read) from pinned memory; its
-     * bytes per second; the transfer time at the measured pinned bandwidths as a share of it. */
-    int end_to_end_done;
-    double end_to_end_ms, end_to_end_gbs, end_to_end_percent_of_pinned;
-    size_t end_to_end_chunks, end_to_end_queues;
+    /* --overlap: end-to-end runs (write + kernel + read) from pinned memory, reps of them (each
+     * in end_to_end_samples; end_to_end_ms their median); the median's bytes per second; the
+     * transfer time at the measured pinned bandwidths, one direction after the other, as a
+     * share of the median (percent_of_pinned); the full-duplex bound max(bytes in / write
+     * bandwidth, bytes out / read bandwidth) as a share of it (percent_of_bound), and the same
+     * bound with the measured both-at-once bandwidth too (percent_of_duplex). */
+    int end_to_end_done, end_to_end_runs;
+    double end_to_end_ms, end_to_end_min_ms, end_to_end_max_ms, end_to_end_gbs;
+    double end_to_end_percent_of_pinned, end_to_end_percent_of_bound, end_to_end_percent_of_duplex;
+    double *end_to_end_samples;
+    size_t end_to_end_chunks, end_to_end_largest_chunk, end_to_end_queues;
     /* --threads: the CPU algorithm on several threads (all repetitions), verified like the
      * single-threaded run; BENCH_SKIPPED when not run. */
     bench_status threads_status;

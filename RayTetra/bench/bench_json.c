@@ -24,6 +24,7 @@ static json_object *bandwidth(const bench_context *c)
     add(b, "copy", results_json_number(c->bandwidth.copy_median_gbs));
     add(b, "pinned_write", results_json_number(c->bandwidth.write_median_gbs));
     add(b, "pinned_read", results_json_number(c->bandwidth.read_median_gbs));
+    add(b, "pinned_duplex", results_json_number(c->bandwidth.duplex_median_gbs));
     return b;
 }
 
@@ -67,6 +68,8 @@ static void fill_context(json_object *context, const bench_context *c, const ben
         opencl ? json_object_new_int64((int64_t)(c->gpu.pairs_per_item ? c->gpu.pairs_per_item : 1)) : NULL);
     add(context, "extent", json_object_new_string(extent_name(c->gpu.extent)));
     add(context, "overlap_chunks", c->overlap_chunks ? json_object_new_int64((int64_t)c->overlap_chunks) : NULL);
+    add(context, "chunk_sizes",
+        c->overlap_chunks ? json_object_new_string(gpu_chunk_sizes_name(c->gpu.chunk_sizes)) : NULL);
     add(context, "bandwidth_gb_per_s", bandwidth(c));
     add(context, "cpu_bandwidth_gb_per_s", cpu_bandwidth(c));
     json_object *bootstrap = json_object_new_object();
@@ -144,7 +147,11 @@ static json_object *result(const bench_context *c, const bench_results *results,
     if (row->phase == BENCH_PHASE_KERNEL || (cpu_run && c->cpu_bandwidth_measured))
         add(r, "percent_of_copy", sibling(results, row, BENCH_PERCENT_OF_COPY));
     if (row->phase == BENCH_PHASE_END_TO_END)
+    {
         add(r, "percent_of_pinned", sibling(results, row, BENCH_PERCENT_OF_PINNED));
+        add(r, "percent_of_bound", sibling(results, row, BENCH_PERCENT_OF_BOUND));
+        add(r, "percent_of_duplex", sibling(results, row, BENCH_PERCENT_OF_DUPLEX));
+    }
     add(r, "properties", properties(row));
     add(r, "warnings", warnings(row));
     return r;

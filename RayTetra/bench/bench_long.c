@@ -60,10 +60,11 @@ static void phase_line(FILE *out, const bench_context *c, const bench_results *r
     else
         fputs("NA,", out);
     value(out, results, time, BENCH_MTESTS_PER_S, "%.3f");
-    /* Per repetition: the single-threaded CPU run and the kernel (its launches' device times,
-     * summed over the chunks); the transfers happen once. */
+    /* Per repetition: the single-threaded CPU run, the kernel (its launches' device times,
+     * summed over the chunks) and the end-to-end runs; the other transfers happen once. */
     if (ok && time->sample_count &&
-        ((!opencl && time->phase == BENCH_PHASE_RUN) || (opencl && time->phase == BENCH_PHASE_KERNEL)))
+        ((!opencl && time->phase == BENCH_PHASE_RUN) ||
+         (opencl && (time->phase == BENCH_PHASE_KERNEL || time->phase == BENCH_PHASE_END_TO_END))))
         fprintf(out, "%.3f,%.3f,%.3f,", time->summary.min, time->summary.median, time->summary.max);
     else
         fputs("NA,NA,NA,", out);

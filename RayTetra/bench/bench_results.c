@@ -16,7 +16,7 @@ const char *bench_phase_name(bench_phase phase, int threads, char *name, size_t 
 {
     static const char *const names[] = {"run",    "run_threads", "write",        "kernel",     "read",
                                         "end_to_end", "copy",    "pinned_write", "pinned_read",
-                                        "precompute", "copy_threads"};
+                                        "precompute", "copy_threads", "pinned_duplex"};
     if (phase == BENCH_PHASE_RUN_THREADS && threads > 0)
         snprintf(name, size, "run_threads_%d", threads);
     else if (phase == BENCH_PHASE_COPY_THREADS && threads > 0)
@@ -28,13 +28,14 @@ const char *bench_phase_name(bench_phase phase, int threads, char *name, size_t 
 
 const char *bench_metric_name(bench_metric metric)
 {
-    static const char *const names[] = {"time_ms", "mtests_per_s", "gb_per_s", "percent_of_copy", "percent_of_pinned"};
+    static const char *const names[] = {"time_ms",           "mtests_per_s",        "gb_per_s", "percent_of_copy",
+                                        "percent_of_pinned", "percent_of_bound", "percent_of_duplex"};
     return names[metric];
 }
 
 const char *bench_metric_unit(bench_metric metric)
 {
-    static const char *const units[] = {"ms", "Mtests/s", "GB/s", "%", "%"};
+    static const char *const units[] = {"ms", "Mtests/s", "GB/s", "%", "%", "%", "%"};
     return units[metric];
 }
 
@@ -58,7 +59,8 @@ void bench_results_free(bench_results *results)
 /* A phase that repeats REPS times (the others happen once by design: no repetition warning). */
 static int repeated(bench_phase phase)
 {
-    return phase == BENCH_PHASE_RUN || phase == BENCH_PHASE_RUN_THREADS || phase == BENCH_PHASE_KERNEL;
+    return phase == BENCH_PHASE_RUN || phase == BENCH_PHASE_RUN_THREADS || phase == BENCH_PHASE_KERNEL ||
+           phase == BENCH_PHASE_END_TO_END;
 }
 
 static void set_warnings(bench_row *row)

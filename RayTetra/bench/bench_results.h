@@ -36,6 +36,7 @@ typedef enum bench_phase {
     BENCH_PHASE_PINNED_READ,
     BENCH_PHASE_PRECOMPUTE,   /* a precomputed form's table, once, outside the timed run */
     BENCH_PHASE_COPY_THREADS, /* the CPU copy loop on several threads: named copy_threads_N */
+    BENCH_PHASE_PINNED_DUPLEX, /* pinned write and read at once (gpu_bandwidth.h) */
 } bench_phase;
 
 typedef enum bench_metric {
@@ -44,6 +45,8 @@ typedef enum bench_metric {
     BENCH_GB_PER_S,          /* bytes moved per second, in 1e9 */
     BENCH_PERCENT_OF_COPY,   /* a kernel's GB/s as a share of the copy kernel's; a CPU run's of the CPU copy loop's */
     BENCH_PERCENT_OF_PINNED, /* an end-to-end run's transfer time at the pinned bandwidths, as a share */
+    BENCH_PERCENT_OF_BOUND,  /* its full-duplex bound max(in / write, out / read bandwidth), as a share */
+    BENCH_PERCENT_OF_DUPLEX, /* the same bound with the both-at-once bandwidth too, as a share */
 } bench_metric;
 
 /* A phase's name ("run", "kernel", ...; `threads` makes "run_threads_N"), into `name`. */

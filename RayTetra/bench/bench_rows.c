@@ -132,19 +132,27 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
         return;
     row->phase = BENCH_PHASE_END_TO_END;
     row->bytes_read = read; /* what crosses to the device: the tables are made there */
-    add_time(b, row, e->end_to_end_ms, 1, &e->end_to_end_ms, 1);
+    /* Its time is the median run's (not a sum like the kernel's: each run is the whole job). */
+    row->reps = e->end_to_end_runs;
+    add(b, row, BENCH_TIME_MS, e->end_to_end_ms, e->end_to_end_samples, e->end_to_end_runs);
+    add(b, row, BENCH_MTESTS_PER_S, e->end_to_end_ms > 0 ? (double)c->set->count / e->end_to_end_ms / 1e3 : 0.0,
+        NULL, 0);
     add(b, row, BENCH_GB_PER_S, e->end_to_end_gbs, NULL, 0);
-    if (c->bandwidth_measured)
+    if (c->bandwidth_measured) {
         add(b, row, BENCH_PERCENT_OF_PINNED, e->end_to_end_percent_of_pinned, NULL, 0);
+        add(b, row, BENCH_PERCENT_OF_BOUND, e->end_to_end_percent_of_bound, NULL, 0);
+        add(b, row, BENCH_PERCENT_OF_DUPLEX, e->end_to_end_percent_of_duplex, NULL, 0);
+    }
 }
 
 static void bandwidth_rows(builder *b)
 {
     const gpu_bandwidth *w = &b->context->bandwidth;
-    const double values[] = {w->copy_median_gbs, w->write_median_gbs, w->read_median_gbs};
-    for (int k = 0; k < 3; ++k) {
-        bench_row row = {.algorithm = "bandwidth", .kind = REGISTRY_OPENCL,
-                         .phase = (bench_phase)(BENCH_PHASE_COPY + k), .status = BENCH_OK,
+    const double values[] = {w->copy_median_gbs, w->write_median_gbs, w->read_median_gbs, w->duplex_median_gbs};
+    const bench_phase phases[] = {BENCH_PHASE_COPY, BENCH_PHASE_PINNED_WRITE, BENCH_PHASE_PINNED_READ,
+                                  BENCH_PHASE_PINNED_DUPLEX};
+    for (int k = 0; k < 4; ++k) {
+        bench_row row = {.algorithm = "bandwidth", .kind = REGISTRY_OPENCL, .phase = phases[k], .status = BENCH_OK,
                          .reps = w->trials * w->launches};
         add(b, &row, BENCH_GB_PER_S, values[k], NULL, 0);
     }

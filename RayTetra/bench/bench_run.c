@@ -240,7 +240,15 @@ static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry 
     error_text err;
     gpu_end_to_end t;
     poison(results, c->set->count);
-    if (gpu_run_end_to_end(gpu, c->set, results, c->overlap_chunks, &t, &err) != 0) {
+    int runs = c->reps;
+    free(e->end_to_end_samples);
+    if (!(e->end_to_end_samples = malloc((size_t)runs * sizeof *e->end_to_end_samples))) {
+        e->status = BENCH_FAILED;
+        snprintf(e->note, sizeof e->note, "out of memory for %d end-to-end times", runs);
+        return -1;
+    }
+    if (gpu_run_end_to_end_runs(gpu, c->set, results, c->overlap_chunks, runs, e->end_to_end_samples, &t, &err) !=
+        0) {
         e->status = BENCH_FAILED;
         snprintf(e->note, sizeof e->note, "%s", err.text);
         return -1;
@@ -250,14 +258,23 @@ static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry 
         return -1;
     e->end_to_end_done = 1;
     e->end_to_end_ms = t.ms;
+    e->end_to_end_runs = t.runs;
+    e->end_to_end_min_ms = t.min_ms;
+    e->end_to_end_max_ms = t.max_ms;
     e->end_to_end_chunks = t.chunks;
+    e->end_to_end_largest_chunk = t.largest_chunk;
     e->end_to_end_queues = t.queues;
     double bytes = (double)(t.bytes_in + t.bytes_out);
     e->end_to_end_gbs = t.ms > 0 ? bytes / t.ms / 1e6 : 0.0;
     if (c->bandwidth_measured && t.ms > 0) {
-        double transfer_ms = (double)t.bytes_in / c->bandwidth.write_median_gbs / 1e6 +
-                             (double)t.bytes_out / c->bandwidth.read_median_gbs / 1e6;
-        e->end_to_end_percent_of_pinned = 100.0 * transfer_ms / t.ms;
+        const gpu_bandwidth *w = &c->bandwidth;
+        double in_ms = (double)t.bytes_in / w->write_median_gbs / 1e6;
+        double out_ms = (double)t.bytes_out / w->read_median_gbs / 1e6;
+        double bound_ms = in_ms > out_ms ? in_ms : out_ms;
+        double duplex_ms = bytes / w->duplex_median_gbs / 1e6;
+        e->end_to_end_percent_of_pinned = 100.0 * (in_ms + out_ms) / t.ms;
+        e->end_to_end_percent_of_bound = 100.0 * bound_ms / t.ms;
+        e->end_to_end_percent_of_duplex = 100.0 * (duplex_ms > bound_ms ? duplex_ms : bound_ms) / t.ms;
     }
     return 0;
 }
@@ -362,11 +379,16 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     fprintf(c->log, "; %zu work-items, %zu pair%s each\n", e->global_size, e->pairs_per_item,
             e->pairs_per_item == 1 ? "" : "s");
     if (e->end_to_end_done) {
-        fprintf(c->log, "  %-18s end to end (pinned, %zu chunk%s on %zu queue%s): %.3f ms, %.3f GB/s", "",
-                e->end_to_end_chunks, e->end_to_end_chunks == 1 ? "" : "s", e->end_to_end_queues,
-                e->end_to_end_queues == 1 ? "" : "s", e->end_to_end_ms, e->end_to_end_gbs);
+        fprintf(c->log, "  %-18s end to end (pinned, %zu %s chunk%s of at most %zu pairs on %zu queue%s, %d run%s): "
+                        "median %.3f ms (min %.3f, max %.3f), %.3f GB/s", "",
+                e->end_to_end_chunks, gpu_chunk_sizes_name(c->gpu.chunk_sizes), e->end_to_end_chunks == 1 ? "" : "s",
+                e->end_to_end_largest_chunk, e->end_to_end_queues, e->end_to_end_queues == 1 ? "" : "s",
+                e->end_to_end_runs, e->end_to_end_runs == 1 ? "" : "s", e->end_to_end_ms, e->end_to_end_min_ms, e->end_to_end_max_ms,
+                e->end_to_end_gbs);
         if (c->bandwidth_measured)
-            fprintf(c->log, " = %.1f%% of the pinned transfer bandwidth", e->end_to_end_percent_of_pinned);
+            fprintf(c->log, " = %.1f%% of the full-duplex bound (%.1f%% with the both-at-once bandwidth; the "
+                            "transfers one after the other: %.1f%%)",
+                    e->end_to_end_percent_of_bound, e->end_to_end_percent_of_duplex, e->end_to_end_percent_of_pinned);
         fputc('\n', c->log);
     }
     if (e->gpu->precompute_kernel)

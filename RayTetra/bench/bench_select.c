@@ -34,6 +34,7 @@ void bench_table_free(bench_table *table)
     for (int i = 0; i < table->count; ++i) {
         free(table->entries[i].samples);
         free(table->entries[i].threads_samples);
+        free(table->entries[i].end_to_end_samples);
     }
     free(table->entries);
     table->entries = NULL;

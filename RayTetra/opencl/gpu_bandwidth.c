@@ -21,7 +21,9 @@ typedef struct bench_objects {
     gpu_program program;
     cl_kernel kernel;
     cl_mem in, out;
-    gpu_pinned host; /* the host side of both transfers */
+    gpu_pinned host;         /* the host side of both transfers */
+    gpu_pinned host_read;    /* where the duplex trial's reads go, while `host` is written from */
+    cl_command_queue second; /* the duplex trial's reads */
     size_t bytes, local_size, global_size;
 } bench_objects;
 
@@ -52,7 +54,12 @@ static void fill_random(unsigned char *data, size_t bytes)
 static int make_buffers(bench_objects *o, error_text *err)
 {
     if (gpu_create_buffers(o->cl.context, o->bytes, o->bytes, &o->in, &o->out, err) != 0 ||
-        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host, err) != 0)
+        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host, err) != 0 ||
+        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host_read, err) != 0)
+        return -1;
+    cl_int status;
+    o->second = clCreateCommandQueue(o->cl.context, o->cl.info->device, 0, &status);
+    if (GPU_CHECK(err, "clCreateCommandQueue", status))
         return -1;
     fill_random(o->host.host, o->bytes);
     size_t count = o->bytes / ELEMENT;
@@ -60,7 +67,7 @@ static int make_buffers(bench_objects *o, error_text *err)
     return gpu_set_arguments(o->kernel, o->in, o->out, count, err);
 }
 
-typedef enum step { STEP_WRITE, STEP_COPY, STEP_READ } step;
+typedef enum step { STEP_WRITE, STEP_COPY, STEP_READ, STEP_DUPLEX } step;
 
 /* `launches` back-to-back operations of one kind, then clFinish. */
 static int operate(bench_objects *o, step kind, int launches, error_text *err)
@@ -68,7 +75,15 @@ static int operate(bench_objects *o, step kind, int launches, error_text *err)
     for (int i = 0; i < launches; ++i) {
         cl_int status;
         const char *call;
-        if (kind == STEP_WRITE) {
+        if (kind == STEP_DUPLEX) {
+            /* The read on the second queue, flushed, so that the device has both at once. */
+            if (GPU_CHECK(err, "clEnqueueReadBuffer",
+                          clEnqueueReadBuffer(o->second, o->out, CL_FALSE, 0, o->bytes, o->host_read.host, 0, NULL,
+                                              NULL)) ||
+                GPU_CHECK(err, "clFlush", clFlush(o->second)))
+                return -1;
+        }
+        if (kind == STEP_WRITE || kind == STEP_DUPLEX) {
             call = "clEnqueueWriteBuffer";
             status = clEnqueueWriteBuffer(o->cl.queue, o->in, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
         } else if (kind == STEP_READ) {
@@ -82,7 +97,12 @@ static int operate(bench_objects *o, step kind, int launches, error_text *err)
         if (GPU_CHECK(err, call, status))
             return -1;
     }
-    return GPU_CHECK(err, "clFinish", clFinish(o->cl.queue));
+    if (kind == STEP_DUPLEX && GPU_CHECK(err, "clFlush", clFlush(o->cl.queue)))
+        return -1;
+    return GPU_CHECK(err, "clFinish", clFinish(o->cl.queue)) ||
+                   (kind == STEP_DUPLEX && GPU_CHECK(err, "clFinish", clFinish(o->second)))
+               ? -1
+               : 0;
 }
 
 static int by_value(const void *a, const void *b)
@@ -97,7 +117,8 @@ static int measure(bench_objects *o, step kind, double *median_gbs, double *best
     if (operate(o, kind, 1, err) != 0)
         return -1;
     double gbs[TRIALS];
-    double bytes = (double)o->bytes * (kind == STEP_COPY ? 2 : 1) * LAUNCHES; /* a copy reads and writes */
+    /* A copy reads and writes; a duplex trial writes and reads. */
+    double bytes = (double)o->bytes * (kind == STEP_COPY || kind == STEP_DUPLEX ? 2 : 1) * LAUNCHES;
     for (int t = 0; t < TRIALS; ++t) {
         double start = timer_now_ms();
         if (operate(o, kind, LAUNCHES, err) != 0)
@@ -114,6 +135,11 @@ static int measure(bench_objects *o, step kind, double *median_gbs, double *best
 static void release(bench_objects *o)
 {
     clFinish(o->cl.queue);
+    if (o->second) {
+        clFinish(o->second);
+        clReleaseCommandQueue(o->second);
+    }
+    gpu_pinned_release(o->cl.queue, &o->host_read);
     gpu_pinned_release(o->cl.queue, &o->host);
     gpu_release_buffers(&o->in, &o->out);
     if (o->kernel)
@@ -139,7 +165,8 @@ int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *r, 
     int failed = build_copy(&o, err) != 0 || make_buffers(&o, err) != 0 ||
                  measure(&o, STEP_WRITE, &r->write_median_gbs, &r->write_best_gbs, err) != 0 ||
                  measure(&o, STEP_COPY, &r->copy_median_gbs, &r->copy_best_gbs, err) != 0 ||
-                 measure(&o, STEP_READ, &r->read_median_gbs, &r->read_best_gbs, err) != 0;
+                 measure(&o, STEP_READ, &r->read_median_gbs, &r->read_best_gbs, err) != 0 ||
+                 measure(&o, STEP_DUPLEX, &r->duplex_median_gbs, &r->duplex_best_gbs, err) != 0;
     release(&o);
     if (failed)
         return gpu_error_context(err, "measuring the bandwidth of %s with %zu-byte buffers",

@@ -1,6 +1,6 @@
 /* gpu_bandwidth.h: the memory bandwidths the kernels' throughput is compared with: the
  * device's own copy bandwidth (kernels/Copy.cl) and the host-device transfer bandwidth from and
- * to pinned host memory. Method: docs/PERFORMANCE.md. */
+ * to pinned host memory, one direction at a time and both at once. Method: docs/PERFORMANCE.md. */
 #ifndef RAYTETRA_GPU_BANDWIDTH_H
 #define RAYTETRA_GPU_BANDWIDTH_H
 
@@ -16,6 +16,10 @@ typedef struct gpu_bandwidth {
     double copy_median_gbs, copy_best_gbs;   /* (bytes read + bytes written) / kernel time */
     double write_median_gbs, write_best_gbs; /* pinned host -> device */
     double read_median_gbs, read_best_gbs;   /* device -> pinned host */
+    /* Both directions at once (a write and a read of `bytes` each, on two queues): (bytes written +
+     * bytes read) / the time of both. A link that carries both directions at full speed gives
+     * write + read; less shows what an end-to-end run, whose reads overlap its writes, can reach. */
+    double duplex_median_gbs, duplex_best_gbs;
 } gpu_bandwidth;
 
 /* Default buffer size: far beyond any device cache (H100: 50 MB L2), cheap on a CPU device. */

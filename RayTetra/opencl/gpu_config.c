@@ -21,6 +21,8 @@ const char *gpu_transfers_name(gpu_transfers transfers)
 
 const char *gpu_float_data_name(gpu_float_data data) { return data == GPU_FLOAT_DATA_DOUBLE ? "double" : "single"; }
 
+const char *gpu_chunk_sizes_name(gpu_chunk_sizes sizes) { return sizes == GPU_CHUNKS_EQUAL ? "equal" : "tapered"; }
+
 /* The options with two values, and what each means (for the message that refuses others). */
 static const struct {
     const char *option, *values[2], *meaning;
@@ -32,6 +34,8 @@ static const struct {
     {"float-data", {"single", "double"},
      "single (the float kernels read and write floats) or double (they read the file's doubles and write double "
      "records)"},
+    {"chunk-sizes", {"tapered", "equal"},
+     "tapered (equal chunks, then a tail of shrinking ones) or equal (every pinned chunk the same size)"},
 };
 
 /* Row `row` of TWO_WAY takes its value number v. */
@@ -43,8 +47,10 @@ static void set_two_way(gpu_config *config, size_t row, int v)
         config->result_layout = v ? GPU_LAYOUT_SOA : GPU_LAYOUT_AOS;
     else if (row == 2)
         config->transfers = v ? GPU_TRANSFERS_PAGEABLE : GPU_TRANSFERS_PINNED;
-    else
+    else if (row == 3)
         config->float_data = v ? GPU_FLOAT_DATA_DOUBLE : GPU_FLOAT_DATA_SINGLE;
+    else
+        config->chunk_sizes = v ? GPU_CHUNKS_EQUAL : GPU_CHUNKS_TAPERED;
 }
 
 int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err)

@@ -24,6 +24,11 @@ typedef enum gpu_output {
  * chunk written from and read into the caller's ordinary memory, one step after the other. */
 typedef enum gpu_transfers { GPU_TRANSFERS_PINNED, GPU_TRANSFERS_PAGEABLE } gpu_transfers;
 
+/* The sizes of the pinned transfers' chunks. tapered (the default): equal chunks, then a tail
+ * whose chunks shrink geometrically, so that the last chunk's kernel and read, which no write
+ * overlaps, are short; equal: every chunk the same (gpu_overlap.c; docs/PERFORMANCE.md). */
+typedef enum gpu_chunk_sizes { GPU_CHUNKS_TAPERED, GPU_CHUNKS_EQUAL } gpu_chunk_sizes;
+
 /* The buffers of the float kernels (the double kernels always read and write doubles). single
  * (the default): the pairs rounded to float by the host before the timed write and records of
  * floats, widened after the read (gpu_records.h, gpu_single.c), so that a float kernel moves
@@ -41,19 +46,23 @@ typedef struct gpu_config {
     gpu_transfers transfers;  /* of gpu_run: pinned (default) or pageable */
     size_t transfer_chunks;   /* pinned transfers: chunks of the input; 0 = the module's choice */
     gpu_float_data float_data; /* of the float kernels: single (default) or double buffers */
+    gpu_chunk_sizes chunk_sizes; /* pinned transfers: tapered (default) or equal chunks */
 } gpu_config;
 
 #define GPU_CONFIG_DEFAULT                                                                                        \
-    ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, 0, GPU_LAYOUT_AOS, GPU_TRANSFERS_PINNED, 0, GPU_FLOAT_DATA_SINGLE})
+    ((gpu_config){GPU_LAYOUT_AOS, GPU_OUTPUT_ALL, 1, 0, GPU_LAYOUT_AOS, GPU_TRANSFERS_PINNED, 0, GPU_FLOAT_DATA_SINGLE, \
+                  GPU_CHUNKS_TAPERED})
 
 /* Parse the value of --layout (aos|soa), --result-layout (aos|soa), --output (all|faces|hit),
- * --pairs-per-item N, --transfers (pinned|pageable) or --float-data (single|double) (`option` is
+ * --pairs-per-item N, --transfers (pinned|pageable), --float-data (single|double) or --chunk-sizes
+ * (tapered|equal) (`option` is
  * the option's name without dashes); returns 0, or -1 with a one-line err. */
 int gpu_config_parse(gpu_config *config, const char *option, const char *value, error_text *err);
 const char *gpu_layout_name(gpu_layout layout);
 const char *gpu_output_name(gpu_output output);
 const char *gpu_transfers_name(gpu_transfers transfers);
 const char *gpu_float_data_name(gpu_float_data data);
+const char *gpu_chunk_sizes_name(gpu_chunk_sizes sizes);
 
 /* The layout the records are written in: soa only where the level has several fields (at level
  * hit the one byte per pair is an array either way, and the option changes nothing). */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opencl/gpu_chunks.h"
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
 #include "timer.h"
@@ -26,7 +27,8 @@ typedef struct pipeline {
     cl_mem in[MAX_QUEUES], out[MAX_QUEUES];
     cl_mem tables[MAX_QUEUES];    /* a precomputed form's, on the device only; NULL for the others */
     gpu_pinned host_in, host_out; /* every chunk's pairs and records, on the host */
-    size_t queue_count, chunks, chunk, count, read, written;
+    gpu_chunk_plan plan; /* the chunks' sizes */
+    size_t queue_count, chunks, chunk, count, read, written; /* chunk: the largest */
     size_t table; /* a precomputed form's table bytes a pair (device memory beside the pair); 0: none */
     int reps;         /* kernel launches per chunk */
     int every_launch; /* events of every launch (per-repetition samples), not only the first and last */
@@ -54,11 +56,16 @@ static cl_event *launch_event(const pipeline *p, cl_event *chunk_events, int r)
                   : (r == p->reps - 1 ? &chunk_events[EVENT_FIRST_LAUNCH + 1] : NULL);
 }
 
-/* Split p->count pairs into chunks of p->chunk (already chosen) on up to MAX_QUEUES queues. */
-static void split(pipeline *p)
+/* Split p->count pairs into about `chunks` chunks of the configured sizes, none over max_chunk,
+ * on up to MAX_QUEUES queues. */
+static int split(pipeline *p, size_t chunks, size_t max_chunk, error_text *err)
 {
-    p->chunks = (p->count + p->chunk - 1) / p->chunk;
+    if (gpu_chunk_plan_make(p->count, chunks, p->cl.config.chunk_sizes, max_chunk, &p->plan, err) != 0)
+        return -1;
+    p->chunks = p->plan.chunks;
+    p->chunk = p->plan.largest;
     p->queue_count = p->chunks < MAX_QUEUES ? p->chunks : MAX_QUEUES;
+    return 0;
 }
 
 static int setup(pipeline *p, error_text *err)
@@ -111,8 +118,8 @@ static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
 /* Pairs in chunk k and its first pair. */
 static size_t chunk_pairs(const pipeline *p, size_t k, size_t *first)
 {
-    *first = k * p->chunk;
-    return p->count - *first < p->chunk ? p->count - *first : p->chunk;
+    *first = p->plan.starts[k];
+    return p->plan.starts[k + 1] - *first;
 }
 
 /* Each chunk's pairs in the kernel's layout and precision (soa: per chunk, with the chunk's
@@ -179,6 +186,7 @@ static void release(pipeline *p)
                 clReleaseEvent(p->events[e]);
         free(p->events);
     }
+    gpu_chunk_plan_free(&p->plan);
     gpu_pinned_release(p->cl.queue, &p->host_in);
     gpu_pinned_release(p->cl.queue, &p->host_out);
     for (size_t q = 0; q < MAX_QUEUES; ++q) {
@@ -190,8 +198,14 @@ static void release(pipeline *p)
     }
 }
 
-int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
-                       gpu_end_to_end *times, error_text *err)
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+                            int runs, double *samples_ms, gpu_end_to_end *times, error_text *err)
 {
     memset(times, 0, sizeof *times);
     pipeline p;
@@ -204,13 +218,15 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
                               "which this pipeline does not do (use gpu_run)", p.cl.algorithm->csv_name);
     if (chunks < 1)
         return error_set(err, "gpu_run_end_to_end: at least 1 chunk, not %zu", chunks);
+    if (runs < 1)
+        return error_set(err, "gpu_run_end_to_end: at least 1 run, not %d", runs);
     if (set->count == 0)
         return 0;
     p.count = set->count;
     p.reps = 1;
-    chunks = chunks < set->count ? chunks : set->count;
-    p.chunk = (p.count + chunks - 1) / chunks;
-    split(&p);
+    /* The chunks the caller asked for, however large: setup says when they do not fit. */
+    if (split(&p, chunks, (size_t)-1, err) != 0)
+        return -1;
     gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
     p.table = p.cl.algorithm->table_bytes;
     ray_tetra_result *scratch = NULL;
@@ -222,11 +238,24 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
         stage_input(&p, set); /* host work, before the timing */
         failed = schedule(&p, err); /* untimed: first use of the queues, buffers and pinned pages */
     }
-    if (!failed) {
+    for (int r = 0; r < runs && !failed; ++r) {
         memset(p.host_out.host, 0xff, p.count * p.written); /* stale records must not pass for results */
         double start = timer_now_ms();
         failed = schedule(&p, err);
-        times->ms = timer_now_ms() - start;
+        samples_ms[r] = timer_now_ms() - start;
+    }
+    if (!failed) {
+        double *sorted = malloc((size_t)runs * sizeof *sorted);
+        if (!sorted) {
+            failed = error_set(err, "out of memory for %d times", runs);
+        } else {
+            memcpy(sorted, samples_ms, (size_t)runs * sizeof *sorted);
+            qsort(sorted, (size_t)runs, sizeof *sorted, by_value);
+            times->ms = runs % 2 ? sorted[runs / 2] : (sorted[runs / 2 - 1] + sorted[runs / 2]) / 2;
+            times->min_ms = sorted[0];
+            times->max_ms = sorted[runs - 1];
+            free(sorted);
+        }
     }
     gpu_times unused;
     memset(&unused, 0, sizeof unused);
@@ -236,15 +265,26 @@ int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_resu
                             set->pairs + first, results + first, n, &unused);
     }
     free(scratch);
+    size_t planned = p.chunks, largest = p.chunk, queues = p.queue_count;
     release(&p);
     if (failed)
-        return gpu_error_context(err, "end-to-end run on %s (%zu pairs in %zu chunks of %zu on %zu queues)",
-                                 gpu_device_description(handler), set->count, p.chunks, p.chunk, p.queue_count);
-    times->chunks = p.chunks;
-    times->queues = p.queue_count;
+        return gpu_error_context(err, "end-to-end run on %s (%zu pairs in %zu %s chunks of at most %zu on %zu queues)",
+                                 gpu_device_description(handler), set->count, planned,
+                                 gpu_chunk_sizes_name(p.cl.config.chunk_sizes), largest, queues);
+    times->runs = runs;
+    times->chunks = planned;
+    times->largest_chunk = largest;
+    times->queues = queues;
     times->bytes_in = p.count * p.read;
     times->bytes_out = p.count * p.written;
     return 0;
+}
+
+int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+                       gpu_end_to_end *times, error_text *err)
+{
+    double ms;
+    return gpu_run_end_to_end_runs(handler, set, results, chunks, 1, &ms, times, err);
 }
 
 /* A command's time on the device, from its profiling event. */
@@ -303,24 +343,21 @@ static int collect(const pipeline *p, gpu_times *times, double *samples_ms, erro
     return 0;
 }
 
-/* Pairs per chunk of gpu_run_pinned: the configured number of chunks, or the rule above; within
- * what three queues' buffers may hold and $RAYTETRA_MAX_CHUNK_PAIRS (gpu_chunk_pairs). */
-static int pinned_chunk(const pipeline *p, size_t wanted_chunks, error_text *err, size_t *chunk)
+/* The chunks of gpu_run_pinned: the configured number, or about PINNED_TARGET_CHUNKS of at least
+ * PINNED_MIN_CHUNK_PAIRS pairs; none larger than three queues' buffers may hold and
+ * $RAYTETRA_MAX_CHUNK_PAIRS allow (gpu_chunk_pairs). */
+static int pinned_split(pipeline *p, size_t wanted_chunks, error_text *err)
 {
-    size_t target;
-    if (wanted_chunks > 0) {
-        target = (p->count + wanted_chunks - 1) / wanted_chunks;
-    } else {
-        target = (p->count + PINNED_TARGET_CHUNKS - 1) / PINNED_TARGET_CHUNKS;
-        if (target < PINNED_MIN_CHUNK_PAIRS)
-            target = PINNED_MIN_CHUNK_PAIRS;
+    size_t chunks = wanted_chunks, fit;
+    if (chunks == 0) {
+        size_t target = (p->count + PINNED_TARGET_CHUNKS - 1) / PINNED_TARGET_CHUNKS;
+        target = target < PINNED_MIN_CHUNK_PAIRS ? PINNED_MIN_CHUNK_PAIRS : target;
+        chunks = (p->count + target - 1) / target;
     }
-    if (gpu_chunk_pairs(p->cl.info, p->read + p->table, p->written, p->cl.local_size, p->count, MAX_QUEUES, chunk,
+    if (gpu_chunk_pairs(p->cl.info, p->read + p->table, p->written, p->cl.local_size, p->count, MAX_QUEUES, &fit,
                         err) != 0)
         return -1;
-    if (target < *chunk)
-        *chunk = target;
-    return 0;
+    return split(p, chunks, fit, err);
 }
 
 int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
@@ -334,9 +371,10 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     p.every_launch = kernel_samples_ms != NULL;
     gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
     p.table = p.cl.algorithm->table_bytes;
-    if (pinned_chunk(&p, p.cl.config.transfer_chunks, err, &p.chunk) != 0)
+    if (p.count == 0)
+        return 0;
+    if (pinned_split(&p, p.cl.config.transfer_chunks, err) != 0)
         return -1;
-    split(&p);
     ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
     if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&

@@ -12,17 +12,26 @@
 #include "pairs.h"
 
 typedef struct gpu_end_to_end {
-    double ms;                  /* from the first write enqueued to the last read finished */
-    size_t chunks, queues;
+    double ms;                  /* from the first write enqueued to the last read finished; of several
+                                   runs the median */
+    double min_ms, max_ms;      /* of the runs */
+    int runs;
+    size_t chunks, largest_chunk, queues;
     size_t bytes_in, bytes_out; /* moved between host and device (gpu_pair_bytes x pairs) */
 } gpu_end_to_end;
 
-/* Run the kernel of the last gpu_prepare (not a robust one) on every pair once, in `chunks` chunks (1: write,
- * kernel, read in sequence on one queue; more: chunk k on queue k mod 3). The pairs are copied
- * (and converted to the layout) into pinned memory before the timing, the records converted to
- * `results` after it; one untimed pass first. Returns 0, or -1 with err set. */
+/* Run the kernel of the last gpu_prepare (not a robust one) on every pair once, in about `chunks`
+ * chunks (1: write, kernel, read in sequence on one queue; more: chunk k on queue k mod 3), sized
+ * as the configuration's chunk_sizes says (gpu_chunks.h). The pairs are copied (and converted to
+ * the layout) into pinned memory before the timing, the records converted to `results` after it;
+ * one untimed pass first. Returns 0, or -1 with err set. */
 int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
                        gpu_end_to_end *times, error_text *err);
+
+/* The same, timed `runs` times after the untimed pass: each run's ms in samples_ms[0..runs-1],
+ * their median, min and max in `times`; the results are the last run's. */
+int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+                            int runs, double *samples_ms, gpu_end_to_end *times, error_text *err);
 
 /* gpu_run's pinned transfers (gpu_config.h; gpu_run calls it, with `times` and the samples
  * zeroed): the pairs copied into pinned memory (and the layout) before the timing; chunks of the

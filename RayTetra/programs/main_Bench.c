@@ -123,7 +123,10 @@ static void usage(FILE *out)
             "  --bandwidth-mib N  buffer size of the bandwidth measurement (default %zu)\n"
             "  --no-bandwidth     do not measure the bandwidths (their cells and %%-of-copy are NA)\n"
             "  --overlap CHUNKS   also time one end-to-end run (write + kernel + read) of each kernel from\n"
-            "                     pinned memory, in CHUNKS chunks on up to 3 queues (1: no overlap)\n"
+            "                     pinned memory, in CHUNKS chunks on up to 3 queues (1: no overlap), REPS\n"
+            "                     times: median, min and max, and the share of the full-duplex bound\n"
+            "  --chunk-sizes tapered|equal  --overlap's chunks: equal ones, then a tail of shrinking ones\n"
+            "                     (default tapered), or all equal\n"
             "  --threads N        also time each CPU algorithm on N threads (N >= 2; 0: every core),\n"
             "                     after one untimed warm-up, verified; columns CSV_NAME_MT (ms, sum over\n"
             "                     REPS; NA without --threads) and long-CSV phase run_threads_N\n"
@@ -182,6 +185,7 @@ static void parse(int argc, char **argv, options *o)
         {"bandwidth-mib", required_argument, NULL, OPT_BANDWIDTH_MIB},
         {"no-bandwidth", no_argument, &o->no_bandwidth, 1},
         {"overlap", required_argument, NULL, OPT_OVERLAP},
+        PROGRAM_CHUNK_SIZES_OPTION,
         {"threads", required_argument, NULL, OPT_THREADS},
         {"json", required_argument, NULL, OPT_JSON},
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
@@ -472,10 +476,12 @@ static int measure_bandwidth(gpu_handler *gpu, long long mib, gpu_bandwidth *ban
     if (gpu_measure_bandwidth(gpu, (size_t)mib << 20, bandwidth, err) != 0)
         return -1;
     printf("bandwidth (%.1f MiB buffers, %d trials of %d launches, median / best): copy kernel %.3f / %.3f GB/s "
-           "(read + written), pinned write %.3f / %.3f GB/s, pinned read %.3f / %.3f GB/s\n",
+           "(read + written), pinned write %.3f / %.3f GB/s, pinned read %.3f / %.3f GB/s, both at once %.3f / %.3f "
+           "GB/s (written + read)\n",
            (double)bandwidth->bytes / 1048576.0, bandwidth->trials, bandwidth->launches, bandwidth->copy_median_gbs,
            bandwidth->copy_best_gbs, bandwidth->write_median_gbs, bandwidth->write_best_gbs,
-           bandwidth->read_median_gbs, bandwidth->read_best_gbs);
+           bandwidth->read_median_gbs, bandwidth->read_best_gbs, bandwidth->duplex_median_gbs,
+           bandwidth->duplex_best_gbs);
     return 0;
 }
 

@@ -108,6 +108,9 @@ static void usage(FILE *out)
           "  --transfers pinned|pageable  OpenCL transfers: page-locked memory, chunks overlapped on\n"
           "                     three queues (default pinned), or the thesis' from ordinary memory,\n"
           "                     write, kernel and read one after the other (the same results)\n"
+          "  --chunk-sizes tapered|equal  pinned chunks: equal ones, then a tail of shrinking ones so\n"
+          "                     that little is left when the last write ends (default tapered), or\n"
+          "                     all equal (the same results)\n"
           "  --float-data single|double  the float kernels' buffers: pairs and records of floats\n"
           "                     (default single: 72 bytes in a pair, 64 out; needs no fp64), or the\n"
           "                     file's doubles and double records as the double kernels (the same\n"
@@ -166,6 +169,7 @@ static void parse(int argc, char **argv, options *o)
         {"precision", required_argument, NULL, OPT_PRECISION},
         PROGRAM_GPU_CONFIG_OPTIONS,
         PROGRAM_TRANSFERS_OPTION,
+        PROGRAM_CHUNK_SIZES_OPTION,
         PROGRAM_DEVICE_OPTIONS,
         {"extent", required_argument, NULL, OPT_EXTENT},
         PROGRAM_VERSION_HELP_OPTIONS,

@@ -46,6 +46,7 @@ int program_gpu_config_option(const char *program, int c, const char *arg, gpu_c
                          : c == PROGRAM_OPT_TRANSFERS     ? "transfers"
                          : c == PROGRAM_OPT_PAIRS_PER_ITEM ? "pairs-per-item"
                          : c == PROGRAM_OPT_FLOAT_DATA    ? "float-data"
+                         : c == PROGRAM_OPT_CHUNK_SIZES   ? "chunk-sizes"
                                                           : NULL;
     if (!option)
         return 0;

@@ -21,6 +21,7 @@ enum {
     PROGRAM_OPT_TRANSFERS,
     PROGRAM_OPT_DEVICES,
     PROGRAM_OPT_FLOAT_DATA,
+    PROGRAM_OPT_CHUNK_SIZES,
 };
 
 /* --version and -h/--help, answered by program_answer_info (every program takes them). */
@@ -38,6 +39,10 @@ enum {
 /* --transfers pinned|pageable (gpu_config.h), also read by program_gpu_config_option; only for
  * the programs whose OpenCL runs go through gpu_run (Bench times both ways by itself). */
 #define PROGRAM_TRANSFERS_OPTION {"transfers", required_argument, NULL, PROGRAM_OPT_TRANSFERS}
+
+/* --chunk-sizes tapered|equal (gpu_config.h): the pinned transfers' chunks, for the programs
+ * that run them (RayTetra's gpu_run, Bench's --overlap). */
+#define PROGRAM_CHUNK_SIZES_OPTION {"chunk-sizes", required_argument, NULL, PROGRAM_OPT_CHUNK_SIZES}
 
 /* -n/--device N (one OpenCL device) and --devices LIST|all (several, RayTetra/multi/), read by
  * program_device_option. */
