@@ -70,7 +70,7 @@ check "a precomputed form's precomputation time is in the CSV" test "$(field "$c
 # run_threads_2 row of the long CSV.
 mt="$TMP/threads.csv"
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 2 --long-csv "$TMP/threads-long.csv" "$in" "$mt" 2
-check "--threads prints the thread count" grep -q '^CPU threads: 2 ' "$TMP/stdout.$$"
+check "--threads prints the thread count and their binding" grep -Eq '^CPU threads: 2 .*, (one CPU each|not bound \([0-9]+ threads, [0-9]+ CPUs\)|by OpenMP .*)$' "$TMP/stdout.$$"
 check "--threads prints verified multi-threaded times" grep -Eq '^ +[0-9]+\.[0-9]{3} ms  on 2 threads .*verified$' "$TMP/stdout.$$"
 check "--threads prints the team's size OpenMP gave and the count asked" grep -Eq ' ms  on 2 threads \(2 asked; ' "$TMP/stdout.$$"
 check "--threads: the CPU copy loop on the team" grep -Eq '^CPU copy loop .*: 1 core [0-9.]+ GB/s, 2 threads [0-9.]+ GB/s$' "$TMP/stdout.$$"

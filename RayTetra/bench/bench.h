@@ -102,6 +102,7 @@ typedef struct bench_context {
     bench_cpu_bandwidth cpu_bandwidth; /* the CPU copy loop's, when measured (bench_cpu_copy.h) */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
     int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
+    char thread_binding[96]; /* how those threads are placed (cpu_binding_text); "" without them */
     /* The JSON's context (bench_json.h) beyond the above. */
     const char *command;     /* the command line */
     long long input_seed;    /* --input-seed; -1: unknown */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "bench/bench_stats.h"
+#include "cpu/cpu_binding.h"
 #include "timer.h"
 
 /* 0, read at run time. */
@@ -42,8 +43,11 @@ static double timed_copies(uint64_t *to, const uint64_t *from, size_t words, int
         return timer_now_ms() - start;
     }
     double start = 0, elapsed = 0;
+    cpu_binding binding; /* as the algorithms' threads are (cpu_parallel.c) */
+    cpu_binding_begin(&binding, threads);
 #pragma omp parallel num_threads(threads)
     {
+        cpu_binding_apply(&binding, omp_get_thread_num());
         size_t begin, size;
         block(words, (size_t)omp_get_thread_num(), (size_t)omp_get_num_threads(), &begin, &size);
 #pragma omp barrier
@@ -58,6 +62,7 @@ static double timed_copies(uint64_t *to, const uint64_t *from, size_t words, int
 #pragma omp master
         elapsed = timer_now_ms() - start;
     }
+    cpu_binding_end(&binding);
     return elapsed;
 }
 
@@ -90,14 +95,18 @@ int bench_cpu_copy_measure(size_t bytes, int threads, bench_cpu_bandwidth *b, er
         return error_set(err, "no memory for the CPU copy buffers (2 x %zu bytes)", words * 8);
     }
     int team = threads < 2 ? 1 : threads;
-    /* First touch: each block by the thread that copies it in the multi-threaded run. */
+    /* First touch: each block by the thread that copies it in the multi-threaded run, on its CPU. */
+    cpu_binding binding;
+    cpu_binding_begin(&binding, team);
 #pragma omp parallel num_threads(team)
     {
+        cpu_binding_apply(&binding, omp_get_thread_num());
         size_t begin, size;
         block(words, (size_t)omp_get_thread_num(), (size_t)omp_get_num_threads(), &begin, &size);
         for (size_t i = begin; i < begin + size; ++i)
             from[i] = to[i] = i;
     }
+    cpu_binding_end(&binding);
     *b = (bench_cpu_bandwidth){.bytes = words * 8, .trials = BENCH_CPU_COPY_TRIALS, .threads = 1};
     int status = measure(to, from, words, 1, &b->passes, &b->threads, &b->copy_gbs);
     if (status == 0 && threads >= 2) {

@@ -5,13 +5,15 @@
  * pages it is the first to write, and fills its block of a precomputed form's table, before the
  * timed region; on a NUMA host those pages then lie on its own node (the input was read, and
  * the results written, by the main thread). The results are copied back after the timed region.
- * Without memory for the copies the threads work on the caller's buffers. */
+ * Without memory for the copies the threads work on the caller's buffers. Each thread is bound
+ * to its own CPU first (cpu_binding.h), so that the pages it touches stay its node's. */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/cpu_binding.h"
 #include "timer.h"
 
 int cpu_thread_count(void) { return omp_get_max_threads(); }
@@ -37,8 +39,11 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
     int local = pairs && copy;
     double start = 0, elapsed = 0;
     int team_size = 1;
+    cpu_binding binding;
+    cpu_binding_begin(&binding, threads);
 #pragma omp parallel num_threads(threads)
     {
+        cpu_binding_apply(&binding, omp_get_thread_num());
         /* The block of this thread, as schedule(static) would give it. */
         size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads();
         size_t begin = count / team * id + (id < count % team ? id : count % team);
@@ -69,6 +74,7 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
         if (local && size)
             memcpy(caller + begin * record, copy + begin * record, size * record);
     }
+    cpu_binding_end(&binding);
     cpu_run_end(&state);
     free(pairs);
     free(copy);

@@ -16,6 +16,7 @@
 #include "bench/bench_json.h"
 #include "bench/results_json.h"
 #include "cli.h"
+#include "cpu/cpu_binding.h"
 #include "cpu/cpu_parallel.h"
 #include "extent.h"
 #include "multi/device_list.h"
@@ -597,9 +598,14 @@ int main(int argc, char **argv)
     if (o.gpu.extent != RT_EXTENT_LINE)
         printf("extent: %s (every algorithm clipped to it, timed with it; the reference too)\n",
                extent_name(o.gpu.extent));
-    if (o.threads >= 0)
-        printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s\n", context.threads, o.threads,
-               context.threads < 2 ? "; fewer than 2 cores, so there are none" : "");
+    if (o.threads >= 0) {
+        cpu_binding binding;
+        cpu_binding_begin(&binding, context.threads);
+        if (context.threads >= 2)
+            cpu_binding_text(&binding, context.threads, context.thread_binding, sizeof context.thread_binding);
+        printf("CPU threads: %d for the multi-threaded runs (--threads %lld)%s%s\n", context.threads, o.threads,
+               context.threads < 2 ? "; fewer than 2 cores, so there are none" : ", ", context.thread_binding);
+    }
     int any_cpu = 0;
     for (int i = 0; i < table.count; ++i)
         any_cpu |= table.entries[i].cpu && table.entries[i].selected;
