@@ -23,10 +23,12 @@ static void covers(const gpu_chunk_plan *p, size_t count, size_t max_chunk, cons
           largest, p->largest, max_chunk);
 }
 
+static double ratio = GPU_TAPER_RATIO_MIN;
+
 static void plan(size_t count, size_t chunks, gpu_chunk_sizes sizes, size_t max_chunk, gpu_chunk_plan *p)
 {
     error_text err;
-    CHECK(gpu_chunk_plan_make(count, chunks, sizes, max_chunk, p, &err) == 0, "plan: %s", err.text);
+    CHECK(gpu_chunk_plan_make(count, chunks, sizes, max_chunk, ratio, p, &err) == 0, "plan: %s", err.text);
 }
 
 static void equal_chunks(void)
@@ -57,9 +59,9 @@ static void tapered_chunks(void)
     size_t body = size_of(&p, 1);
     CHECK(p.largest == body && body > 100000000 / 16, "the body's chunks (%zu) larger than equal ones", body);
     for (size_t k = 8; k + 1 < p.chunks; ++k) {
-        double ratio = (double)size_of(&p, k + 1) / (double)size_of(&p, k);
-        CHECK(ratio > GPU_TAPER_RATIO - 0.01 && ratio < GPU_TAPER_RATIO + 0.01, "tail ratio %g at chunk %zu", ratio,
-              k);
+        double shrink = (double)size_of(&p, k + 1) / (double)size_of(&p, k);
+        CHECK(shrink > GPU_TAPER_RATIO_MIN - 0.01 && shrink < GPU_TAPER_RATIO_MIN + 0.01, "tail ratio %g at chunk %zu",
+              shrink, k);
     }
     CHECK(size_of(&p, 15) * 5 < body, "the last chunk (%zu) under a fifth of the body's (%zu)", size_of(&p, 15), body);
     gpu_chunk_plan_free(&p);
@@ -91,8 +93,27 @@ static void tapered_chunks(void)
     CHECK(p.chunks == 0 && p.starts == NULL, "no pairs, no chunks");
 }
 
+/* The tail shrinks as fast as a read is shorter than its write, within the limits. */
+static void taper_ratio(void)
+{
+    CHECK(gpu_taper_ratio(144, 112) == GPU_TAPER_RATIO_MIN, "double records: %g", gpu_taper_ratio(144, 112));
+    CHECK(gpu_taper_ratio(72, 64) == 64.0 / 72.0, "float records: %g", gpu_taper_ratio(72, 64));
+    CHECK(gpu_taper_ratio(144, 1) == GPU_TAPER_RATIO_MIN && gpu_taper_ratio(10, 100) == GPU_TAPER_RATIO_MAX &&
+              gpu_taper_ratio(0, 1) == GPU_TAPER_RATIO_MIN,
+          "within the limits");
+    gpu_chunk_plan p;
+    ratio = gpu_taper_ratio(72, 64);
+    plan(100000000, 16, GPU_CHUNKS_TAPERED, (size_t)-1, &p);
+    covers(&p, 100000000, (size_t)-1, "tapered by 8/9");
+    double shrink = (double)size_of(&p, 15) / (double)size_of(&p, 14);
+    CHECK(shrink > 0.88 && shrink < 0.9, "the tail shrinks by %g", shrink);
+    gpu_chunk_plan_free(&p);
+    ratio = GPU_TAPER_RATIO_MIN;
+}
+
 int main(void)
 {
+    taper_ratio();
     equal_chunks();
     tapered_chunks();
     return check_summary("test_gpu_chunks");

@@ -60,7 +60,8 @@ static cl_event *launch_event(const pipeline *p, cl_event *chunk_events, int r)
  * on up to MAX_QUEUES queues. */
 static int split(pipeline *p, size_t chunks, size_t max_chunk, error_text *err)
 {
-    if (gpu_chunk_plan_make(p->count, chunks, p->cl.config.chunk_sizes, max_chunk, &p->plan, err) != 0)
+    if (gpu_chunk_plan_make(p->count, chunks, p->cl.config.chunk_sizes, max_chunk,
+                            gpu_taper_ratio(p->read, p->written) /* the transfers' */, &p->plan, err) != 0)
         return -1;
     p->chunks = p->plan.chunks;
     p->chunk = p->plan.largest;
@@ -224,11 +225,11 @@ int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra
         return 0;
     p.count = set->count;
     p.reps = 1;
+    gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
+    p.table = p.cl.algorithm->table_bytes;
     /* The chunks the caller asked for, however large: setup says when they do not fit. */
     if (split(&p, chunks, (size_t)-1, err) != 0)
         return -1;
-    gpu_algorithm_pair_bytes(p.cl.algorithm, &p.cl.config, &p.read, &p.written);
-    p.table = p.cl.algorithm->table_bytes;
     ray_tetra_result *scratch = NULL;
     int failed = setup(&p, err);
     if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&
