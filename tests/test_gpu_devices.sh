@@ -33,7 +33,7 @@ for g in 0 1 2 3 8; do
 done
 same_as_one_device soa -g 2 --layout soa --pairs-per-item 3
 RAYTETRA_MAX_CHUNK_PAIRS=333 same_as_one_device chunks -g 1
-check "forced chunks: 10 chunks x 2 reps" grep -q "20 launches" chunks.all.log
+check "forced chunks: 12 tapered chunks x 2 reps" grep -q "24 launches" chunks.all.log
 
 # Binary input and output.
 "$RT" -g 1 -n "$DEVICE" in.rtb one.rtb 1 >/dev/null 2>&1 || fail "binary -n"

@@ -32,13 +32,25 @@ for g in 0 1 2 3 4 5 6 7; do
     run "g$g-pinned" "$in" -g "$g"
     check "g$g pinned by default" grep -Eq ': pinned transfers, 1 chunk on 1 queue: end to end [0-9.]+ ms; device times: write [0-9.]+ ms, kernel [0-9.]+ ms \(2 reps\)' "$TMP/g$g-pinned.log"
     same "g$g-pageable" "g$g-pinned" "g$g pinned"
-    # 7 chunks of 448 pairs (a multiple of the local size) on 3 queues, with the soa records.
+    # Chunks of at most 448 pairs (a multiple of the local size) on 3 queues, with the soa
+    # records: 7 would hold them, and the tapered plan makes the last 3 shrink, so 8.
     RAYTETRA_MAX_CHUNK_PAIRS=448 run "g$g-chunks-soa" "$in" -g "$g" --result-layout soa
-    check "g$g: 7 chunks on 3 queues" grep -q 'pinned transfers, 7 chunks on 3 queues' "$TMP/g$g-chunks-soa.log"
+    check "g$g: 8 chunks on 3 queues" grep -q 'pinned transfers, 8 chunks on 3 queues' "$TMP/g$g-chunks-soa.log"
     same "g$g-pageable" "g$g-chunks-soa" "g$g chunked, soa records"
     run "g$g-pageable-soa" "$in" -g "$g" --transfers pageable --layout soa --result-layout soa
     same "g$g-pageable" "g$g-pageable-soa" "g$g pageable, soa input and records"
 done
+
+# Chunk sizes: at most 200 pairs a chunk, equal (16 chunks) or tapered (the default: the last
+# 8 shrink, so there are more), the same results.
+for sizes in tapered equal; do
+    RAYTETRA_MAX_CHUNK_PAIRS=200 run "g1-$sizes" "$in" -g 1 --chunk-sizes "$sizes"
+    same g1-pageable "g1-$sizes" "g1 --chunk-sizes $sizes"
+done
+check "g1 --chunk-sizes equal: 16 chunks" grep -q 'pinned transfers, 16 chunks on 3 queues' "$TMP/g1-equal.log"
+check "g1 --chunk-sizes tapered: 20 chunks" grep -q 'pinned transfers, 20 chunks on 3 queues' "$TMP/g1-tapered.log"
+expect 2 "--chunk-sizes must be tapered" -- "$BIN/RayTetra" -g 1 --chunk-sizes some "$in" "$TMP/never.rtb" 1
+check "a bad --chunk-sizes writes nothing" test ! -e "$TMP/never.rtb"
 
 # The robust kernel on degenerate lines: its flagged pairs decided on the host either way.
 run g8-pageable "$degenerate" -g 8 --transfers pageable

@@ -358,7 +358,9 @@ static int pinned_split(pipeline *p, size_t wanted_chunks, error_text *err)
     if (gpu_chunk_pairs(p->cl.info, p->read + p->table, p->written, p->cl.local_size, p->count, MAX_QUEUES, &fit,
                         err) != 0)
         return -1;
-    return split(p, chunks, fit, err);
+    /* At least as many chunks as the device's limit needs, so that a tapered plan tapers then too. */
+    size_t needed = (p->count + fit - 1) / fit;
+    return split(p, chunks > needed ? chunks : needed, fit, err);
 }
 
 int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
