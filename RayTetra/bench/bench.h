@@ -14,6 +14,7 @@
 #include "error.h"
 #include "opencl/gpu_bandwidth.h"
 #include "opencl/gpu_handler.h"
+#include "opencl/gpu_overlap.h"
 #include "pairs.h"
 
 /* The share of pairs a single-precision variant may classify differently from the exact
@@ -42,11 +43,11 @@ typedef struct bench_entry {
      * share of the median (percent_of_pinned); the full-duplex bound max(bytes in / write
      * bandwidth, bytes out / read bandwidth) as a share of it (percent_of_bound), and the same
      * bound with the measured both-at-once bandwidth too (percent_of_duplex). */
-    int end_to_end_done, end_to_end_runs;
-    double end_to_end_ms, end_to_end_min_ms, end_to_end_max_ms, end_to_end_gbs;
+    int end_to_end_done;
+    gpu_end_to_end end_to_end; /* its median, min, max, runs and chunks */
+    double end_to_end_gbs;
     double end_to_end_percent_of_pinned, end_to_end_percent_of_bound, end_to_end_percent_of_duplex;
     double *end_to_end_samples;
-    size_t end_to_end_chunks, end_to_end_largest_chunk, end_to_end_queues;
     /* --threads: the CPU algorithm on several threads (all repetitions), verified like the
      * single-threaded run; BENCH_SKIPPED when not run. */
     bench_status threads_status;

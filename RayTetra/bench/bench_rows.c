@@ -133,9 +133,9 @@ static void gpu_rows(builder *b, const bench_entry *e, bench_row *row)
     row->phase = BENCH_PHASE_END_TO_END;
     row->bytes_read = read; /* what crosses to the device: the tables are made there */
     /* Its time is the median run's (not a sum like the kernel's: each run is the whole job). */
-    row->reps = e->end_to_end_runs;
-    add(b, row, BENCH_TIME_MS, e->end_to_end_ms, e->end_to_end_samples, e->end_to_end_runs);
-    add(b, row, BENCH_MTESTS_PER_S, e->end_to_end_ms > 0 ? (double)c->set->count / e->end_to_end_ms / 1e3 : 0.0,
+    row->reps = e->end_to_end.runs;
+    add(b, row, BENCH_TIME_MS, e->end_to_end.ms, e->end_to_end_samples, e->end_to_end.runs);
+    add(b, row, BENCH_MTESTS_PER_S, e->end_to_end.ms > 0 ? (double)c->set->count / e->end_to_end.ms / 1e3 : 0.0,
         NULL, 0);
     add(b, row, BENCH_GB_PER_S, e->end_to_end_gbs, NULL, 0);
     if (c->bandwidth_measured) {

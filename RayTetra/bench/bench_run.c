@@ -257,13 +257,7 @@ static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry 
     if (e->status != BENCH_OK)
         return -1;
     e->end_to_end_done = 1;
-    e->end_to_end_ms = t.ms;
-    e->end_to_end_runs = t.runs;
-    e->end_to_end_min_ms = t.min_ms;
-    e->end_to_end_max_ms = t.max_ms;
-    e->end_to_end_chunks = t.chunks;
-    e->end_to_end_largest_chunk = t.largest_chunk;
-    e->end_to_end_queues = t.queues;
+    e->end_to_end = t;
     double bytes = (double)(t.bytes_in + t.bytes_out);
     e->end_to_end_gbs = t.ms > 0 ? bytes / t.ms / 1e6 : 0.0;
     if (c->bandwidth_measured && t.ms > 0) {
@@ -381,9 +375,9 @@ void bench_run_gpu(const bench_context *c, gpu_handler *gpu, size_t local_size, 
     if (e->end_to_end_done) {
         fprintf(c->log, "  %-18s end to end (pinned, %zu %s chunk%s of at most %zu pairs on %zu queue%s, %d run%s): "
                         "median %.3f ms (min %.3f, max %.3f), %.3f GB/s", "",
-                e->end_to_end_chunks, gpu_chunk_sizes_name(c->gpu.chunk_sizes), e->end_to_end_chunks == 1 ? "" : "s",
-                e->end_to_end_largest_chunk, e->end_to_end_queues, e->end_to_end_queues == 1 ? "" : "s",
-                e->end_to_end_runs, e->end_to_end_runs == 1 ? "" : "s", e->end_to_end_ms, e->end_to_end_min_ms, e->end_to_end_max_ms,
+                e->end_to_end.chunks, gpu_chunk_sizes_name(c->gpu.chunk_sizes), e->end_to_end.chunks == 1 ? "" : "s",
+                e->end_to_end.largest_chunk, e->end_to_end.queues, e->end_to_end.queues == 1 ? "" : "s",
+                e->end_to_end.runs, e->end_to_end.runs == 1 ? "" : "s", e->end_to_end.ms, e->end_to_end.min_ms, e->end_to_end.max_ms,
                 e->end_to_end_gbs);
         if (c->bandwidth_measured)
             fprintf(c->log, " = %.1f%% of the full-duplex bound (%.1f%% with the both-at-once bandwidth; the "

@@ -69,8 +69,11 @@ static int split(pipeline *p, size_t chunks, size_t max_chunk, error_text *err)
     return 0;
 }
 
-static int setup(pipeline *p, error_text *err)
+/* The queues, their device buffers and the pinned host buffers; and, where the records need
+ * converting, a chunk's scratch records in *scratch (else NULL). 0, or -1 with err set. */
+static int setup(pipeline *p, ray_tetra_result **scratch, error_text *err)
 {
+    *scratch = NULL;
     cl_ulong fit = gpu_items_that_fit(p->cl.info, p->read + p->table, p->written, p->queue_count);
     if (p->chunk > fit)
         return error_set(err, "%zu pairs per chunk do not fit on %s (at most %llu); choose more chunks (--overlap)",
@@ -85,10 +88,12 @@ static int setup(pipeline *p, error_text *err)
             (p->table && gpu_create_device_buffer(p->cl.context, p->chunk * p->table, &p->tables[q], err)))
             return -1;
     }
-    return gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->read, &p->host_in, err) ||
-                   gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->written, &p->host_out, err)
-               ? -1
-               : 0;
+    if (gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->read, &p->host_in, err) ||
+        gpu_pinned_map(p->cl.context, p->cl.queue, p->count * p->written, &p->host_out, err))
+        return -1;
+    if (gpu_records_need_scratch(p->cl.algorithm, &p->cl.config) && !(*scratch = malloc(p->chunk * sizeof **scratch)))
+        return error_set(err, "out of memory for %zu records", p->chunk);
+    return 0;
 }
 
 /* A precomputed form's tables of the `n` pairs in queue q's input buffer, filled on the device
@@ -231,10 +236,7 @@ int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra
     if (split(&p, chunks, (size_t)-1, err) != 0)
         return -1;
     ray_tetra_result *scratch = NULL;
-    int failed = setup(&p, err);
-    if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&
-        !(scratch = malloc(p.chunk * sizeof *scratch)))
-        failed = error_set(err, "out of memory for %zu records", p.chunk);
+    int failed = setup(&p, &scratch, err);
     if (!failed) {
         stage_input(&p, set); /* host work, before the timing */
         failed = schedule(&p, err); /* untimed: first use of the queues, buffers and pinned pages */
@@ -379,10 +381,7 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
     if (pinned_split(&p, p.cl.config.transfer_chunks, err) != 0)
         return -1;
     ray_tetra_result *scratch = NULL;
-    int failed = setup(&p, err);
-    if (!failed && gpu_records_need_scratch(p.cl.algorithm, &p.cl.config) &&
-        !(scratch = malloc(p.chunk * sizeof *scratch)))
-        failed = error_set(err, "out of memory for %zu records", p.chunk);
+    int failed = setup(&p, &scratch, err);
     if (!failed && !(p.events = calloc(p.chunks * events_per_chunk(&p), sizeof *p.events)))
         failed = error_set(err, "out of memory for the events of %zu chunks x %d repetitions", p.chunks, reps);
     if (!failed) {
