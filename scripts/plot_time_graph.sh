@@ -368,16 +368,20 @@ cpu_chart() {
     chart "$outdir/$png" "$title" "$cpu_subtitle" run "$measure" "${specs[@]}"
 }
 
-# simple_chart PNG TITLE SUBTITLE PHASE CONDITION: one panel (or more, of 8) of those algorithms.
+# simple_chart PNG TITLE SUBTITLE PHASE CONDITION: those algorithms, a panel (or more, of 8) per
+# precision, each titled by its precision only (the chart's title is above them all).
 simple_chart() {
-    local png=$1 title=$2 subtitle=$3 phase=$4 condition=$5 specs=() line names
-    names=$(algorithms_where "$phase" "$condition" | paste -sd' ' -)
-    if [ -z "$names" ]; then
+    local png=$1 title=$2 subtitle=$3 phase=$4 condition=$5 specs=() line names precision
+    for precision in double float; do
+        names=$(algorithms_where "$phase" "($condition) && \$3 == \"$precision\"" | paste -sd' ' -)
+        # shellcheck disable=SC2086
+        [ -z "$names" ] || while IFS= read -r line; do specs+=("$line"); done < <(
+            panels "$([ "$precision" = double ] && echo double || echo single) precision" $names)
+    done
+    if [ ${#specs[@]} -eq 0 ]; then
         echo "$PROGRAM: no data for $png: skipped"
         return
     fi
-    # shellcheck disable=SC2086
-    while IFS= read -r line; do specs+=("$line"); done < <(panels "$title" $names)
     chart "$outdir/$png" "$title" "$subtitle" "$phase" "$measure" "${specs[@]}"
 }
 
