@@ -573,6 +573,43 @@ static void test_device(void)
     free(on_cpu);
 }
 
+/* A device without fp64 (RAYTETRA_ASSUME_NO_FP64 makes PoCL's CPU device one): it opens, its
+ * float kernels run on single-precision buffers and agree with the CPU's float form, and a double
+ * kernel is refused for the whole call with a message that says why. */
+static void test_device_without_fp64(void)
+{
+    if (raytetra_device_count() <= 0)
+        return;
+    setenv("RAYTETRA_ASSUME_NO_FP64", "1", 1);
+    char message[256] = "";
+    raytetra_device *device = NULL;
+    int status = raytetra_device_open(0, &device, message, sizeof message);
+    CHECK(status == RAYTETRA_OK && device, "a device without fp64 opens: %s", message);
+    if (device) {
+        raytetra_pair *pairs = random_pairs(BATCH);
+        raytetra_hit *on_device = malloc(BATCH * sizeof *on_device), *on_cpu = malloc(BATCH * sizeof *on_cpu);
+        size_t hits = 0;
+        status = raytetra_device_intersect_many(device, raytetra_find_algorithm("stp1f"), BATCH, pairs, on_device,
+                                                &hits);
+        CHECK(status == RAYTETRA_OK, "stp1f without fp64: %s", raytetra_device_message(device));
+        size_t expected = raytetra_intersect_many(raytetra_find_algorithm("stp1f"), BATCH, pairs, on_cpu);
+        int same = 1;
+        for (int i = 0; i < BATCH; ++i)
+            same &= close_hits(&on_device[i], &on_cpu[i], 1e-5);
+        CHECK(status != RAYTETRA_OK || (same && hits == expected), "stp1f without fp64 differs from the CPU's (%zu hits, %zu)",
+              hits, expected);
+        status = raytetra_device_intersect_many(device, raytetra_find_algorithm("stp1"), BATCH, pairs, on_device, NULL);
+        CHECK(status == RAYTETRA_ERROR_NO_DEVICE && on_device[0].hit == RAYTETRA_ERROR_NO_DEVICE &&
+                  strstr(raytetra_device_message(device), "fp64"),
+              "stp1 (double) without fp64 refused, saying why: %d '%s'", status, raytetra_device_message(device));
+        raytetra_device_close(device);
+        free(pairs);
+        free(on_device);
+        free(on_cpu);
+    }
+    unsetenv("RAYTETRA_ASSUME_NO_FP64");
+}
+
 int main(void)
 {
     test_threads(); /* first: the library's first use happens in several threads at once */
@@ -582,5 +619,6 @@ int main(void)
     test_any_orientation();
     test_batches();
     test_device();
+    test_device_without_fp64();
     return check_summary("test_library");
 }
