@@ -96,6 +96,13 @@ kernels=$(awk -F, '$(NF-17) == "kernel" { print $(NF-18) "," $NF }' "$TMP/no-fp6
 check "Bench without fp64: GPU_STP0 unavailable, GPU_STP0F verified ($kernels)" \
     test "$kernels" = "GPU_STP0,unavailable GPU_STP0F,ok "
 check "Bench without fp64: says why" grep -q 'GPU_STP0 .*unavailable: .*no double precision' "$TMP/stdout.$$"
+# --devices all takes the devices without fp64 for a float kernel with single data, not for a
+# double one.
+expect 0 '' -- "$BIN/RayTetra" --devices all -g 6 "$in" "$TMP/all-no-fp64.rtb" 1
+check "--devices all, GPU_STP1F without fp64: the same results" cmp -s "$TMP/single-all.rtb" "$TMP/all-no-fp64.rtb"
+expect 1 'devices all: no OpenCL device has fp64, which the double kernels need' -- "$BIN/RayTetra" --devices all \
+    -g 2 "$in" "$TMP/x.rtb" 1
+check "nothing written when refused" test ! -e "$TMP/x.rtb"
 unset RAYTETRA_ASSUME_NO_FP64
 
 expect 2 '^RayTetra: error: --float-data must be single .* not .half.' -- \

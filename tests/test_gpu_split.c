@@ -117,12 +117,13 @@ static void test_granule(void)
 }
 
 /* Parse `text`; returns the indices as "0,2" or the error text. */
-static const char *parse(const char *text, const device_kind *kinds, size_t count, char *out, size_t size)
+static const char *parse_for(const char *text, const device_kind *kinds, size_t count, int need_fp64, char *out,
+                             size_t size)
 {
     int *indices;
     size_t chosen;
     error_text err;
-    if (device_list_parse(text, kinds, count, &indices, &chosen, &err) != 0) {
+    if (device_list_parse(text, kinds, count, need_fp64, &indices, &chosen, &err) != 0) {
         snprintf(out, size, "error %d: %s", err.kind == ERROR_USAGE ? 2 : 1, err.text);
         return out;
     }
@@ -132,6 +133,12 @@ static const char *parse(const char *text, const device_kind *kinds, size_t coun
         used += (size_t)snprintf(out + used, size - used, "%s%d", i ? "," : "", indices[i]);
     free(indices);
     return out;
+}
+
+/* A run whose kernels need fp64 (every double one). */
+static const char *parse(const char *text, const device_kind *kinds, size_t count, char *out, size_t size)
+{
+    return parse_for(text, kinds, count, 1, out, size);
 }
 
 static void test_device_list(void)
@@ -165,6 +172,10 @@ static void test_device_list(void)
           text);
     const device_kind no_fp64[] = {{1, 0}};
     CHECK(strstr(parse("all", no_fp64, 1, text, sizeof text), "no OpenCL device has fp64"), "%s", text);
+    /* Float kernels with single data need no fp64: every GPU then. */
+    CHECK(!strcmp(parse_for("all", no_fp64, 1, 0, text, sizeof text), "0"), "float kernels: the GPU without fp64 too: %s",
+          text);
+    CHECK(!strcmp(parse_for("all", mixed, 3, 0, text, sizeof text), "0,1"), "float kernels: every GPU: %s", text);
     CHECK(strstr(parse("0", NULL, 0, text, sizeof text), "no OpenCL device found"), "%s", text);
 }
 

@@ -7,28 +7,29 @@
 
 #include "opencl/gpu_device.h"
 
-static int choose_all(const device_kind *kinds, size_t count, int *out, size_t *chosen, error_text *err)
+static int choose_all(const device_kind *kinds, size_t count, int need_fp64, int *out, size_t *chosen,
+                      error_text *err)
 {
     size_t n = 0;
     for (size_t d = 0; d < count; ++d)
-        if (kinds[d].gpu && kinds[d].fp64)
+        if (kinds[d].gpu && (kinds[d].fp64 || !need_fp64))
             out[n++] = (int)d;
     if (n == 0) /* no GPU: the other devices (PoCL's CPU device) */
         for (size_t d = 0; d < count; ++d)
-            if (kinds[d].fp64)
+            if (kinds[d].fp64 || !need_fp64)
                 out[n++] = (int)d;
     if (n == 0)
         return error_set_kind(err, ERROR_NOT_FOUND,
                               count == 0 ? "--devices all: no OpenCL device found (install an OpenCL driver, e.g. "
                                            "PoCL for the CPU)"
-                                         : "--devices all: no OpenCL device has fp64, which every kernel needs (see "
-                                           "--list-devices)");
+                                         : "--devices all: no OpenCL device has fp64, which the double kernels need "
+                                           "(see --list-devices; the float kernels with single data run without it)");
     *chosen = n;
     return 0;
 }
 
-int device_list_parse(const char *text, const device_kind *kinds, size_t count, int **indices, size_t *chosen,
-                      error_text *err)
+int device_list_parse(const char *text, const device_kind *kinds, size_t count, int need_fp64, int **indices,
+                      size_t *chosen, error_text *err)
 {
     *indices = NULL;
     *chosen = 0;
@@ -36,7 +37,7 @@ int device_list_parse(const char *text, const device_kind *kinds, size_t count, 
     if (!out)
         return error_set_kind(err, ERROR_MEMORY, "--devices %s: out of memory", text);
     if (strcmp(text, "all") == 0) {
-        if (choose_all(kinds, count, out, chosen, err) != 0) {
+        if (choose_all(kinds, count, need_fp64, out, chosen, err) != 0) {
             free(out);
             return -1;
         }
@@ -91,7 +92,7 @@ int device_list_parse(const char *text, const device_kind *kinds, size_t count, 
     return 0;
 }
 
-int device_list_resolve(const char *text, int **indices, size_t *chosen, error_text *err)
+int device_list_resolve(const char *text, int need_fp64, int **indices, size_t *chosen, error_text *err)
 {
     gpu_device_info *devices = NULL;
     size_t count = 0;
@@ -107,7 +108,7 @@ int device_list_resolve(const char *text, int **indices, size_t *chosen, error_t
         kinds[d].fp64 = devices[d].fp64;
     }
     gpu_devices_free(devices, count);
-    int status = device_list_parse(text, kinds, count, indices, chosen, err);
+    int status = device_list_parse(text, kinds, count, need_fp64, indices, chosen, err);
     free(kinds);
     return status;
 }

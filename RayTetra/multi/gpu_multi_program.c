@@ -14,7 +14,8 @@ int gpu_multi_program_run(const char *devices, const gpu_config *config, const g
     int *indices = NULL;
     size_t count = 0;
     gpu_multi *multi = NULL;
-    if (device_list_resolve(devices, &indices, &count, err) != 0 || gpu_multi_open(&multi, indices, count, err) != 0) {
+    if (device_list_resolve(devices, !gpu_single_data(algorithm, config), &indices, &count, err) != 0 ||
+        gpu_multi_open(&multi, indices, count, err) != 0) {
         free(indices);
         return -1;
     }

@@ -556,7 +556,11 @@ int main(int argc, char **argv)
     int *devices = NULL; /* --devices: resolved before anything is timed */
     size_t device_count = 0;
     if (o.devices) {
-        if (device_list_resolve(o.devices, &devices, &device_count, &err) != 0) {
+        /* fp64 where some selected kernel needs it (a float one with single data does not). */
+        int need_fp64 = 0;
+        for (int i = 0; i < table.count; ++i)
+            need_fp64 |= table.entries[i].gpu && table.entries[i].selected && !gpu_single_data(table.entries[i].gpu, &o.gpu);
+        if (device_list_resolve(o.devices, need_fp64, &devices, &device_count, &err) != 0) {
             pair_set_free(&set);
             bench_table_free(&table);
             error_print(PROGRAM, &err);

@@ -424,7 +424,7 @@ static int open_device(state *s, error_text *err)
     if (s->o->devices) {
         int *devices = NULL;
         size_t count = 0;
-        int status = device_list_resolve(s->o->devices, &devices, &count, err) != 0 ||
+        int status = device_list_resolve(s->o->devices, 1, &devices, &count, err) != 0 || /* the walk's kernels: double */
                      walk_multi_open(&s->multi, devices, count, &s->mesh, &s->bvh, err) != 0;
         for (size_t i = 0; !status && i < count; ++i)
             printf("OpenCL device %d (--devices %s): %s\n", devices[i], s->o->devices,
