@@ -328,45 +328,15 @@ RT_INLINE void rt_decided_roles(const rt_tetra *t, rt_products *c, int fe, int f
     d->cb2 = rt_face_vertex(t, fl, 2);
 }
 
-/* x where c, else y, field by field (plain selects: GPUs run them without branching). */
-RT_INLINE rt_vec3 rt_select3(int c, rt_vec3 x, rt_vec3 y) { return rt_v(c ? x.x : y.x, c ? x.y : y.y, c ? x.z : y.z); }
-RT_INLINE void rt_faces_select(int c, const rt_faces *x, const rt_faces *y, rt_faces *d)
-{
-    d->face_a = c ? x->face_a : y->face_a;
-    d->face_b = c ? x->face_b : y->face_b;
-    d->wa0 = c ? x->wa0 : y->wa0;
-    d->wa1 = c ? x->wa1 : y->wa1;
-    d->wa2 = c ? x->wa2 : y->wa2;
-    d->wb0 = c ? x->wb0 : y->wb0;
-    d->wb1 = c ? x->wb1 : y->wb1;
-    d->wb2 = c ? x->wb2 : y->wb2;
-    d->ca0 = rt_select3(c, x->ca0, y->ca0);
-    d->ca1 = rt_select3(c, x->ca1, y->ca1);
-    d->ca2 = rt_select3(c, x->ca2, y->ca2);
-    d->cb0 = rt_select3(c, x->cb0, y->cb0);
-    d->cb1 = rt_select3(c, x->cb1, y->cb1);
-    d->cb2 = rt_select3(c, x->cb2, y->cb2);
-}
-
 /* A hit on faces fa and fb (constants), fa entered when fa_enters: the roles are put in order
- * here rather than by selects of every output at the end. Returns 1. On the CPU by a branch
- * (the decision's own branches predict it). On a GPU by selects of both orders: there a branch
- * makes a warp whose work-items differ store one order after the other, and with the corners
- * that took STP 1's kernel from 96% to 70% of the copy bandwidth on the H100
- * (docs/PERFORMANCE.md). The values are the same either way. */
+ * here, by the branch the decision already takes, rather than by selects of every output at the
+ * end. Returns 1. */
 RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
 {
-#ifdef __OPENCL_C_VERSION__
-    rt_faces a_first, b_first;
-    rt_decided_roles(t, c, fa, fb, &a_first);
-    rt_decided_roles(t, c, fb, fa, &b_first);
-    rt_faces_select(fa_enters, &a_first, &b_first, d);
-#else
     if (fa_enters)
         rt_decided_roles(t, c, fa, fb, d);
     else
         rt_decided_roles(t, c, fb, fa, d);
-#endif
     return 1;
 }
 
