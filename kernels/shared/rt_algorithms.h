@@ -248,36 +248,18 @@ RT_INLINE void rt_barycentrics(rt_real w0, rt_real w1, rt_real w2, rt_real *u0, 
     *u2 = probe == 0 ? b2 : third;
 }
 
-/* Point and barycentrics on the face with vertices a, b, c (the order of docs/SPECIFICATION.md
- * section 1) from its edge products w0, w1, w2; returns the point relative to P, for t. */
-RT_INLINE rt_vec3 rt_face_point_rel(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
-                                    rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2)
+/* Point, barycentrics and t on the face with vertices a, b, c (the order of docs/SPECIFICATION.md section 1) from its edge
+ * products w0, w1, w2. */
+RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
 {
     rt_real u0;
     rt_barycentrics(w0, w1, w2, &u0, u1, u2);
     rt_vec3 q = rt_add(rt_add(rt_scale(a, u0), rt_scale(b, *u1)), rt_scale(c, *u2));
     /* For STP, q is relative to P already. */
+    rt_vec3 rel = t->stp ? q : rt_sub(q, t->P);
     *point = t->stp ? rt_add(q, t->P) : q;
-    return t->stp ? q : rt_sub(q, t->P);
-}
-
-/* The same and t. */
-RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
-                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
-{
-    rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
     *param = rt_saturate(rt_major_component(rel, t->L) / rt_major_component(t->L, t->L));
-}
-
-/* rt_face_point_at with rt_major_component's tests of L made once for the line (x_major:
- * |L.x| >= |L.y| and >= |L.z|; y_major: |L.y| >= |L.z|) and its denominator l_major: the same
- * t, its numerator picked by rt_select. */
-RT_INLINE void rt_face_point_axis(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
-                                  rt_real w2, int x_major, int y_major, rt_real l_major, rt_vec3 *point, rt_real *u1,
-                                  rt_real *u2, rt_real *param)
-{
-    rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
-    *param = rt_saturate(rt_select(x_major, rel.x, rt_select(y_major, rel.y, rel.z)) / l_major);
 }
 
 /* The same on face f. */
@@ -295,56 +277,57 @@ RT_INLINE int rt_miss(rt_hit *out)
     return 0;
 }
 
-/* What forms 1 and 2 decide before any point is computed: the face the line enters (a) and the
- * one it leaves (b), their products and their corners. rt_finish_faces then computes the points:
- * one finish for every pair of faces, so that the work-items of a GPU warp run the same code there
+/* What forms 1 and 2 decide before any point is computed: the faces a and b the line crosses,
+ * which of them it enters, and their products. rt_finish_faces then computes the points: one
+ * finish for every pair of faces, so that the work-items of a GPU warp run the same code there
  * (docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). On a miss face_a = face_b =
- * -1, the products are 0 and the corners are not set (nothing reads them: setting them changed
- * gcc's code for the worse). */
+ * -1 and the rest is 0. */
 typedef struct rt_faces {
-    int face_a, face_b;
+    int face_a, face_b, a_enters;
     rt_real wa0, wa1, wa2, wb0, wb1, wb2;
-    rt_vec3 ca0, ca1, ca2, cb0, cb1, cb2; /* corners 0, 1, 2 of each face (rt_face_vertex) */
 } rt_faces;
 
-/* Record the hit entering face fe and leaving face fl, constants at every call: so each face's
- * products fold (a face number known only at run time would turn every product into a look-up),
- * and so do its corners (no select of a vertex by face number is left for the finish). */
-RT_INLINE void rt_decided_roles(const rt_tetra *t, rt_products *c, int fe, int fl, rt_faces *d)
-{
-    d->face_a = fe;
-    d->face_b = fl;
-    d->wa0 = rt_face_product(t, c, fe, 0);
-    d->wa1 = rt_face_product(t, c, fe, 1);
-    d->wa2 = rt_face_product(t, c, fe, 2);
-    d->wb0 = rt_face_product(t, c, fl, 0);
-    d->wb1 = rt_face_product(t, c, fl, 1);
-    d->wb2 = rt_face_product(t, c, fl, 2);
-    d->ca0 = rt_face_vertex(t, fe, 0);
-    d->ca1 = rt_face_vertex(t, fe, 1);
-    d->ca2 = rt_face_vertex(t, fe, 2);
-    d->cb0 = rt_face_vertex(t, fl, 0);
-    d->cb1 = rt_face_vertex(t, fl, 1);
-    d->cb2 = rt_face_vertex(t, fl, 2);
-}
-
-/* A hit on faces fa and fb (constants), fa entered when fa_enters: the roles are put in order
- * here, by the branch the decision already takes, rather than by selects of every output at the
- * end. Returns 1. */
+/* Record a hit on faces fa and fb, constants at every call: so each face's products fold (a face
+ * number known only at run time would turn every product into a look-up). Returns 1. */
 RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
 {
-    if (fa_enters)
-        rt_decided_roles(t, c, fa, fb, d);
-    else
-        rt_decided_roles(t, c, fb, fa, d);
+    d->face_a = fa;
+    d->face_b = fb;
+    d->a_enters = fa_enters;
+    d->wa0 = rt_face_product(t, c, fa, 0);
+    d->wa1 = rt_face_product(t, c, fa, 1);
+    d->wa2 = rt_face_product(t, c, fa, 2);
+    d->wb0 = rt_face_product(t, c, fb, 0);
+    d->wb1 = rt_face_product(t, c, fb, 1);
+    d->wb2 = rt_face_product(t, c, fb, 2);
     return 1;
 }
 
 RT_INLINE int rt_undecided(rt_faces *d)
 {
     d->face_a = d->face_b = -1;
+    d->a_enters = 0;
     d->wa0 = d->wa1 = d->wa2 = d->wb0 = d->wb1 = d->wb2 = 0;
     return 0;
+}
+
+/* x3, x2, x1 or x0 for face f = 3, 2, 1, 0: selects of reals, which GPUs run without branching. */
+RT_INLINE rt_vec3 rt_by_face(rt_real f, rt_vec3 x3, rt_vec3 x2, rt_vec3 x1, rt_vec3 x0)
+{
+    return rt_v(f == 3 ? x3.x : (f == 2 ? x2.x : (f == 1 ? x1.x : x0.x)),
+                f == 3 ? x3.y : (f == 2 ? x2.y : (f == 1 ? x1.y : x0.y)),
+                f == 3 ? x3.z : (f == 2 ? x2.z : (f == 1 ? x1.z : x0.z)));
+}
+
+/* Point, barycentrics and t on face f (0..3, as a real) of vertices v0..v3 (translated by -P for
+ * STP) from its products: rt_face_point's arithmetic, the corners picked by selects. */
+RT_INLINE void rt_face_point_any(const rt_tetra *t, rt_real f, rt_vec3 v0, rt_vec3 v1, rt_vec3 v2, rt_vec3 v3,
+                                 rt_real w0, rt_real w1, rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2,
+                                 rt_real *param)
+{
+    /* Corners k = 0, 1, 2 of F3 = (V0, V1, V2), F2 = (V1, V0, V3), F1 = (V2, V3, V0), F0 = (V3, V2, V1). */
+    rt_face_point_at(t, rt_by_face(f, v0, v1, v2, v3), rt_by_face(f, v1, v0, v3, v2), rt_by_face(f, v2, v3, v0, v1),
+                     w0, w1, w2, point, u1, u2, param);
 }
 
 /* The outputs of a decided hit (returns 1), or of a miss (0). */
@@ -354,24 +337,21 @@ RT_INLINE int rt_finish_faces(const rt_tetra *t, const rt_faces *d, rt_hit *out)
         return rt_miss(out);
     rt_vec3 pa, pb;
     rt_real ua1, ua2, ta, ub1, ub2, tb;
-    /* L's major axis as rt_major_component decides it, once for both faces. */
-    rt_real ax = rt_abs(t->L.x), ay = rt_abs(t->L.y), az = rt_abs(t->L.z);
-    int x_major = (ax >= ay) & (ax >= az), y_major = ay >= az;
-    rt_real l_major = rt_select(x_major, t->L.x, rt_select(y_major, t->L.y, t->L.z));
-    rt_face_point_axis(t, d->ca0, d->ca1, d->ca2, d->wa0, d->wa1, d->wa2, x_major, y_major, l_major, &pa, &ua1, &ua2,
-                       &ta);
-    rt_face_point_axis(t, d->cb0, d->cb1, d->cb2, d->wb0, d->wb1, d->wb2, x_major, y_major, l_major, &pb, &ub1, &ub2,
-                       &tb);
-    out->enter_face = d->face_a;
-    out->leave_face = d->face_b;
-    out->enter_point = pa;
-    out->leave_point = pb;
-    out->u_enter1 = ua1;
-    out->u_enter2 = ua2;
-    out->u_leave1 = ub1;
-    out->u_leave2 = ub2;
-    out->t_enter = ta;
-    out->t_leave = tb;
+    rt_face_point_any(t, (rt_real)d->face_a, t->v0, t->v1, t->v2, t->v3, d->wa0, d->wa1, d->wa2, &pa, &ua1, &ua2,
+                      &ta);
+    rt_face_point_any(t, (rt_real)d->face_b, t->v0, t->v1, t->v2, t->v3, d->wb0, d->wb1, d->wb2, &pb, &ub1, &ub2,
+                      &tb);
+    int e = d->a_enters;
+    out->enter_face = e ? d->face_a : d->face_b;
+    out->leave_face = e ? d->face_b : d->face_a;
+    out->enter_point = e ? pa : pb;
+    out->leave_point = e ? pb : pa;
+    out->u_enter1 = e ? ua1 : ub1;
+    out->u_enter2 = e ? ua2 : ub2;
+    out->u_leave1 = e ? ub1 : ua1;
+    out->u_leave2 = e ? ub2 : ua2;
+    out->t_enter = e ? ta : tb;
+    out->t_leave = e ? tb : ta;
     return 1;
 }
 
