@@ -248,18 +248,36 @@ RT_INLINE void rt_barycentrics(rt_real w0, rt_real w1, rt_real w2, rt_real *u0, 
     *u2 = probe == 0 ? b2 : third;
 }
 
-/* Point, barycentrics and t on the face with vertices a, b, c (the order of docs/SPECIFICATION.md section 1) from its edge
- * products w0, w1, w2. */
-RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
-                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
+/* Point and barycentrics on the face with vertices a, b, c (the order of docs/SPECIFICATION.md
+ * section 1) from its edge products w0, w1, w2; returns the point relative to P, for t. */
+RT_INLINE rt_vec3 rt_face_point_rel(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                    rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2)
 {
     rt_real u0;
     rt_barycentrics(w0, w1, w2, &u0, u1, u2);
     rt_vec3 q = rt_add(rt_add(rt_scale(a, u0), rt_scale(b, *u1)), rt_scale(c, *u2));
     /* For STP, q is relative to P already. */
-    rt_vec3 rel = t->stp ? q : rt_sub(q, t->P);
     *point = t->stp ? rt_add(q, t->P) : q;
+    return t->stp ? q : rt_sub(q, t->P);
+}
+
+/* The same and t. */
+RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
+{
+    rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
     *param = rt_saturate(rt_major_component(rel, t->L) / rt_major_component(t->L, t->L));
+}
+
+/* rt_face_point_at with rt_major_component's tests of L made once for the line (x_major:
+ * |L.x| >= |L.y| and >= |L.z|; y_major: |L.y| >= |L.z|) and its denominator l_major: the same
+ * t, its numerator picked by rt_select. */
+RT_INLINE void rt_face_point_axis(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
+                                  rt_real w2, int x_major, int y_major, rt_real l_major, rt_vec3 *point, rt_real *u1,
+                                  rt_real *u2, rt_real *param)
+{
+    rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
+    *param = rt_saturate(rt_select(x_major, rel.x, rt_select(y_major, rel.y, rel.z)) / l_major);
 }
 
 /* The same on face f. */
@@ -277,19 +295,36 @@ RT_INLINE int rt_miss(rt_hit *out)
     return 0;
 }
 
+/* Where forms 1 and 2 put a hit's two faces in order (entered, left) and take their corners.
+ * On the CPU, in the decision (RT_ROLES_IN_DECISION 1): its branches know the faces as
+ * constants, so the corners fold to copies of known vertices and the finish has neither a
+ * select of corners by face number nor a swap of its outputs; with the line's axis picked once
+ * (rt_face_point_axis) this made forms 1 and 2 5-11% faster where lines hit. On GPUs, in the
+ * finish, by selects: carrying six corners out of the decision took the OpenCL STP 1 and STP 2
+ * kernels from 96% to 62-74% of the copy bandwidth on an H100 (docs/PERFORMANCE.md, "Forms 1
+ * and 2: the roles on the CPU only"). Either way every output is the same, bit for bit. */
+#ifdef __OPENCL_C_VERSION__
+#define RT_ROLES_IN_DECISION 0
+#else
+#define RT_ROLES_IN_DECISION 1
+#endif
+
 /* What forms 1 and 2 decide before any point is computed: the faces a and b the line crosses,
- * which of them it enters, and their products. rt_finish_faces then computes the points: one
- * finish for every pair of faces, so that the work-items of a GPU warp run the same code there
- * (docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). On a miss face_a = face_b =
- * -1 and the rest is 0. */
+ * which of them it enters (with RT_ROLES_IN_DECISION a is the entered one: a_enters is 1), their
+ * products, and (with RT_ROLES_IN_DECISION only) their corners. rt_finish_faces then computes the
+ * points: one finish for every pair of faces, so that the work-items of a GPU warp run the same
+ * code there (docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). On a miss face_a =
+ * face_b = -1, the products are 0 and the corners are not set (nothing reads them: setting them
+ * changed gcc's code for the worse). */
 typedef struct rt_faces {
     int face_a, face_b, a_enters;
     rt_real wa0, wa1, wa2, wb0, wb1, wb2;
+    rt_vec3 ca0, ca1, ca2, cb0, cb1, cb2; /* corners 0, 1, 2 of each face (rt_face_vertex) */
 } rt_faces;
 
-/* Record a hit on faces fa and fb, constants at every call: so each face's products fold (a face
- * number known only at run time would turn every product into a look-up). Returns 1. */
-RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
+/* Record faces fa and fb, constants at every call: so each face's products fold (a face number
+ * known only at run time would turn every product into a look-up), and so do its corners. */
+RT_INLINE void rt_decided_faces(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
 {
     d->face_a = fa;
     d->face_b = fb;
@@ -300,6 +335,25 @@ RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int 
     d->wb0 = rt_face_product(t, c, fb, 0);
     d->wb1 = rt_face_product(t, c, fb, 1);
     d->wb2 = rt_face_product(t, c, fb, 2);
+    if (RT_ROLES_IN_DECISION) {
+        d->ca0 = rt_face_vertex(t, fa, 0);
+        d->ca1 = rt_face_vertex(t, fa, 1);
+        d->ca2 = rt_face_vertex(t, fa, 2);
+        d->cb0 = rt_face_vertex(t, fb, 0);
+        d->cb1 = rt_face_vertex(t, fb, 1);
+        d->cb2 = rt_face_vertex(t, fb, 2);
+    }
+}
+
+/* A hit on faces fa and fb (constants), fa entered when fa_enters. Returns 1. */
+RT_INLINE int rt_decided(const rt_tetra *t, rt_products *c, int fa, int fb, int fa_enters, rt_faces *d)
+{
+    if (!RT_ROLES_IN_DECISION)
+        rt_decided_faces(t, c, fa, fb, fa_enters, d);
+    else if (fa_enters) /* the roles in order by the branch the decision already takes */
+        rt_decided_faces(t, c, fa, fb, 1, d);
+    else
+        rt_decided_faces(t, c, fb, fa, 1, d);
     return 1;
 }
 
@@ -337,11 +391,22 @@ RT_INLINE int rt_finish_faces(const rt_tetra *t, const rt_faces *d, rt_hit *out)
         return rt_miss(out);
     rt_vec3 pa, pb;
     rt_real ua1, ua2, ta, ub1, ub2, tb;
-    rt_face_point_any(t, (rt_real)d->face_a, t->v0, t->v1, t->v2, t->v3, d->wa0, d->wa1, d->wa2, &pa, &ua1, &ua2,
-                      &ta);
-    rt_face_point_any(t, (rt_real)d->face_b, t->v0, t->v1, t->v2, t->v3, d->wb0, d->wb1, d->wb2, &pb, &ub1, &ub2,
-                      &tb);
-    int e = d->a_enters;
+    if (RT_ROLES_IN_DECISION) {
+        /* L's major axis as rt_major_component decides it, once for both faces. */
+        rt_real ax = rt_abs(t->L.x), ay = rt_abs(t->L.y), az = rt_abs(t->L.z);
+        int x_major = (ax >= ay) & (ax >= az), y_major = ay >= az;
+        rt_real l_major = rt_select(x_major, t->L.x, rt_select(y_major, t->L.y, t->L.z));
+        rt_face_point_axis(t, d->ca0, d->ca1, d->ca2, d->wa0, d->wa1, d->wa2, x_major, y_major, l_major, &pa, &ua1,
+                           &ua2, &ta);
+        rt_face_point_axis(t, d->cb0, d->cb1, d->cb2, d->wb0, d->wb1, d->wb2, x_major, y_major, l_major, &pb, &ub1,
+                           &ub2, &tb);
+    } else {
+        rt_face_point_any(t, (rt_real)d->face_a, t->v0, t->v1, t->v2, t->v3, d->wa0, d->wa1, d->wa2, &pa, &ua1,
+                          &ua2, &ta);
+        rt_face_point_any(t, (rt_real)d->face_b, t->v0, t->v1, t->v2, t->v3, d->wb0, d->wb1, d->wb2, &pb, &ub1,
+                          &ub2, &tb);
+    }
+    int e = RT_ROLES_IN_DECISION || d->a_enters;
     out->enter_face = e ? d->face_a : d->face_b;
     out->leave_face = e ? d->face_b : d->face_a;
     out->enter_point = e ? pa : pb;

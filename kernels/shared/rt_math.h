@@ -73,6 +73,24 @@ RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabsf(x); }
 RT_INLINE rt_real rt_abs(rt_real x) { return __builtin_fabs(x); }
 #endif
 
+/* c ? a : b. GPUs select natively. On the CPU gcc compiles a select of doubles into a branch,
+ * which mispredicts where c is random, as a line's major axis is: so the double's bits are
+ * picked by a mask there. Either way the value is a or b, bit for bit. (Not for form 0's SIMD
+ * loops: gcc 12 does not vectorise it; rt_major_component keeps the plain select.) */
+#if defined(__OPENCL_C_VERSION__) || defined(RT_SINGLE)
+RT_INLINE rt_real rt_select(int c, rt_real a, rt_real b) { return c ? a : b; }
+#else
+RT_INLINE rt_real rt_select(int c, rt_real a, rt_real b)
+{
+    unsigned long long ba, bb, m = -(unsigned long long)(c != 0);
+    __builtin_memcpy(&ba, &a, sizeof ba);
+    __builtin_memcpy(&bb, &b, sizeof bb);
+    ba = bb ^ ((ba ^ bb) & m);
+    __builtin_memcpy(&a, &ba, sizeof a);
+    return a;
+}
+#endif
+
 /* The component of v along the axis where d is largest in magnitude (x before y before z on
  * ties): t is solved along it. Selects on reals only, so that it runs in SIMD lanes. */
 RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
