@@ -72,17 +72,23 @@ static inline vec3 simd_get(const simd_block *b, int row, int lane)
 }
 
 /* Pairs into lanes 0..n-1; lanes n.. get zeros (computed, never read). L = Q - P in double, as
- * pair_direction() computes it for every other algorithm. */
+ * pair_direction() computes it for every other algorithm. The pairs' lanes are copied with no
+ * test of n inside (every block but the last is full): a select per coordinate and the loop
+ * over the vertices cost as many instructions as the copy itself. */
 static inline void simd_load(simd_block *b, const ray_tetra_pair *pairs, int n)
 {
-    static const vec3 ZERO = {0, 0, 0};
-    for (int lane = 0; lane < SIMD_BLOCK; ++lane) {
-        const ray_tetra_pair *p = &pairs[lane < n ? lane : 0];
-        for (int k = 0; k < 4; ++k)
-            simd_put(b, SIMD_V0 + 3 * k, lane, lane < n ? p->vert[k] : ZERO);
-        simd_put(b, SIMD_P, lane, lane < n ? p->orig : ZERO);
-        simd_put(b, SIMD_L, lane, lane < n ? pair_direction(p) : ZERO);
+    for (int lane = 0; lane < n; ++lane) {
+        const ray_tetra_pair *p = &pairs[lane];
+        simd_put(b, SIMD_V0, lane, p->vert[0]);
+        simd_put(b, SIMD_V0 + 3, lane, p->vert[1]);
+        simd_put(b, SIMD_V0 + 6, lane, p->vert[2]);
+        simd_put(b, SIMD_V0 + 9, lane, p->vert[3]);
+        simd_put(b, SIMD_P, lane, p->orig);
+        simd_put(b, SIMD_L, lane, pair_direction(p));
     }
+    for (int row = 0; row < SIMD_INPUTS; ++row)
+        for (int lane = n; lane < SIMD_BLOCK; ++lane)
+            b->in[row][lane] = 0;
 }
 
 static inline void simd_store(const simd_block *b, ray_tetra_result *results, int n)
