@@ -7,7 +7,7 @@
  * Pairs go through a block at a time: their 18 coordinates are copied into one array per
  * coordinate, a loop over the block's lanes runs the body (the loop the compiler vectorises:
  * unit-stride loads and stores, no branches), and the results are copied back. The block
- * (64 pairs, 16 KB) stays in the L1 cache, so the two copies cost cache bandwidth only.
+ * (16 pairs, 3.75 KiB) stays in the L1 cache, so the two copies cost cache bandwidth only.
  *
  * On x86-64 with gcc the batch function is compiled three times (target_clones): for the
  * baseline (SSE2, 2 doubles a vector), x86-64-v3 (AVX2, 4) and x86-64-v4 (AVX-512, 8); the
@@ -32,7 +32,11 @@
 #pragma clang diagnostic ignored "-Wpass-failed"
 #endif
 
-#define SIMD_BLOCK 64
+/* 16 pairs: the whole block (30 rows of 16 doubles) then spans less than 4 KiB. With 64 pairs
+ * (15 KiB) stp0v ran at half the speed (dev machine, AMD EPYC, 1,000,000 pairs: 34-35 million
+ * tests a second against 61-62 with 16, 59 with 8, 52-54 with 24 or 32), most likely because
+ * rows 4 KiB apart alias in the processor's store-to-load check (docs/PERFORMANCE.md). */
+#define SIMD_BLOCK 16
 
 /* Rows of a block: inputs V0..V3, P, L (x, y, z each), outputs of the contract. */
 enum {
