@@ -301,8 +301,8 @@ RT_INLINE int rt_miss(rt_hit *out)
  * select of corners by face number nor a swap of its outputs; with the line's axis picked once
  * (rt_face_point_axis) this made forms 1 and 2 5-11% faster where lines hit. On GPUs, in the
  * finish, by selects: carrying six corners out of the decision took the OpenCL STP 1 and STP 2
- * kernels from 96% to 62-74% of the copy bandwidth on an H100 (docs/PERFORMANCE.md, "Forms 1
- * and 2: the roles on the CPU only"). Either way every output is the same, bit for bit. */
+ * kernels from 96% to 62-74% of the copy bandwidth on an H100 (docs/PERFORMANCE.md, "Third
+ * pass: the second pass on the CPU only"). Either way every output is the same, bit for bit. */
 #ifdef __OPENCL_C_VERSION__
 #define RT_ROLES_IN_DECISION 0
 #else
