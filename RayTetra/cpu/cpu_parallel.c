@@ -1,12 +1,17 @@
-/* cpu_parallel.c: one static block of pairs per thread, so that each thread streams through
- * its own contiguous memory; the threads are created once, outside the timed region.
+/* cpu_parallel.c: one block of pairs per thread, so that each thread streams through its own
+ * contiguous memory; the threads are created once, outside the timed region.
  *
  * First touch: each thread copies its block of the pairs and of the results into buffers whose
  * pages it is the first to write, and fills its block of a precomputed form's table, before the
  * timed region; on a NUMA host those pages then lie on its own node (the input was read, and
  * the results written, by the main thread). The results are copied back after the timed region.
  * Without memory for the copies the threads work on the caller's buffers. Each thread is bound
- * to its own CPU first (cpu_binding.h), so that the pages it touches stay its node's. */
+ * to its own CPU first (cpu_binding.h), so that the pages it touches stay its node's.
+ *
+ * Sharing the tail: a thread takes its own block's chunks in order, then helps the others by
+ * taking chunks from the ends of their blocks' queues. On the H100 host's 16 virtual CPUs, 16
+ * single-thread processes together ran 12-15x one process, while one static block per thread
+ * waited at every repetition's end for the slowest CPU (docs/PERFORMANCE.md, "Threads"). */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>
@@ -17,6 +22,48 @@
 #include "timer.h"
 
 int cpu_thread_count(void) { return omp_get_max_threads(); }
+
+/* A block's queue: the offset of its next chunk; one cache line each, as every thread writes
+ * its own and reads the others'. */
+typedef struct block_queue {
+    _Alignas(64) size_t next;
+} block_queue;
+
+/* The chunk of `block` a thread takes next: its offset in the block, or >= size when none is left. */
+static size_t take_chunk(block_queue *queue)
+{
+    size_t at;
+#pragma omp atomic capture
+    {
+        at = queue->next;
+        queue->next += CPU_SHARE_CHUNK;
+    }
+    return at;
+}
+
+/* First pair and size of team member `id`'s block, as schedule(static) would give it. */
+static void block_of(size_t count, size_t team, size_t id, size_t *begin, size_t *size)
+{
+    *begin = count / team * id + (id < count % team ? id : count % team);
+    *size = count / team + (id < count % team ? 1 : 0);
+}
+
+/* One repetition's work for member `id`: its own block's chunks, then the others' that are left. */
+static void run_shared(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *in,
+                       char *to, size_t count, size_t team, size_t id, block_queue *queues, const cpu_records *out)
+{
+    for (size_t step = 0; step < team; ++step) {
+        size_t owner = (id + step) % team, begin, size;
+        block_of(count, team, owner, &begin, &size);
+        for (size_t at; (at = take_chunk(&queues[owner])) < size;) {
+            size_t first = begin + at, n = size - at < CPU_SHARE_CHUNK ? size - at : CPU_SHARE_CHUNK;
+            if (out)
+                cpu_records_run(algorithm, state, in, to, first, n, out);
+            else
+                cpu_run_batch(algorithm, state, in, (ray_tetra_result *)(void *)to, first, n);
+        }
+    }
+}
 
 double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                  int reps, int threads)
@@ -39,15 +86,15 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
     int local = pairs && copy;
     double start = 0, elapsed = 0;
     int team_size = 1;
+    /* (Without memory for the queues each thread does its own block only.) */
+    block_queue *queues = aligned_alloc(_Alignof(block_queue), (size_t)threads * sizeof *queues);
     cpu_binding binding;
     cpu_binding_begin(&binding, threads);
 #pragma omp parallel num_threads(threads)
     {
         cpu_binding_apply(&binding, omp_get_thread_num());
-        /* The block of this thread, as schedule(static) would give it. */
-        size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads();
-        size_t begin = count / team * id + (id < count % team ? id : count % team);
-        size_t size = count / team + (id < count % team ? 1 : 0);
+        size_t id = (size_t)omp_get_thread_num(), team = (size_t)omp_get_num_threads(), begin, size;
+        block_of(count, team, id, &begin, &size);
         if (local && size) {
             memcpy(pairs + begin, set->pairs + begin, size * sizeof *pairs);
             memcpy(copy + begin * record, caller + begin * record, size * record); /* a miss leaves the rest */
@@ -63,10 +110,15 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
             start = timer_now_ms();
         }
         for (int rep = 0; rep < reps; ++rep) {
-            if (out)
+            if (queues) {
+                queues[id].next = 0; /* all have passed the last barrier: none takes from it now */
+#pragma omp barrier
+                run_shared(algorithm, &state, in, to, count, team, id, queues, out);
+            } else if (out) {
                 cpu_records_run(algorithm, &state, in, to, begin, size, out);
-            else
+            } else {
                 cpu_run_batch(algorithm, &state, in, (ray_tetra_result *)(void *)to, begin, size);
+            }
 #pragma omp barrier
         }
 #pragma omp master
@@ -76,6 +128,7 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
     }
     cpu_binding_end(&binding);
     cpu_run_end(&state);
+    free(queues);
     free(pairs);
     free(copy);
     if (used)

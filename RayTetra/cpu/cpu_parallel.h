@@ -6,11 +6,17 @@
 #include "cpu/algorithms.h"
 #include "cpu/cpu_records.h"
 
+/* Pairs a thread takes at a time: its own block's in order, then what is left of the others'
+ * (cpu_parallel.c). 4096 pairs are 0.1-0.5 ms of one core's work, so in a repetition of a few
+ * milliseconds or more a thread ends within that of the others. */
+#define CPU_SHARE_CHUNK 4096
+
 /* Cores OpenMP would use by default (OMP_NUM_THREADS or the machine's). */
 int cpu_thread_count(void);
 
-/* Like cpu_algorithm_run, with the pairs split statically over `threads` threads (1: the
- * sequential loop of cpu_algorithm_run). Returns the wall time of all repetitions in ms. */
+/* Like cpu_algorithm_run, on `threads` threads (1: the sequential loop of cpu_algorithm_run),
+ * each with a block of the pairs and then a share of what the others have left. Returns the
+ * wall time of all repetitions in ms. */
 double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set *set, ray_tetra_result *results,
                                  int reps, int threads);
 
