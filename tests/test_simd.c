@@ -112,6 +112,37 @@ int main(void)
             CHECK(other[RUNS[k]].enter_face == 0x5a5a5a5a, "%s wrote past a run of %zu pairs", v->name, RUNS[k]);
         }
 
+        /* Runs of misses: after a block with no hit the next is decided first, and computed
+         * whole only where a lane hits. Pairs reordered into runs of misses and hits of many
+         * lengths, a hit at every lane of a block among them. */
+        static const size_t RUN_LENGTHS[] = {37, 1, 50, 17, 31, 2, 64, 5, 16, 16, 47, 3, 15, 1, 80, 9};
+        ray_tetra_pair *runs = malloc(n * sizeof *runs);
+        ray_tetra_result *expected = malloc(n * sizeof *expected);
+        size_t placed = 0, next_hit = 0, next_miss = 0;
+        for (size_t r = 0; runs && expected; ++r) {
+            int want = (int)(r % 2); /* misses first */
+            size_t *from = want ? &next_hit : &next_miss, length = RUN_LENGTHS[r % 16] + r / 16;
+            for (size_t k = 0; k < length; ++k) {
+                while (*from < n && scalar[*from].hit != want)
+                    ++*from;
+                if (*from == n)
+                    break;
+                runs[placed] = set.pairs[*from];
+                expected[placed++] = scalar[(*from)++];
+            }
+            if (next_hit == n || next_miss == n)
+                break;
+        }
+        CHECK(runs && expected && placed > 1000, "%s: %zu pairs in runs", v->name, placed);
+        if (runs && expected) {
+            v->batch(runs, other, placed);
+            wrong = count_different(other, expected, placed, &first);
+            CHECK(wrong == 0, "%s on runs of misses and hits: %zu of %zu pairs differ, first %zu", v->name, wrong,
+                  placed, first);
+        }
+        free(runs);
+        free(expected);
+
         cpu_algorithm_run_threads(v, &set, other, 2, 3);
         wrong = count_different(other, scalar, n, &first);
         CHECK(wrong == 0, "%s on 3 threads: %zu pairs differ, first %zu", v->name, wrong, first);

@@ -146,8 +146,49 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
     b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
 }
 
+/* One lane's decision alone (rt_form0_faces): its faces, and whether it hits. */
+RT_INLINE int simd_lane_faces(simd_block *b, int lane, int stp)
+{
+    rt_tetra t = rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
+                            simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane),
+                            simd_in(b, SIMD_V0 + 9, lane), stp);
+    rt_real faces[2];
+    int hit = rt_form0_faces(&t, faces);
+    b->out[SIMD_ENTER_FACE][lane] = (double)faces[0];
+    b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
+    return hit;
+}
+
+/* Whether a lane of the block's first n hits (after simd_lane). */
+static inline int simd_any_hit(const simd_block *b, int n)
+{
+    int any = 0;
+    for (int lane = 0; lane < n; ++lane)
+        any |= b->out[SIMD_ENTER_FACE][lane] >= 0;
+    return any;
+}
+
+/* A block where no lane hits: every result the miss record that simd_store would write (faces
+ * -1, every real 0), without reading the block. */
+static inline void simd_store_misses(ray_tetra_result *results, int n)
+{
+    static const vec3 ZERO;
+    for (int lane = 0; lane < n; ++lane) {
+        ray_tetra_result *r = &results[lane];
+        r->hit = 0;
+        r->enter_face = r->leave_face = -1;
+        r->enter_point = r->leave_point = ZERO;
+        r->u_enter1 = r->u_enter2 = r->u_leave1 = r->u_leave2 = r->t_enter = r->t_leave = 0;
+    }
+}
+
 /* Form 0 vectorised as `name`: the contract function runs the same branch-free body on its
- * one pair; the batch function runs it a block at a time. */
+ * one pair; the batch function runs it a block at a time. After a block in which no line hit,
+ * the next block is first only decided (rt_form0_faces: the twelve products and their signs),
+ * and computed whole only if a lane hits; a block of misses is then written as misses without
+ * the points' arithmetic. Where lines miss in runs (1,000,000 pairs at 0% hits, dev machine)
+ * stp0v ran 1.35-1.4x as fast; where hits are spread, nearly every block has one and the
+ * decision is never run alone. The results are the same either way. */
 #define WRAP_SIMD_FORM0(name, stp)                                                                                \
     RAY_TETRA_ALGORITHM(name)                                                                                     \
     {                                                                                                             \
@@ -161,11 +202,22 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
     SIMD_CLONES RAY_TETRA_BATCH(name)                                                                             \
     {                                                                                                             \
         simd_block b;                                                                                             \
+        int missed = 0; /* the last block had no hit: decide this one first (see above) */                        \
         for (size_t first = 0; first < count; first += SIMD_BLOCK) {                                              \
             int n = count - first < SIMD_BLOCK ? (int)(count - first) : SIMD_BLOCK;                               \
             simd_load(&b, pairs + first, n);                                                                      \
+            if (missed) {                                                                                         \
+                int any = 0;                                                                                      \
+                _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=         \
+                    simd_lane_faces(&b, lane, stp) & (lane < n);                                                  \
+                if (!any) {                                                                                       \
+                    simd_store_misses(results + first, n);                                                        \
+                    continue;                                                                                     \
+                }                                                                                                 \
+            }                                                                                                     \
             _Pragma("omp simd") for (int lane = 0; lane < SIMD_BLOCK; ++lane) simd_lane(&b, lane, stp);           \
             simd_store(&b, results + first, n);                                                                   \
+            missed = !simd_any_hit(&b, n);                                                                        \
         }                                                                                                         \
     }
 
