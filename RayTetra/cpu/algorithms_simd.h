@@ -95,8 +95,10 @@ static inline void simd_load(simd_block *b, const ray_tetra_pair *pairs, int n)
             b->in[row][lane] = 0;
 }
 
-static inline void simd_store(const simd_block *b, ray_tetra_result *results, int n)
+/* Lanes 0..n-1 into results; returns whether any of them hits. */
+static inline int simd_store(const simd_block *b, ray_tetra_result *results, int n)
 {
+    int any = 0;
     for (int lane = 0; lane < n; ++lane) {
         ray_tetra_result *r = &results[lane];
         r->enter_face = (int)b->out[SIMD_ENTER_FACE][lane];
@@ -110,7 +112,9 @@ static inline void simd_store(const simd_block *b, ray_tetra_result *results, in
         r->u_leave2 = b->out[SIMD_U_LEAVE2][lane];
         r->t_enter = b->out[SIMD_T_ENTER][lane];
         r->t_leave = b->out[SIMD_T_LEAVE][lane];
+        any |= r->hit;
     }
+    return any;
 }
 
 static inline rt_vec3 simd_in(const simd_block *b, int row, int lane)
@@ -159,18 +163,9 @@ RT_INLINE int simd_lane_faces(simd_block *b, int lane, int stp)
     return hit;
 }
 
-/* Whether a lane of the block's first n hits (after simd_lane). */
-static inline int simd_any_hit(const simd_block *b, int n)
-{
-    int any = 0;
-    for (int lane = 0; lane < n; ++lane)
-        any |= b->out[SIMD_ENTER_FACE][lane] >= 0;
-    return any;
-}
-
 /* A block where no lane hits: every result the miss record that simd_store would write (faces
- * -1, every real 0), without reading the block. */
-static inline void simd_store_misses(ray_tetra_result *results, int n)
+ * -1, every real 0), without reading the block. (Out of line: see WRAP_SIMD_FORM0.) */
+static __attribute__((noinline)) void simd_store_misses(ray_tetra_result *results, int n)
 {
     static const vec3 ZERO;
     for (int lane = 0; lane < n; ++lane) {
@@ -187,7 +182,7 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
  * the next block is first only decided (rt_form0_faces: the twelve products and their signs),
  * and computed whole only if a lane hits; a block of misses is then written as misses without
  * the points' arithmetic. Where lines miss in runs (1,000,000 pairs at 0% hits, dev machine)
- * stp0v ran 1.35-1.4x as fast; where hits are spread, nearly every block has one and the
+ * stp0v ran 1.3-1.4x as fast; where hits are spread, nearly every block has one and the
  * decision is never run alone. The results are the same either way. */
 #define WRAP_SIMD_FORM0(name, stp)                                                                                \
     RAY_TETRA_ALGORITHM(name)                                                                                     \
@@ -199,6 +194,15 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
         int hit = rt_form0_body(&t, &h, faces);                                                                   \
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }                                                                                                             \
+    /* The block's decision alone: whether any of lanes 0..n-1 hits. Out of line, as simd_store_misses        \
+     * is, so that the batch loop's code stays as it was (inlined, the float forms lost 3-5% at hits). */         \
+    SIMD_CLONES static __attribute__((noinline)) int name##_decide(simd_block *b, int n)                          \
+    {                                                                                                             \
+        int any = 0;                                                                                              \
+        _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=                 \
+            simd_lane_faces(b, lane, stp) & (lane < n);                                                           \
+        return any;                                                                                               \
+    }                                                                                                             \
     SIMD_CLONES RAY_TETRA_BATCH(name)                                                                             \
     {                                                                                                             \
         simd_block b;                                                                                             \
@@ -206,18 +210,12 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
         for (size_t first = 0; first < count; first += SIMD_BLOCK) {                                              \
             int n = count - first < SIMD_BLOCK ? (int)(count - first) : SIMD_BLOCK;                               \
             simd_load(&b, pairs + first, n);                                                                      \
-            if (missed) {                                                                                         \
-                int any = 0;                                                                                      \
-                _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=         \
-                    simd_lane_faces(&b, lane, stp) & (lane < n);                                                  \
-                if (!any) {                                                                                       \
-                    simd_store_misses(results + first, n);                                                        \
-                    continue;                                                                                     \
-                }                                                                                                 \
+            if (missed && !name##_decide(&b, n)) {                                                                \
+                simd_store_misses(results + first, n);                                                            \
+                continue;                                                                                         \
             }                                                                                                     \
             _Pragma("omp simd") for (int lane = 0; lane < SIMD_BLOCK; ++lane) simd_lane(&b, lane, stp);           \
-            simd_store(&b, results + first, n);                                                                   \
-            missed = !simd_any_hit(&b, n);                                                                        \
+            missed = !simd_store(&b, results + first, n);                                                         \
         }                                                                                                         \
     }
 
