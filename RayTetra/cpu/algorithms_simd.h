@@ -150,22 +150,19 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
     b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
 }
 
-/* One lane's decision alone (rt_form0_faces): its faces, and whether it hits. */
-RT_INLINE int simd_lane_faces(simd_block *b, int lane, int stp)
+/* Whether the pair in `lane` hits (rt_form0_faces: the decision alone). */
+RT_INLINE int simd_lane_hits(const simd_block *b, int lane, int stp)
 {
     rt_tetra t = rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
                             simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane),
                             simd_in(b, SIMD_V0 + 9, lane), stp);
     rt_real faces[2];
-    int hit = rt_form0_faces(&t, faces);
-    b->out[SIMD_ENTER_FACE][lane] = (double)faces[0];
-    b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
-    return hit;
+    return rt_form0_faces(&t, faces);
 }
 
 /* A block where no lane hits: every result the miss record that simd_store would write (faces
- * -1, every real 0), without reading the block. (Out of line: see WRAP_SIMD_FORM0.) */
-static __attribute__((noinline)) void simd_store_misses(ray_tetra_result *results, int n)
+ * -1, every real 0), without reading the block. */
+static inline void simd_store_misses(ray_tetra_result *results, int n)
 {
     static const vec3 ZERO;
     for (int lane = 0; lane < n; ++lane) {
@@ -182,8 +179,10 @@ static __attribute__((noinline)) void simd_store_misses(ray_tetra_result *result
  * the next block is first only decided (rt_form0_faces: the twelve products and their signs),
  * and computed whole only if a lane hits; a block of misses is then written as misses without
  * the points' arithmetic. Where lines miss in runs (1,000,000 pairs at 0% hits, dev machine)
- * stp0v ran 1.3-1.4x as fast; where hits are spread, nearly every block has one and the
- * decision is never run alone. The results are the same either way. */
+ * stp0v ran 1.3x as fast; where hits are spread, nearly every block has one, the decision is
+ * never run alone, and the forms ran 1-3% slower than without it (docs/PERFORMANCE.md). Out of
+ * line, the decision and the misses' store cost 5-9% there. The results are the same either
+ * way. */
 #define WRAP_SIMD_FORM0(name, stp)                                                                                \
     RAY_TETRA_ALGORITHM(name)                                                                                     \
     {                                                                                                             \
@@ -194,15 +193,6 @@ static __attribute__((noinline)) void simd_store_misses(ray_tetra_result *result
         int hit = rt_form0_body(&t, &h, faces);                                                                   \
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }                                                                                                             \
-    /* The block's decision alone: whether any of lanes 0..n-1 hits. Out of line, as simd_store_misses        \
-     * is, so that the batch loop's code stays as it was (inlined, the float forms lost 3-5% at hits). */         \
-    SIMD_CLONES static __attribute__((noinline)) int name##_decide(simd_block *b, int n)                          \
-    {                                                                                                             \
-        int any = 0;                                                                                              \
-        _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=                 \
-            simd_lane_faces(b, lane, stp) & (lane < n);                                                           \
-        return any;                                                                                               \
-    }                                                                                                             \
     SIMD_CLONES RAY_TETRA_BATCH(name)                                                                             \
     {                                                                                                             \
         simd_block b;                                                                                             \
@@ -210,9 +200,14 @@ static __attribute__((noinline)) void simd_store_misses(ray_tetra_result *result
         for (size_t first = 0; first < count; first += SIMD_BLOCK) {                                              \
             int n = count - first < SIMD_BLOCK ? (int)(count - first) : SIMD_BLOCK;                               \
             simd_load(&b, pairs + first, n);                                                                      \
-            if (missed && !name##_decide(&b, n)) {                                                                \
-                simd_store_misses(results + first, n);                                                            \
-                continue;                                                                                         \
+            if (missed) {                                                                                         \
+                int any = 0;                                                                                      \
+                _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=         \
+                    simd_lane_hits(&b, lane, stp) & (lane < n);                                                     \
+                if (!any) {                                                                                       \
+                    simd_store_misses(results + first, n);                                                        \
+                    continue;                                                                                     \
+                }                                                                                                 \
             }                                                                                                     \
             _Pragma("omp simd") for (int lane = 0; lane < SIMD_BLOCK; ++lane) simd_lane(&b, lane, stp);           \
             missed = !simd_store(&b, results + first, n);                                                         \
