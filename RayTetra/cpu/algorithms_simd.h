@@ -129,12 +129,18 @@ static inline void simd_out3(simd_block *b, int row, int lane, rt_vec3 v)
     b->out[row + 2][lane] = (double)v.z;
 }
 
+/* The pair in `lane`, prepared for form 0 (stp: 1 STP, 0 Plücker). */
+RT_INLINE rt_tetra simd_prepare(const simd_block *b, int lane, int stp)
+{
+    return rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
+                      simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane), simd_in(b, SIMD_V0 + 9, lane),
+                      stp);
+}
+
 /* One lane: form 0 on the pair in `lane` (stp: 1 STP, 0 Plücker). */
 RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
 {
-    rt_tetra t = rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
-                            simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane),
-                            simd_in(b, SIMD_V0 + 9, lane), stp);
+    rt_tetra t = simd_prepare(b, lane, stp);
     rt_hit h;
     rt_real faces[2];
     rt_form0_body(&t, &h, faces);
@@ -153,9 +159,7 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
 /* Whether the pair in `lane` hits (rt_form0_faces: the decision alone). */
 RT_INLINE int simd_lane_hits(const simd_block *b, int lane, int stp)
 {
-    rt_tetra t = rt_prepare(simd_in(b, SIMD_P, lane), simd_in(b, SIMD_L, lane), simd_in(b, SIMD_V0, lane),
-                            simd_in(b, SIMD_V0 + 3, lane), simd_in(b, SIMD_V0 + 6, lane),
-                            simd_in(b, SIMD_V0 + 9, lane), stp);
+    rt_tetra t = simd_prepare(b, lane, stp);
     rt_real faces[2];
     return rt_form0_faces(&t, faces);
 }
