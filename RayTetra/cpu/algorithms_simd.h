@@ -156,12 +156,11 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
     b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
 }
 
-/* Whether the pair in `lane` hits (rt_form0_faces: the decision alone). */
+/* Whether the pair in `lane` hits (rt_form0_hits: the decision alone). */
 RT_INLINE int simd_lane_hits(const simd_block *b, int lane, int stp)
 {
     rt_tetra t = simd_prepare(b, lane, stp);
-    rt_real faces[2];
-    return rt_form0_faces(&t, faces);
+    return rt_form0_hits(&t);
 }
 
 /* A block where no lane hits: every result the miss record that simd_store would write (faces
@@ -180,13 +179,13 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
 
 /* Form 0 vectorised as `name`: the contract function runs the same branch-free body on its
  * one pair; the batch function runs it a block at a time. After a block in which no line hit,
- * the next block is first only decided (rt_form0_faces: the twelve products and their signs),
+ * the next block is first only decided (rt_form0_hits: the twelve products and their signs),
  * and computed whole only if a lane hits; a block of misses is then written as misses without
  * the points' arithmetic. Where lines miss in runs (1,000,000 pairs at 0% hits, dev machine)
  * stp0v ran 1.3x as fast; where hits are spread, nearly every block has one, the decision is
- * never run alone, and the forms ran 1-3% slower than without it (docs/PERFORMANCE.md). Out of
- * line, the decision and the misses' store cost 5-9% there. The results are the same either
- * way. */
+ * never run alone, and the forms ran within 0-4% of their speed without it
+ * (docs/PERFORMANCE.md). Out of line, the decision and the misses' store cost 5-9% there. The
+ * results are the same either way. */
 #define WRAP_SIMD_FORM0(name, stp)                                                                                \
     RAY_TETRA_ALGORITHM(name)                                                                                     \
     {                                                                                                             \
@@ -207,7 +206,7 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
             if (missed) {                                                                                         \
                 int any = 0;                                                                                      \
                 _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=         \
-                    simd_lane_hits(&b, lane, stp) & (lane < n);                                                     \
+                    simd_lane_hits(&b, lane, stp) & (lane < n);                                                    \
                 if (!any) {                                                                                       \
                     simd_store_misses(results + first, n);                                                        \
                     continue;                                                                                     \

@@ -9,9 +9,9 @@
  * to its own CPU first (cpu_binding.h), so that the pages it touches stay its node's.
  *
  * Sharing the tail: a thread takes its own block's chunks in order, then helps the others by
- * taking chunks from the ends of their blocks' queues. On the H100 host's 16 virtual CPUs, 16
- * single-thread processes together ran 12-15x one process, while one static block per thread
- * waited at every repetition's end for the slowest CPU (docs/PERFORMANCE.md, "Threads"). */
+ * taking the next chunks of their blocks (one counter a block). On the H100 host's 16 virtual
+ * CPUs, 16 single-thread processes together ran 10-15x one process, while one fixed block per
+ * thread waited at every repetition's end for the slowest (docs/PERFORMANCE.md, "Threads"). */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>

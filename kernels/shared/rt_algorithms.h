@@ -536,22 +536,15 @@ RT_INLINE rt_form0_face rt_form0_pick(rt_form0_face f3, rt_form0_face f2, rt_for
     return r;
 }
 
-/* Algorithm 1's decision alone: whether the line meets the tetrahedron, and the faces it
- * enters and leaves as reals in faces[0] and faces[1] (-1 and -1 on a miss), as
- * rt_form0_body gives them; branch-free. The SIMD form 0 runs it first on blocks that are
- * likely to miss, and the whole body only where a lane hits (algorithms_simd.h). */
-RT_INLINE int rt_form0_faces(const rt_tetra *t, rt_real *faces)
+/* Algorithm 1's decision alone: whether the line meets the tetrahedron (the twelve products
+ * and their signs, as rt_form0_body computes them); branch-free. The SIMD form 0 runs it first
+ * on blocks that are likely to miss, and the whole body only where a lane hits
+ * (algorithms_simd.h). */
+RT_INLINE int rt_form0_hits(const rt_tetra *t)
 {
     rt_form0_face f3 = rt_form0_test(t, 3), f2 = rt_form0_test(t, 2), f1 = rt_form0_test(t, 1),
                   f0 = rt_form0_test(t, 0);
-    int hit = (f3.enter | f2.enter | f1.enter | f0.enter) & (f3.leave | f2.leave | f1.leave | f0.leave);
-    rt_real enter = RT_FIRST(f3.enter, f2.enter, f1.enter, f0.enter, (rt_real)3, (rt_real)2, (rt_real)1, (rt_real)0,
-                             (rt_real)-1);
-    rt_real leave = RT_FIRST(f3.leave, f2.leave, f1.leave, f0.leave, (rt_real)3, (rt_real)2, (rt_real)1, (rt_real)0,
-                             (rt_real)-1);
-    faces[0] = hit ? enter : (rt_real)-1;
-    faces[1] = hit ? leave : (rt_real)-1;
-    return hit;
+    return (f3.enter | f2.enter | f1.enter | f0.enter) & (f3.leave | f2.leave | f1.leave | f0.leave);
 }
 #undef RT_FIRST_VEC
 #undef RT_FIRST_FIELD
