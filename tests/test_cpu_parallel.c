@@ -14,11 +14,6 @@
 #include "opencl/gpu_layout.h"
 #include "registry.h"
 
-static void pack(int level, const ray_tetra_result *full, void *records, size_t count)
-{
-    gpu_layout_pack((gpu_output)level, full, records, count);
-}
-
 /* Full results on `threads` threads against one core's, pairs[0 .. set->count). */
 static void check_full(const cpu_algorithm *a, const pair_set *set, int threads)
 {
@@ -50,7 +45,7 @@ static void check_records(const cpu_algorithm *a, const pair_set *set, int threa
         fixture_fail("buffers", "out of memory");
     memset(one, 0xa5, n + 1);
     memset(many, 0x5a, n + 1);
-    cpu_records out = {pack, GPU_OUTPUT_HIT, 1, RT_EXTENT_LINE};
+    cpu_records out = {gpu_layout_pack_level, GPU_OUTPUT_HIT, 1, RT_EXTENT_LINE};
     cpu_algorithm_run_records(a, set, one, 1, &out, NULL);
     int used = 0;
     cpu_algorithm_run_records_threads(a, set, many, 2, threads, &out, &used);

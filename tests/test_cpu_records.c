@@ -16,11 +16,6 @@
 #include "opencl/gpu_layout.h"
 #include "registry.h"
 
-static void pack(int level, const ray_tetra_result *full, void *records, size_t count)
-{
-    gpu_layout_pack((gpu_output)level, full, records, count);
-}
-
 int main(void)
 {
     pair_set set;
@@ -40,7 +35,7 @@ int main(void)
         for (size_t l = 0; a && l < sizeof LEVELS / sizeof LEVELS[0]; ++l)
             for (size_t x = 0; x < sizeof EXTENTS / sizeof EXTENTS[0]; ++x) {
                 size_t bytes = LEVELS[l] == GPU_OUTPUT_FACES ? sizeof(rt_gpu_result_faces) : 1;
-                cpu_records out = {pack, (int)LEVELS[l], bytes, EXTENTS[x]};
+                cpu_records out = {gpu_layout_pack_level, (int)LEVELS[l], bytes, EXTENTS[x]};
                 /* Stale reals in the full results: a miss must still be packed as faces -1, t 0. */
                 memset(full, 0x7f, set.count * sizeof *full);
                 cpu_algorithm_run_extent(a, &set, full, 1, EXTENTS[x]);

@@ -72,18 +72,13 @@ static void report_failure(const bench_context *c, bench_entry *e)
  * With --output faces or hit the CPU runs write the kernels' compact records (cpu_records.h),
  * converted to results after the timing for the verification, as a kernel's are. */
 
-static void pack_level(int level, const ray_tetra_result *full, void *records, size_t count)
-{
-    gpu_layout_pack((gpu_output)level, full, records, count);
-}
-
 /* The records the CPU runs write at the context's level (none for all, the full results): the
  * double data's, float variants included (--float-data is the float kernels' buffers). */
 static cpu_records cpu_output(const bench_context *c)
 {
     size_t read, written;
     gpu_pair_bytes(&c->gpu, 0, &read, &written);
-    return (cpu_records){pack_level, (int)c->gpu.output, written, c->gpu.extent};
+    return (cpu_records){gpu_layout_pack_level, (int)c->gpu.output, written, c->gpu.extent};
 }
 
 /* Records an algorithm did not write must fail verification too: every record says the opposite

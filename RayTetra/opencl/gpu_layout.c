@@ -148,6 +148,11 @@ void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *r
     }
 }
 
+void gpu_layout_pack_level(int level, const ray_tetra_result *results, void *records, size_t count)
+{
+    gpu_layout_pack((gpu_output)level, results, records, count);
+}
+
 void gpu_layout_fill_missing(gpu_output output, const ray_tetra_result *reference, ray_tetra_result *results,
                              size_t count)
 {

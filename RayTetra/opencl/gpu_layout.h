@@ -29,6 +29,9 @@ void gpu_layout_results(gpu_output output, const void *records, ray_tetra_result
  * RT_RESULT_SOA): what a CPU run writes at a compact level (Bench --output; cpu_records.h). */
 void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *records, size_t count);
 
+/* The same with the level as an int: a cpu_pack (cpu_records.h), which knows nothing of OpenCL. */
+void gpu_layout_pack_level(int level, const ray_tetra_result *results, void *records, size_t count);
+
 /* For verification: copy into each hit of `results` the fields its level did not compute from
  * `reference`, so that a comparison checks exactly what the kernel produced (hit/miss always;
  * faces and t at level faces; everything at level all). */
