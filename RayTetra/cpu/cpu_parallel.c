@@ -48,6 +48,16 @@ static void block_of(size_t count, size_t team, size_t id, size_t *begin, size_t
     *size = count / team + (id < count % team ? 1 : 0);
 }
 
+/* Pairs [first, first + n): full results, or out's records. */
+static void run_range(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *in, char *to,
+                      size_t first, size_t n, const cpu_records *out)
+{
+    if (out)
+        cpu_records_run(algorithm, state, in, to, first, n, out);
+    else
+        cpu_run_batch(algorithm, state, in, (ray_tetra_result *)(void *)to, first, n);
+}
+
 /* One repetition's work for member `id`: its own block's chunks, then the others' that are left. */
 static void run_shared(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *in,
                        char *to, size_t count, size_t team, size_t id, block_queue *queues, const cpu_records *out)
@@ -56,11 +66,8 @@ static void run_shared(const cpu_algorithm *algorithm, const cpu_run_state *stat
         size_t owner = (id + step) % team, begin, size;
         block_of(count, team, owner, &begin, &size);
         for (size_t at; (at = take_chunk(&queues[owner])) < size;) {
-            size_t first = begin + at, n = size - at < CPU_SHARE_CHUNK ? size - at : CPU_SHARE_CHUNK;
-            if (out)
-                cpu_records_run(algorithm, state, in, to, first, n, out);
-            else
-                cpu_run_batch(algorithm, state, in, (ray_tetra_result *)(void *)to, first, n);
+            size_t n = size - at < CPU_SHARE_CHUNK ? size - at : CPU_SHARE_CHUNK;
+            run_range(algorithm, state, in, to, begin + at, n, out);
         }
     }
 }
@@ -114,10 +121,8 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
                 queues[id].next = 0; /* all have passed the last barrier: none takes from it now */
 #pragma omp barrier
                 run_shared(algorithm, &state, in, to, count, team, id, queues, out);
-            } else if (out) {
-                cpu_records_run(algorithm, &state, in, to, begin, size, out);
             } else {
-                cpu_run_batch(algorithm, &state, in, (ray_tetra_result *)(void *)to, begin, size);
+                run_range(algorithm, &state, in, to, begin, size, out);
             }
 #pragma omp barrier
         }
