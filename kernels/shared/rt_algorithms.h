@@ -269,15 +269,14 @@ RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3
     *param = rt_saturate(rt_major_component(rel, t->L) / rt_major_component(t->L, t->L));
 }
 
-/* rt_face_point_at with rt_major_component's tests of L made once for the line (x_major:
- * |L.x| >= |L.y| and >= |L.z|; y_major: |L.y| >= |L.z|) and its denominator l_major: the same
- * t, its numerator picked by rt_select. */
+/* rt_face_point_at with L's major axis decided once for the line (rt_major_axis: x_major,
+ * y_major) and its denominator l_major: the same t, its numerator picked by rt_axis_select. */
 RT_INLINE void rt_face_point_axis(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
                                   rt_real w2, int x_major, int y_major, rt_real l_major, rt_vec3 *point, rt_real *u1,
                                   rt_real *u2, rt_real *param)
 {
     rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
-    *param = rt_saturate(rt_select(x_major, rel.x, rt_select(y_major, rel.y, rel.z)) / l_major);
+    *param = rt_saturate(rt_axis_select(rel, x_major, y_major) / l_major);
 }
 
 /* The same on face f. */
@@ -392,10 +391,10 @@ RT_INLINE int rt_finish_faces(const rt_tetra *t, const rt_faces *d, rt_hit *out)
     rt_vec3 pa, pb;
     rt_real ua1, ua2, ta, ub1, ub2, tb;
     if (RT_ROLES_IN_DECISION) {
-        /* L's major axis as rt_major_component decides it, once for both faces. */
-        rt_real ax = rt_abs(t->L.x), ay = rt_abs(t->L.y), az = rt_abs(t->L.z);
-        int x_major = (ax >= ay) & (ax >= az), y_major = ay >= az;
-        rt_real l_major = rt_select(x_major, t->L.x, rt_select(y_major, t->L.y, t->L.z));
+        /* L's major axis, once for both faces. */
+        int x_major, y_major;
+        rt_major_axis(t->L, &x_major, &y_major);
+        rt_real l_major = rt_axis_select(t->L, x_major, y_major);
         rt_face_point_axis(t, d->ca0, d->ca1, d->ca2, d->wa0, d->wa1, d->wa2, x_major, y_major, l_major, &pa, &ua1,
                            &ua2, &ta);
         rt_face_point_axis(t, d->cb0, d->cb1, d->cb2, d->wb0, d->wb1, d->wb2, x_major, y_major, l_major, &pb, &ub1,

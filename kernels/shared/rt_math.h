@@ -91,15 +91,31 @@ RT_INLINE rt_real rt_select(int c, rt_real a, rt_real b)
 }
 #endif
 
-/* The component of v along the axis where d is largest in magnitude (x before y before z on
- * ties): t is solved along it. Selects on reals only, so that it runs in SIMD lanes. */
-RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
+/* The axis where d is largest in magnitude, x before y before z on ties: x if *x_major, else y
+ * if *y_major, else z. t is solved along it. */
+RT_INLINE void rt_major_axis(rt_vec3 d, int *x_major, int *y_major)
 {
     /* |-0| is +0 where d < 0 ? -d : d gave -0; they compare equal, so the axis is the same. */
     rt_real ax = rt_abs(d.x);
     rt_real ay = rt_abs(d.y);
     rt_real az = rt_abs(d.z);
-    return ((ax >= ay) & (ax >= az)) ? v.x : (ay >= az ? v.y : v.z);
+    *x_major = (ax >= ay) & (ax >= az);
+    *y_major = ay >= az;
+}
+
+/* The component of v along d's major axis. Selects on reals only, so that it runs in SIMD lanes. */
+RT_INLINE rt_real rt_major_component(rt_vec3 v, rt_vec3 d)
+{
+    int x_major, y_major;
+    rt_major_axis(d, &x_major, &y_major);
+    return x_major ? v.x : (y_major ? v.y : v.z);
+}
+
+/* The component of v along the axis rt_major_axis gave, picked by rt_select (bit masks on the
+ * CPU, where the axis is known once for several components). */
+RT_INLINE rt_real rt_axis_select(rt_vec3 v, int x_major, int y_major)
+{
+    return rt_select(x_major, v.x, rt_select(y_major, v.y, v.z));
 }
 
 #endif
