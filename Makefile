@@ -99,6 +99,16 @@ $(BUILD)/obj/%.float.o: %.c
 # (The same for the vectorisation report below.)
 $(BUILD)/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/obj/RayTetra/cpu/algorithms_simd_float.o: UNIT_CFLAGS := -fno-trapping-math
 
+# The scalar algorithms' batch loops have an x86-64-v4 clone, for AVX-512's 32 registers
+# (RayTetra/cpu/algorithms_wrap.h). Without -fno-tree-slp-vectorize gcc also merges their loads
+# and stores into 256- and 512-bit ones there, with shuffles to take them apart, which made the
+# clones 8-28% slower than the baseline code on the GPU host's Xeon (docs/PERFORMANCE.md, "Fourth
+# pass"). Scalar, they run faster than the baseline code on both machines where lines hit (the
+# same document); the SIMD files keep their vectoriser.
+SCALAR_ALGORITHMS   := $(foreach f,pt baseline precomputed robust,RayTetra/cpu/algorithms_$(f))
+SCALAR_ALGORITHM_OBJ := $(foreach d,$(BUILD)/obj $(BUILD)/lib/obj,$(foreach f,$(SCALAR_ALGORITHMS),$(d)/$(f).o $(d)/$(f).float.o))
+$(SCALAR_ALGORITHM_OBJ): UNIT_CFLAGS := -fno-tree-slp-vectorize
+
 $(LIBS_A): $(COMMON_OBJ) $(CORE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -287,7 +297,9 @@ bench-library: $(BUILD)/tests/bench_library $(BUILD)/RandomRayTetra $(BUILD)/Ben
 # RayTetra's Plücker and STP forms against the 2012 thesis program's own code, side by side in one
 # process, pinned to one core (docs/PERFORMANCE.md, "Against the 2012 program"): make compare-2012
 # THESIS_SRC=DIR [COMPARE_2012_PAIRS=1000000] [COMPARE_2012_ROUNDS=7], DIR a checkout of the thesis'
-# repository (not part of RayTetra; its code is compiled here with g++ -O2, as its makefile does).
+# repository (not part of RayTetra; its code is compiled here with g++ -O2, as its makefile does,
+# plus COMPARE_2012_THESIS_FLAGS, e.g. -march=x86-64-v4 to give it the instruction set our batch
+# loops' clones use).
 COMPARE_2012_PAIRS ?= 1000000
 COMPARE_2012_ROUNDS ?= 7
 COMPARE_2012_CORE ?= 1
@@ -298,9 +310,9 @@ compare-2012: $(LIBS_A) $(BUILD)/RandomRayTetra
 	    { echo "make compare-2012: THESIS_SRC='$(THESIS_SRC)' is not a checkout of the 2012 thesis program" \
 	        "(it needs RayTetra/RayTetraSTP.cpp and Common/NpVector.hpp); give THESIS_SRC=DIR" >&2; exit 2; }
 	@mkdir -p $(COMPARE_2012_DIR)
-	$(CXX) -O2 -c "$(THESIS_SRC)/RayTetra/RayTetraSTP.cpp" -o $(COMPARE_2012_DIR)/RayTetraSTP.o
-	$(CXX) -O2 -c "$(THESIS_SRC)/RayTetra/RayTetraSegura.cpp" -o $(COMPARE_2012_DIR)/RayTetraSegura.o
-	$(CXX) -O2 -I"$(THESIS_SRC)/RayTetra" -I"$(THESIS_SRC)/Common" -ICommon -Ikernels/shared \
+	$(CXX) -O2 $(COMPARE_2012_THESIS_FLAGS) -c "$(THESIS_SRC)/RayTetra/RayTetraSTP.cpp" -o $(COMPARE_2012_DIR)/RayTetraSTP.o
+	$(CXX) -O2 $(COMPARE_2012_THESIS_FLAGS) -c "$(THESIS_SRC)/RayTetra/RayTetraSegura.cpp" -o $(COMPARE_2012_DIR)/RayTetraSegura.o
+	$(CXX) -O2 $(COMPARE_2012_THESIS_FLAGS) -I"$(THESIS_SRC)/RayTetra" -I"$(THESIS_SRC)/Common" -ICommon -Ikernels/shared \
 	    -c tests/compare_2012_thesis.cpp -o $(COMPARE_2012_DIR)/thesis.o
 	$(CC) $(filter-out -MMD -MP,$(FINAL_CFLAGS)) -c tests/compare_2012.c -o $(COMPARE_2012_DIR)/compare_2012.o
 	$(CXX) $(FINAL_LDFLAGS) $(COMPARE_2012_DIR)/*.o $(LIBS_A) $(FINAL_LIBS) -o $(COMPARE_2012_DIR)/compare_2012

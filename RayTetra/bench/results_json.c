@@ -117,7 +117,7 @@ char *results_json_command(int argc, char **argv)
 
 const char *results_json_simd_path(void)
 {
-    /* The same condition as SIMD_CLONES in RayTetra/cpu/algorithms_simd.h, and the order in
+    /* The same condition as WRAP_CLONES in RayTetra/cpu/algorithms_wrap.h, and the order in
      * which gcc's resolver tries the clones: the highest level the CPU supports. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
     __builtin_cpu_init();

@@ -58,7 +58,7 @@ static void precompute_stp_tables(const ray_tetra_pair *pairs, void *table, size
                                            wrap_in(vert[2]), wrap_in(vert[3]), table, stp, form, &h);            \
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }                                                                                                             \
-    RAY_TETRA_BATCH(name)                                                                                         \
+    WRAP_SCALAR_CLONES RAY_TETRA_BATCH(name)                                                                      \
     {                                                                                                             \
         for (size_t i = 0; i < count; ++i) {                                                                      \
             rt_real table[TABLE_REALS(stp)];                                                                      \
@@ -66,8 +66,8 @@ static void precompute_stp_tables(const ray_tetra_pair *pairs, void *table, size
             line_part(&pairs[i], table, &results[i], stp, form);                                                  \
         }                                                                                                         \
     }                                                                                                             \
-    static void name##_lines(const ray_tetra_pair *pairs, const void *table, ray_tetra_result *results,          \
-                             size_t count)                                                                        \
+    WRAP_SCALAR_CLONES static void name##_lines(const ray_tetra_pair *pairs, const void *table,                   \
+                                                ray_tetra_result *results, size_t count)                          \
     {                                                                                                             \
         for (size_t i = 0; i < count; ++i)                                                                        \
             line_part(&pairs[i], (const rt_real *)table + i * TABLE_REALS(stp), &results[i], stp, form);          \

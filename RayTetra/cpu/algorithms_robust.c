@@ -119,7 +119,7 @@ static inline __attribute__((always_inline)) void pair_body(const ray_tetra_pair
 
 void stp0r_pair(const ray_tetra_pair *pair, ray_tetra_result *result) { pair_body(pair, result); }
 
-RAY_TETRA_BATCH(stp0r)
+WRAP_SCALAR_CLONES RAY_TETRA_BATCH(stp0r)
 {
     for (size_t i = 0; i < count; ++i)
         pair_body(&pairs[i], &results[i]);

@@ -18,12 +18,7 @@
 
 #include "cpu/algorithms_wrap.h"
 
-/* (clang before 16 names the dispatcher so that other files cannot call it: no clones there.) */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && (!defined(__clang__) || __clang_major__ >= 16)
-#define SIMD_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
-#else
-#define SIMD_CLONES
-#endif
+#define SIMD_CLONES WRAP_CLONES("default", "arch=x86-64-v3", "arch=x86-64-v4")
 
 #ifdef __clang__
 /* clang 14 vectorises the double loops but not the float ones (it keeps the ABI's <2 x float>

@@ -49,10 +49,26 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
 #define WRAP_EXPORT_ARGS                                                                                          \
     enterFace, leaveFace, enterPoint, leavePoint, uEnter1, uEnter2, uLeave1, uLeave2, tEnter, tLeave
 
+/* On x86-64 with gcc (clang from 16), WRAP_CLONES(...) compiles a function once for each
+ * instruction set named (target_clones), and the loader picks the best the CPU has. (clang
+ * before 16 names the dispatcher so that other files cannot call it: no clones there.) */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && (!defined(__clang__) || __clang_major__ >= 16)
+#define WRAP_CLONES(...) __attribute__((target_clones(__VA_ARGS__)))
+#else
+#define WRAP_CLONES(...)
+#endif
+
+/* Every scalar batch loop, for the baseline and for x86-64-v4. AVX-512's encoding gives the
+ * scalar code 32 SSE registers instead of 16: the forms' 18 coordinates and the line's 6 then
+ * fit, where with 16 gcc spills a dozen of them a pair to the stack (AVX2's x86-64-v3 alone gave
+ * nothing: docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). The arithmetic is the
+ * same operation for operation (the build contracts no multiply-add), so every result is too. */
+#define WRAP_SCALAR_CLONES WRAP_CLONES("default", "arch=x86-64-v4")
+
 /* The batch entry point of `name`: a plain loop over pairs whose body, name##_body (always
  * inlined), is the algorithm itself, so no call is left per pair. */
 #define WRAP_BATCH(name)                                                                                          \
-    RAY_TETRA_BATCH(name)                                                                                         \
+    WRAP_SCALAR_CLONES RAY_TETRA_BATCH(name)                                                                      \
     {                                                                                                             \
         for (size_t i = 0; i < count; ++i) {                                                                      \
             const ray_tetra_pair *p = &pairs[i];                                                                  \
