@@ -16,6 +16,8 @@
 #ifndef RAYTETRA_ALGORITHMS_SIMD_H
 #define RAYTETRA_ALGORITHMS_SIMD_H
 
+/* rt_form0_body runs in vector lanes here: its selects must stay selects (rt_face_point_at). */
+#define RT_LANES 1
 #include "cpu/algorithms_wrap.h"
 
 #define SIMD_CLONES WRAP_CLONES("default", "arch=x86-64-v3", "arch=x86-64-v4")

@@ -261,12 +261,21 @@ RT_INLINE rt_vec3 rt_face_point_rel(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_
     return t->stp ? q : rt_sub(q, t->P);
 }
 
-/* The same and t. */
+/* The same and t. In SIMD lanes (RT_LANES, algorithms_simd.h) and on GPUs L's major component
+ * is picked by plain selects, which vectorise; on the CPU otherwise by rt_axis_select's bit
+ * masks, since gcc turns the plain select into branches that mispredict on a random axis. The
+ * same component either way. */
 RT_INLINE void rt_face_point_at(const rt_tetra *t, rt_vec3 a, rt_vec3 b, rt_vec3 c, rt_real w0, rt_real w1,
                                 rt_real w2, rt_vec3 *point, rt_real *u1, rt_real *u2, rt_real *param)
 {
     rt_vec3 rel = rt_face_point_rel(t, a, b, c, w0, w1, w2, point, u1, u2);
+#if defined(__OPENCL_C_VERSION__) || defined(RT_LANES)
     *param = rt_saturate(rt_major_component(rel, t->L) / rt_major_component(t->L, t->L));
+#else
+    int x_major, y_major;
+    rt_major_axis(t->L, &x_major, &y_major);
+    *param = rt_saturate(rt_axis_select(rel, x_major, y_major) / rt_axis_select(t->L, x_major, y_major));
+#endif
 }
 
 /* rt_face_point_at with L's major axis decided once for the line (rt_major_axis: x_major,
