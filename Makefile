@@ -105,8 +105,9 @@ $(BUILD)/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/obj/RayTetra/cpu/algorithms
 # clones 8-28% slower than the baseline code on the GPU host's Xeon (docs/PERFORMANCE.md, "Fourth
 # pass"). Scalar, they run faster than the baseline code on both machines where lines hit (the
 # same document); the SIMD files keep their vectoriser.
-SCALAR_ALGORITHMS   := $(foreach f,pt baseline precomputed robust,RayTetra/cpu/algorithms_$(f))
-SCALAR_ALGORITHM_OBJ := $(foreach d,$(BUILD)/obj $(BUILD)/lib/obj,$(foreach f,$(SCALAR_ALGORITHMS),$(d)/$(f).o $(d)/$(f).float.o))
+SCALAR_ALGORITHM_SRC := $(TWO_PRECISION_SRC) RayTetra/cpu/algorithms_robust.c
+SCALAR_ALGORITHM_OBJ := $(foreach d,$(BUILD)/obj $(BUILD)/lib/obj,\
+                          $(SCALAR_ALGORITHM_SRC:%.c=$(d)/%.o) $(TWO_PRECISION_SRC:%.c=$(d)/%.float.o))
 $(SCALAR_ALGORITHM_OBJ): UNIT_CFLAGS := -fno-tree-slp-vectorize
 
 $(LIBS_A): $(COMMON_OBJ) $(CORE_OBJ)
