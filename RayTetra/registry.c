@@ -25,8 +25,12 @@ DECLARE_BOTH(pluecker2);
 DECLARE_BOTH(stp0);
 DECLARE_BOTH(stp1);
 DECLARE_BOTH(stp2);
-DECLARE_BOTH(pluecker0v);
-DECLARE_BOTH(stp0v);
+#define DECLARE_SIMD(name)                                                                                            \
+    DECLARE_BOTH(name);                                                                                               \
+    RAY_TETRA_BATCH(name##_streamed);                                                                                 \
+    RAY_TETRA_BATCH(name##f_streamed)
+DECLARE_SIMD(pluecker0v);
+DECLARE_SIMD(stp0v);
 RAY_TETRA_DECLARE(stp0r);
 #define DECLARE_PRECOMPUTED(name)                                                                                     \
     DECLARE_BOTH(name);                                                                                               \
@@ -42,6 +46,7 @@ size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair
 
 /* A row's CPU entry points: double and float, or double only. */
 #define CPU_BOTH(name) .run = {name, name##f}, .batch = {name##_batch, name##f_batch}
+#define CPU_SIMD(name) CPU_BOTH(name), .batch_streamed = {name##_streamed_batch, name##f_streamed_batch}
 #define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
 #define CPU_PRECOMPUTED(name) CPU_BOTH(name), .precomputed = {&name##_precomputed, &name##f_precomputed}
 /* The row of form `base`'s precomputed variant (name and CSV name + "p"/"P"); TABLE says what is
@@ -90,10 +95,10 @@ static const registry_algorithm ROWS[] = {
      CPU_DOUBLE(stp0r), .kernel = {"RayTetraSTP0R.cl", "ray_tetra_stp0r", "", false, {8, -1}, stp0r_finish, NULL},
      .properties = REGISTRY_EXACT},
     {.name = "pluecker0v", .csv_name = "Segura0V",
-     .description = "Pluecker form 0, branch-free, vectorised across pairs (SIMD)", CPU_BOTH(pluecker0v),
+     .description = "Pluecker form 0, branch-free, vectorised across pairs (SIMD)", CPU_SIMD(pluecker0v),
      .properties = REGISTRY_SIMD},
     {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
-     CPU_BOTH(stp0v), .properties = REGISTRY_SIMD},
+     CPU_SIMD(stp0v), .properties = REGISTRY_SIMD},
     PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=0", 9),
     PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=1", 10),
     PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=2", 11),
@@ -147,8 +152,15 @@ static void add_cpu(const registry_algorithm *row, cpu_precision precision)
 {
     registry_variant *v = add_variant(row, REGISTRY_CPU, precision);
     cpu_algorithm *c = &views.cpu[views.cpu_count++];
-    *c = (cpu_algorithm){v->name, v->csv_name, row->description, row->run[precision], row->batch[precision],
-                         precision, row->name, row->precomputed[precision]};
+    *c = (cpu_algorithm){.name = v->name,
+                         .csv_name = v->csv_name,
+                         .description = row->description,
+                         .run = row->run[precision],
+                         .batch = row->batch[precision],
+                         .batch_streamed = row->batch_streamed[precision],
+                         .precision = precision,
+                         .double_name = row->name,
+                         .precomputed = row->precomputed[precision]};
     v->cpu = c;
 }
 

@@ -55,6 +55,7 @@ typedef struct registry_algorithm {
     int flag_value;          /* the option's number (form or variant); -1 for an option without one */
     ray_tetra_algorithm run[2]; /* CPU, one pair, by cpu_precision; NULL: no such variant */
     ray_tetra_batch batch[2];   /* CPU, many pairs, by cpu_precision */
+    ray_tetra_batch batch_streamed[2]; /* the same past the caches (the SIMD rows); NULL: none */
     registry_kernel kernel;
     unsigned properties;     /* REGISTRY_THESIS | ... */
     const cpu_precomputed *precomputed[2]; /* a precomputed form's parts, by cpu_precision; NULL: none */

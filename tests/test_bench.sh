@@ -81,6 +81,19 @@ done
 check "--threads: the header is the same" test "$(head -n 1 "$mt")" = "$header"
 check "--threads: single-threaded columns still timed" grep -Eq '^[0-9]+\.[0-9]{3}$' <<<"$(field "$mt" 1 "$(column "$mt" STP0)")"
 check "long CSV: one run_threads_2 row per CPU algorithm, ok" test "$(grep -c ',run_threads_2,1000,30,2,[0-9.]*,[0-9.]*,NA,.*,ok$' "$TMP/threads-long.csv")" -eq "$cpu_count"
+# --record-stores: the SIMD forms' records streamed or cached, the same results (verified), said
+# once on the output and in the JSON; a bad value is one line and status 2.
+for stores in streamed cached; do
+    expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp0v,stp0vf --threads 2 --record-stores $stores \
+        --json "$TMP/stores-$stores.json" "$in" "$TMP/stores-$stores.csv" 1
+    check "--record-stores $stores: said" grep -q "^CPU record stores: $stores for .* (--record-stores $stores)$" "$TMP/stdout.$$"
+    check "--record-stores $stores: 4 verified runs" test "$(grep -c ' ms .* verified$' "$TMP/stdout.$$")" -eq 4
+    check "--record-stores $stores: in the JSON" grep -Eq "\"record_stores\": *\"$stores\"" "$TMP/stores-$stores.json"
+done
+expect 0 '' -- "$BIN/Bench" --no-opencl --algorithms stp1 "$in" "$TMP/stores-none.csv" 1
+check "no SIMD form: no record-stores line" bash -c "! grep -q '^CPU record stores' '$TMP/stdout.$$'"
+expect 2 "--record-stores takes auto, cached or streamed, not 'fast'" -- "$BIN/Bench" --record-stores fast "$in" "$TMP/x.csv" 1
+expect 2 "--record-stores takes auto, cached or streamed, not 'fast'" -- "$BIN/RayTetra" --record-stores fast "$in" "$TMP/x.txt" 1
 expect 0 '' -- "$BIN/Bench" --no-opencl --threads 0 --algorithms stp1 "$in" "$TMP/threads0.csv" 1
 check "--threads 0: every core" grep -q '^CPU threads: [0-9]* for the multi-threaded runs (--threads 0)' "$TMP/stdout.$$"
 check "--threads with --algorithms: the others' _MT are NA" test "$(field "$TMP/threads0.csv" 1 "$(column "$TMP/threads0.csv" STP0_MT)")" = NA

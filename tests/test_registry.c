@@ -162,6 +162,34 @@ static int run_and_batch_agree(const registry_algorithm *row, cpu_precision p, c
     return same;
 }
 
+/* The streamed batch writes the cached batch's records (all but `uncertain`, which it writes as
+ * 0): into 16-byte aligned records, with non-temporal stores where the target has them, and into
+ * records 8 bytes off, where it runs the cached batch; over a count that ends in a partial block,
+ * and not past it. */
+static int streamed_batch_agrees(const registry_algorithm *row, cpu_precision p, const pair_set *set)
+{
+    size_t n = set->count, bytes = (n + 1) * sizeof(ray_tetra_result);
+    ray_tetra_result *cached = malloc(bytes);
+    char *aligned = aligned_alloc(64, bytes + 64);
+    int same = cached && aligned && n % 16 != 0;
+    for (size_t offset = 0; same && offset <= 8; offset += 8) {
+        ray_tetra_result *streamed = (ray_tetra_result *)(void *)(aligned + offset);
+        memset(cached, 0x5a, bytes);
+        memset(streamed, 0x5a, bytes);
+        row->batch[p](set->pairs, cached, n);
+        row->batch_streamed[p](set->pairs, streamed, n);
+        for (size_t i = 0; i < n; ++i) {
+            ray_tetra_result a = cached[i], b = streamed[i];
+            a.uncertain = b.uncertain = 0;
+            same &= memcmp(&a, &b, sizeof a) == 0;
+        }
+        same &= streamed[n].hit == 0x5a5a5a5a && streamed[n].t_leave == cached[n].t_leave;
+    }
+    free(cached);
+    free(aligned);
+    return same;
+}
+
 /* The kernel file is found and declares the row's __kernel function. */
 static int kernel_declared(const registry_kernel *kernel)
 {
@@ -193,6 +221,8 @@ static void test_rows(const pair_set *set)
         for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p) {
             const registry_variant *cpu = registry_variant_of(&row[r], REGISTRY_CPU, (cpu_precision)p);
             CHECK(!row[r].run[p] == !row[r].batch[p], "%s: one entry point of two", row[r].name);
+            CHECK(!row[r].batch_streamed[p] || (row[r].batch[p] && (row[r].properties & REGISTRY_SIMD)),
+                  "%s: a streamed batch only beside a SIMD form's batch", row[r].name);
             CHECK(!row[r].run[p] == !cpu, "%s %s: CPU variant %s", row[r].name, cpu_precision_name((cpu_precision)p),
                   cpu ? "not declared" : "missing");
             if (cpu) {
@@ -200,6 +230,10 @@ static void test_rows(const pair_set *set)
                 CHECK(cpu->cpu->run == row[r].run[p] && cpu->cpu->batch == row[r].batch[p], "%s: entry points",
                       cpu->name);
                 CHECK(run_and_batch_agree(&row[r], (cpu_precision)p, set), "%s: one pair and batch differ", cpu->name);
+                CHECK(cpu->cpu->batch_streamed == row[r].batch_streamed[p], "%s: streamed batch", cpu->name);
+                if (row[r].batch_streamed[p])
+                    CHECK(streamed_batch_agrees(&row[r], (cpu_precision)p, set), "%s: streamed and cached batch differ",
+                          cpu->name);
                 CHECK(cpu_algorithm_in_precision(cpu->cpu, (cpu_precision)p) == cpu->cpu, "%s in its own precision",
                       cpu->name);
             }

@@ -104,6 +104,7 @@ typedef struct bench_context {
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
     int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
     char thread_binding[96]; /* how those threads are placed (cpu_binding_text); "" without them */
+    const char *record_stores; /* "streamed" or "cached": the SIMD forms' CPU runs (--record-stores) */
     /* The JSON's context (bench_json.h) beyond the above. */
     const char *command;     /* the command line */
     long long input_seed;    /* --input-seed; -1: unknown */

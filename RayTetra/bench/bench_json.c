@@ -48,6 +48,7 @@ static void fill_context(json_object *context, const bench_context *c, const ben
     size_t local_size = bench_local_size(results);
     add(context, "threads", json_object_new_int(c->threads > 1 ? c->threads : 1));
     add(context, "thread_binding", c->thread_binding[0] ? json_object_new_string(c->thread_binding) : NULL);
+    add(context, "record_stores", json_object_new_string(c->record_stores ? c->record_stores : "cached"));
     add(context, "opencl_platform", results_json_string(c->opencl_platform));
     add(context, "opencl_device", results_json_string(c->opencl_device));
     add(context, "opencl_driver", results_json_string(c->opencl_driver));

@@ -3,6 +3,8 @@
 #include "cpu/algorithms.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "timer.h"
 
@@ -11,10 +13,66 @@ const char *cpu_precision_name(cpu_precision precision)
     return precision == CPU_PRECISION_FLOAT ? "float" : "double";
 }
 
+static cpu_record_stores record_stores = CPU_STORES_AUTO;
+
+void cpu_set_record_stores(cpu_record_stores stores) { record_stores = stores; }
+
+static const char *const STORES_NAMES[] = {"auto", "cached", "streamed"};
+
+const char *cpu_record_stores_name(cpu_record_stores stores) { return STORES_NAMES[stores]; }
+
+int cpu_record_stores_parse(const char *name)
+{
+    for (int i = 0; i < 3; ++i)
+        if (strcmp(name, STORES_NAMES[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Auto: streamed on Intel's CPUs, where the SIMD forms ran 1.1-1.6x as fast with one thread and
+ * 1.2-1.5x with 16; cached elsewhere, as on the AMD EPYC where streaming cost them 0-7%
+ * (docs/PERFORMANCE.md, "Streamed records"). */
+cpu_record_stores cpu_record_stores_used(void)
+{
+    if (record_stores != CPU_STORES_AUTO)
+        return record_stores;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_is("intel"))
+        return CPU_STORES_STREAMED;
+#endif
+    return CPU_STORES_CACHED;
+}
+
+/* The last-level cache's bytes (sysconf; 32 MiB where the C library cannot tell). */
+static size_t last_level_cache_bytes(void)
+{
+    long bytes = 0;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    bytes = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (bytes <= 0)
+        bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    return bytes > 0 ? (size_t)bytes : (size_t)32 << 20;
+}
+
+/* Auto streams only records larger than a quarter of the last-level cache. Below that the cache
+ * keeps them from one repetition to the next (beside the pairs, which take 144/112 as much):
+ * on 16 threads of the Intel host (300 MiB of L3) 100,000 and 200,000 pairs ran 5-13% slower
+ * streamed, 500,000 (53 MiB of records) alike, and 1,000,000 (107 MiB) 1.4x as fast
+ * (docs/PERFORMANCE.md, "Streamed records"). */
+bool cpu_streams_records(const cpu_algorithm *algorithm, size_t count)
+{
+    if (!algorithm->batch_streamed || cpu_record_stores_used() != CPU_STORES_STREAMED)
+        return false;
+    return record_stores == CPU_STORES_STREAMED || count * sizeof(ray_tetra_result) > last_level_cache_bytes() / 4;
+}
+
 void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, size_t count, cpu_run_state *state)
 {
     state->table = NULL;
     state->precompute_ms = 0;
+    state->streamed = cpu_streams_records(algorithm, count);
     const cpu_precomputed *pre = algorithm->precomputed;
     if (!pre || count == 0)
         return;
@@ -38,7 +96,10 @@ void cpu_run_block(const cpu_algorithm *algorithm, const cpu_run_state *state, c
 void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    ray_tetra_result *results, size_t first, size_t count)
 {
-    cpu_run_block(algorithm, state, pairs, first, count, results + first);
+    if (state->streamed && !state->table)
+        algorithm->batch_streamed(pairs + first, results + first, count);
+    else
+        cpu_run_block(algorithm, state, pairs, first, count, results + first);
 }
 
 void cpu_run_end(cpu_run_state *state)

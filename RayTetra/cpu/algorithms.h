@@ -60,6 +60,7 @@ typedef struct cpu_algorithm {
     const char *description; /* one line (the row's) */
     ray_tetra_algorithm run; /* one pair, the original contract */
     ray_tetra_batch batch;   /* many pairs: what the timed loops run */
+    ray_tetra_batch batch_streamed; /* the same records written past the caches; NULL: none (cpu_record_stores) */
     cpu_precision precision; /* of the arithmetic inside; the contract is double either way */
     const char *double_name; /* the double algorithm a float variant rounds (its own name if double) */
     const cpu_precomputed *precomputed; /* a precomputed form's two parts; NULL for the others */
@@ -68,21 +69,52 @@ typedef struct cpu_algorithm {
 /* "double" or "float". */
 const char *cpu_precision_name(cpu_precision precision);
 
+/* How the timed runs write the full records of the algorithms that have a streamed batch (the
+ * SIMD forms): through the caches (ordinary stores, as every other algorithm), past them
+ * (non-temporal stores: no line is read before it is written), or, by default, as measured best
+ * for the CPU: past them on Intel's when the records take more than a quarter of the
+ * last-level cache, through them elsewhere (docs/PERFORMANCE.md, "Streamed records"). The results are the same,
+ * but for `uncertain`, which a streamed record holds as 0 and a cached one keeps as it was. */
+typedef enum cpu_record_stores {
+    CPU_STORES_AUTO = 0,
+    CPU_STORES_CACHED,
+    CPU_STORES_STREAMED,
+} cpu_record_stores;
+
+/* The setting for the runs that follow (process-wide; CPU_STORES_AUTO until set). */
+void cpu_set_record_stores(cpu_record_stores stores);
+
+/* "auto", "cached" or "streamed"; cpu_record_stores_parse returns -1 for another name. */
+const char *cpu_record_stores_name(cpu_record_stores stores);
+int cpu_record_stores_parse(const char *name);
+
+/* What the setting means on this CPU: CPU_STORES_CACHED or CPU_STORES_STREAMED. */
+cpu_record_stores cpu_record_stores_used(void);
+
+/* Whether a run of `algorithm` over `count` pairs streams its records: it has a streamed batch,
+ * and the setting is streamed, or auto on a CPU where it means streamed and the records take
+ * more than a quarter of the last-level cache. */
+bool cpu_streams_records(const cpu_algorithm *algorithm, size_t count);
+
 /* The state of a run over a set of pairs: a precomputed form's table (NULL for the others, or
- * when there was no memory for it: the form's batch then precomputes inside the run). */
+ * when there was no memory for it: the form's batch then precomputes inside the run), and
+ * whether its full records go through the algorithm's streamed batch. */
 typedef struct cpu_run_state {
     void *table;
     double precompute_ms; /* the time cpu_run_begin took to fill the table */
+    bool streamed;        /* cpu_streams_records(algorithm) when the run began */
 } cpu_run_state;
 
 /* Prepare a run of `algorithm` over pairs[0 .. count): the precomputed forms' tables, timed. */
 void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, size_t count, cpu_run_state *state);
 
-/* The part of a run that is timed: results[i] for pairs[i], first <= i < first + count. */
+/* The part of a run that is timed: results[i] for pairs[i], first <= i < first + count (the
+ * streamed batch where the state says so). */
 void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    ray_tetra_result *results, size_t first, size_t count);
 
-/* The same into a block of its own: block[k] for pairs[first + k], k < count. */
+/* The same into a block of its own: block[k] for pairs[first + k], k < count; always through the
+ * caches (the block is read right after). */
 void cpu_run_block(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    size_t first, size_t count, ray_tetra_result *block);
 

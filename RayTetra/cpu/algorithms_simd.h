@@ -22,6 +22,16 @@
 
 #define SIMD_CLONES WRAP_CLONES("default", "arch=x86-64-v3", "arch=x86-64-v4")
 
+/* Non-temporal stores (SSE2's movntdq/movntpd) where the target has them; elsewhere the streamed
+ * batch is the cached one. */
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <emmintrin.h>
+#include <stdint.h>
+#define SIMD_STREAMS 1
+#else
+#define SIMD_STREAMS 0
+#endif
+
 #ifdef __clang__
 /* clang 14 vectorises the double loops but not the float ones (it keeps the ABI's <2 x float>
  * halves of rt_vec3f); it warns where `omp simd` is not honoured, which is no error here:
@@ -174,6 +184,61 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
     }
 }
 
+#if SIMD_STREAMS
+/* One record written past the caches: seven 16-byte non-temporal stores, whole lines once the
+ * next record fills them (112 = 7 x 16; `r` 16-byte aligned). The faces and `hit`, then the
+ * twelve reals in record order, two a store (the 4 bytes of `uncertain` 0 as in every CPU
+ * record). The reals are passed as vectors, not an array: gcc kept an array on the stack, and
+ * reading 16 bytes just written as two 8-byte halves stalled every store (stp0v at 43 million
+ * tests a second against 61 cached, dev machine). */
+static inline void simd_stream_record(ray_tetra_result *r, int hit, int enter_face, int leave_face, __m128d x01,
+                                      __m128d x23, __m128d x45, __m128d x67, __m128d x89, __m128d x1011)
+{
+    char *to = (char *)(void *)r;
+    _mm_stream_si128((__m128i *)(void *)to, _mm_set_epi32(0, leave_face, enter_face, hit));
+    _mm_stream_pd((double *)(void *)(to + 16), x01);
+    _mm_stream_pd((double *)(void *)(to + 32), x23);
+    _mm_stream_pd((double *)(void *)(to + 48), x45);
+    _mm_stream_pd((double *)(void *)(to + 64), x67);
+    _mm_stream_pd((double *)(void *)(to + 80), x89);
+    _mm_stream_pd((double *)(void *)(to + 96), x1011);
+}
+
+/* Rows `row` and `row + 1` of the block's outputs in `lane`, low then high. */
+#define SIMD_OUT2(b, row, lane) _mm_set_pd((b)->out[(row) + 1][lane], (b)->out[row][lane])
+
+/* simd_store with non-temporal stores (rows 0..11 are the reals in record order). */
+static inline int simd_stream(const simd_block *b, ray_tetra_result *results, int n)
+{
+    int any = 0;
+    for (int lane = 0; lane < n; ++lane) {
+        int enter_face = (int)b->out[SIMD_ENTER_FACE][lane], hit = enter_face >= 0;
+        simd_stream_record(&results[lane], hit, enter_face, (int)b->out[SIMD_LEAVE_FACE][lane],
+                           SIMD_OUT2(b, 0, lane), SIMD_OUT2(b, 2, lane), SIMD_OUT2(b, 4, lane),
+                           SIMD_OUT2(b, 6, lane), SIMD_OUT2(b, 8, lane), SIMD_OUT2(b, 10, lane));
+        any |= hit;
+    }
+    return any;
+}
+
+/* simd_store_misses with non-temporal stores. */
+static inline void simd_stream_misses(ray_tetra_result *results, int n)
+{
+    __m128d zero = _mm_setzero_pd();
+    for (int lane = 0; lane < n; ++lane)
+        simd_stream_record(&results[lane], 0, -1, -1, zero, zero, zero, zero, zero, zero);
+}
+
+/* Whether `results` can be streamed into (16-byte aligned; every record then is). */
+#define SIMD_STREAMABLE(results) (((uintptr_t)(void *)(results) & 15) == 0)
+#define SIMD_STREAM_END _mm_sfence() /* the records visible before whatever follows the batch */
+#else
+#define simd_stream simd_store
+#define simd_stream_misses simd_store_misses
+#define SIMD_STREAMABLE(results) 1
+#define SIMD_STREAM_END ((void)0)
+#endif
+
 /* Form 0 vectorised as `name`: the contract function runs the same branch-free body on its
  * one pair; the batch function runs it a block at a time. After a block in which no line hit,
  * the next block is first only decided (rt_form0_hits: the twelve products and their signs),
@@ -182,19 +247,34 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
  * stp0v ran 1.3x as fast; where hits are spread, nearly every block has one, the decision is
  * never run alone, and the forms ran within 0-4% of their speed without it
  * (docs/PERFORMANCE.md). Out of line, the decision and the misses' store cost 5-9% there. The
- * results are the same either way. */
+ * results are the same either way. A second batch function, name_streamed, writes the same
+ * records with non-temporal stores (simd_stream; cpu_record_stores in cpu/algorithms.h says
+ * when the runs take it). */
 #define WRAP_SIMD_FORM0(name, stp)                                                                                \
     RAY_TETRA_ALGORITHM(name)                                                                                     \
     {                                                                                                             \
-        rt_tetra t = rt_prepare(wrap_in(*orig), wrap_in(*dir), wrap_in(vert[0]), wrap_in(vert[1]),               \
-                                wrap_in(vert[2]), wrap_in(vert[3]), stp);                                        \
+        rt_tetra t = rt_prepare(wrap_in(*orig), wrap_in(*dir), wrap_in(vert[0]), wrap_in(vert[1]),                \
+                                wrap_in(vert[2]), wrap_in(vert[3]), stp);                                         \
         rt_hit h;                                                                                                 \
         rt_real faces[2];                                                                                         \
         int hit = rt_form0_body(&t, &h, faces);                                                                   \
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }                                                                                                             \
-    SIMD_CLONES RAY_TETRA_BATCH(name)                                                                             \
+    SIMD_CLONES RAY_TETRA_BATCH(name) { WRAP_SIMD_BATCH_LOOP(stp, simd_store, simd_store_misses); }               \
+    /* The same records written past the caches (docs/PERFORMANCE.md, "Streamed records"). */                     \
+    SIMD_CLONES RAY_TETRA_BATCH(name##_streamed)                                                                  \
     {                                                                                                             \
+        if (!SIMD_STREAMABLE(results)) {                                                                          \
+            name##_batch(pairs, results, count);                                                                  \
+            return;                                                                                               \
+        }                                                                                                         \
+        WRAP_SIMD_BATCH_LOOP(stp, simd_stream, simd_stream_misses);                                               \
+        SIMD_STREAM_END;                                                                                          \
+    }
+
+/* The loop of WRAP_SIMD_FORM0's batch functions, storing with STORE and STORE_MISSES. */
+#define WRAP_SIMD_BATCH_LOOP(stp, STORE, STORE_MISSES)                                                            \
+    do {                                                                                                          \
         simd_block b;                                                                                             \
         int missed = 0; /* the last block had no hit: decide this one first (see above) */                        \
         for (size_t first = 0; first < count; first += SIMD_BLOCK) {                                              \
@@ -203,15 +283,15 @@ static inline void simd_store_misses(ray_tetra_result *results, int n)
             if (missed) {                                                                                         \
                 int any = 0;                                                                                      \
                 _Pragma("omp simd reduction(|:any)") for (int lane = 0; lane < SIMD_BLOCK; ++lane) any |=         \
-                    simd_lane_hits(&b, lane, stp) & (lane < n);                                                    \
+                    simd_lane_hits(&b, lane, stp) & (lane < n);                                                   \
                 if (!any) {                                                                                       \
-                    simd_store_misses(results + first, n);                                                        \
+                    STORE_MISSES(results + first, n);                                                             \
                     continue;                                                                                     \
                 }                                                                                                 \
             }                                                                                                     \
             _Pragma("omp simd") for (int lane = 0; lane < SIMD_BLOCK; ++lane) simd_lane(&b, lane, stp);           \
-            missed = !simd_store(&b, results + first, n);                                                         \
+            missed = !STORE(&b, results + first, n);                                                              \
         }                                                                                                         \
-    }
+    } while (0)
 
 #endif

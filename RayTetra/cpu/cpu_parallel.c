@@ -85,7 +85,7 @@ static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, v
 {
     size_t count = set->count, record = out ? out->bytes : sizeof(ray_tetra_result);
     const cpu_precomputed *pre = algorithm->precomputed;
-    cpu_run_state state = {NULL, 0};
+    cpu_run_state state = {NULL, 0, cpu_streams_records(algorithm, count)};
     if (pre && count)
         state.table = malloc(count * pre->table_bytes); /* NULL: the batch precomputes itself */
     ray_tetra_pair *pairs = count ? malloc(count * sizeof *pairs) : NULL;

@@ -60,6 +60,7 @@ typedef struct options {
     long long bandwidth_mib;
     long long overlap;
     long long threads; /* -1: no --threads; 0: every core */
+    cpu_record_stores record_stores; /* --record-stores (set for the runs as it is read) */
 } options;
 
 static void usage(FILE *out)
@@ -131,6 +132,7 @@ static void usage(FILE *out)
             "  --threads N        also time each CPU algorithm on N threads (N >= 2; 0: every core),\n"
             "                     after one untimed warm-up, verified; columns CSV_NAME_MT (ms, sum over\n"
             "                     REPS; NA without --threads) and long-CSV phase run_threads_N\n"
+            PROGRAM_RECORD_STORES_USAGE
             "  --tolerance T      relative tolerance of the verification (default %g; see\n"
             "                     CompareResults -h for how it scales)\n"
             "  --float-tolerance T  the same for the single-precision variants, CPU and OpenCL (default %g)\n"
@@ -188,6 +190,7 @@ static void parse(int argc, char **argv, options *o)
         {"overlap", required_argument, NULL, OPT_OVERLAP},
         PROGRAM_CHUNK_SIZES_OPTION,
         {"threads", required_argument, NULL, OPT_THREADS},
+        PROGRAM_RECORD_STORES_OPTION,
         {"json", required_argument, NULL, OPT_JSON},
         {"min-time", required_argument, NULL, OPT_MIN_TIME},
         {"input-seed", required_argument, NULL, OPT_INPUT_SEED},
@@ -236,6 +239,9 @@ static void parse(int argc, char **argv, options *o)
             break;
         case OPT_OVERLAP:
             o->overlap = cli_number(PROGRAM, optarg, 1, 1 << 16, "--overlap");
+            break;
+        case PROGRAM_OPT_RECORD_STORES:
+            o->record_stores = program_record_stores(PROGRAM, optarg);
             break;
         case OPT_THREADS:
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
@@ -611,8 +617,16 @@ int main(int argc, char **argv)
                context.threads < 2 ? "; fewer than 2 cores, so there are none" : ", ", context.thread_binding);
     }
     int any_cpu = 0;
-    for (int i = 0; i < table.count; ++i)
+    const cpu_algorithm *simd = NULL; /* a selected algorithm with a streamed batch */
+    for (int i = 0; i < table.count; ++i) {
         any_cpu |= table.entries[i].cpu && table.entries[i].selected;
+        if (table.entries[i].cpu && table.entries[i].selected && table.entries[i].cpu->batch_streamed)
+            simd = table.entries[i].cpu;
+    }
+    context.record_stores = simd && cpu_streams_records(simd, set.count) ? "streamed" : "cached";
+    if (simd)
+        printf("CPU record stores: %s for the SIMD forms' full records (--record-stores %s)\n",
+               context.record_stores, cpu_record_stores_name(o.record_stores));
     /* The CPU algorithms' roofline; a failed measurement costs only the %-of-copy figures. */
     if (any_cpu && !o.no_bandwidth) {
         int copy_threads = context.threads >= 2 ? context.threads : cpu_thread_count();

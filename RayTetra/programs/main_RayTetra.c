@@ -93,6 +93,7 @@ static void usage(FILE *out)
           "                     clipping runs after the timed repetitions\n"
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
+          PROGRAM_RECORD_STORES_USAGE
           "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
           "  --devices LIST|all OpenCL: split the pairs over these devices (-n numbers, comma-separated;\n"
           "                     all = every GPU, PoCL's CPU device only when there is none), in proportion\n"
@@ -166,6 +167,7 @@ static void parse(int argc, char **argv, options *o)
         {"local-size", required_argument, NULL, OPT_LOCAL},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
         {"threads", required_argument, NULL, OPT_THREADS},
+        PROGRAM_RECORD_STORES_OPTION,
         {"precision", required_argument, NULL, OPT_PRECISION},
         PROGRAM_GPU_CONFIG_OPTIONS,
         PROGRAM_TRANSFERS_OPTION,
@@ -226,6 +228,9 @@ static void parse(int argc, char **argv, options *o)
             if (strcmp(optarg, "double") && strcmp(optarg, "float"))
                 cli_usage_error(PROGRAM, "--precision takes double or float, not '%s'", optarg);
             o->single = optarg[0] == 'f';
+            break;
+        case PROGRAM_OPT_RECORD_STORES:
+            (void)program_record_stores(PROGRAM, optarg);
             break;
         case OPT_THREADS:
             o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "cpu/algorithms.h"
 #include "extent.h"
 #include "registry_print.h"
 #include "version.h"
@@ -36,6 +37,15 @@ int program_extent(const char *program, const char *arg)
     if (extent < 0)
         cli_usage_error(program, "--extent takes line, ray or segment, not '%s'", arg);
     return extent;
+}
+
+cpu_record_stores program_record_stores(const char *program, const char *arg)
+{
+    int stores = cpu_record_stores_parse(arg);
+    if (stores < 0)
+        cli_usage_error(program, "--record-stores takes auto, cached or streamed, not '%s'", arg);
+    cpu_set_record_stores((cpu_record_stores)stores);
+    return (cpu_record_stores)stores;
 }
 
 int program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config)

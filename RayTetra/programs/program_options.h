@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "cpu/algorithms.h"
 #include "opencl/gpu_config.h"
 
 /* Their getopt_long codes: above the short options and above each program's own codes, which
@@ -22,6 +23,7 @@ enum {
     PROGRAM_OPT_DEVICES,
     PROGRAM_OPT_FLOAT_DATA,
     PROGRAM_OPT_CHUNK_SIZES,
+    PROGRAM_OPT_RECORD_STORES,
 };
 
 /* --version and -h/--help, answered by program_answer_info (every program takes them). */
@@ -43,6 +45,21 @@ enum {
 /* --chunk-sizes tapered|equal (gpu_config.h): the pinned transfers' chunks, for the programs
  * that run them (RayTetra's gpu_run, Bench's --overlap). */
 #define PROGRAM_CHUNK_SIZES_OPTION {"chunk-sizes", required_argument, NULL, PROGRAM_OPT_CHUNK_SIZES}
+
+/* --record-stores auto|cached|streamed: how the CPU runs write the SIMD forms' full records
+ * (cpu_record_stores, cpu/algorithms.h), set by program_record_stores. */
+#define PROGRAM_RECORD_STORES_OPTION {"record-stores", required_argument, NULL, PROGRAM_OPT_RECORD_STORES}
+
+/* The usage lines of --record-stores, the same in every program that takes it. */
+#define PROGRAM_RECORD_STORES_USAGE                                                                                   \
+    "  --record-stores S  how the CPU runs of the SIMD forms (stp0v, pluecker0v and their float\n"                   \
+    "                     variants) write their full records: cached (ordinary stores), streamed\n"                  \
+    "                     (non-temporal stores, past the caches) or auto (default: streamed on\n"                    \
+    "                     Intel CPUs, cached elsewhere); the same results either way\n"
+
+/* --record-stores ARG: the setting for the CPU runs (cpu_set_record_stores; also returned), or a
+ * usage error. */
+cpu_record_stores program_record_stores(const char *program, const char *arg);
 
 /* -n/--device N (one OpenCL device) and --devices LIST|all (several, RayTetra/multi/), read by
  * program_device_option. */
