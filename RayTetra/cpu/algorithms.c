@@ -58,8 +58,8 @@ static size_t last_level_cache_bytes(void)
 
 /* Auto streams only records larger than a quarter of the last-level cache. Below that the cache
  * keeps them from one repetition to the next (beside the pairs, which take 144/112 as much):
- * on 16 threads of the Intel host (300 MiB of L3) 100,000 and 200,000 pairs ran 5-13% slower
- * streamed, 500,000 (53 MiB of records) alike, and 1,000,000 (107 MiB) 1.4x as fast
+ * on 16 threads of the Intel host (300 MiB of L3) 20,000 to 200,000 pairs ran 5-18% slower
+ * streamed, 500,000 (53 MiB of records) 0.94-1.02x, and 1,000,000 (107 MiB) 1.44x as fast
  * (docs/PERFORMANCE.md, "Streamed records"). */
 bool cpu_streams_records(const cpu_algorithm *algorithm, size_t count)
 {
