@@ -30,7 +30,7 @@ int cpu_record_stores_parse(const char *name)
 }
 
 /* Auto: streamed on Intel's CPUs, where the SIMD forms ran 1.1-1.6x as fast with one thread and
- * 1.2-1.5x with 16; cached elsewhere, as on the AMD EPYC where streaming cost them 0-7%
+ * 1.2-1.5x with 16; cached elsewhere, as on the AMD EPYC where streamed they ran 0.93-1.01x
  * (docs/PERFORMANCE.md, "Streamed records"). */
 cpu_record_stores cpu_record_stores_used(void)
 {

@@ -73,8 +73,9 @@ const char *cpu_precision_name(cpu_precision precision);
  * SIMD forms): through the caches (ordinary stores, as every other algorithm), past them
  * (non-temporal stores: no line is read before it is written), or, by default, as measured best
  * for the CPU: past them on Intel's when the records take more than a quarter of the
- * last-level cache, through them elsewhere (docs/PERFORMANCE.md, "Streamed records"). The results are the same,
- * but for `uncertain`, which a streamed record holds as 0 and a cached one keeps as it was. */
+ * last-level cache, through them elsewhere (docs/PERFORMANCE.md, "Streamed records"). The
+ * results are the same, but for `uncertain`, which a streamed record holds as 0 and a cached one
+ * keeps as it was. */
 typedef enum cpu_record_stores {
     CPU_STORES_AUTO = 0,
     CPU_STORES_CACHED,
@@ -102,7 +103,7 @@ bool cpu_streams_records(const cpu_algorithm *algorithm, size_t count);
 typedef struct cpu_run_state {
     void *table;
     double precompute_ms; /* the time cpu_run_begin took to fill the table */
-    bool streamed;        /* cpu_streams_records(algorithm) when the run began */
+    bool streamed;        /* cpu_streams_records(algorithm, count) when the run began */
 } cpu_run_state;
 
 /* Prepare a run of `algorithm` over pairs[0 .. count): the precomputed forms' tables, timed. */
