@@ -170,7 +170,7 @@ static int streamed_batch_agrees(const registry_algorithm *row, cpu_precision p,
 {
     size_t n = set->count, bytes = (n + 1) * sizeof(ray_tetra_result);
     ray_tetra_result *cached = malloc(bytes);
-    char *aligned = aligned_alloc(64, bytes + 64);
+    char *aligned = aligned_alloc(64, (bytes + 64 + 63) / 64 * 64); /* C11: a multiple of the alignment */
     int same = cached && aligned && n % 16 != 0;
     for (size_t offset = 0; same && offset <= 8; offset += 8) {
         ray_tetra_result *streamed = (ray_tetra_result *)(void *)(aligned + offset);
