@@ -55,7 +55,8 @@ enum {
     "  --record-stores S  how the CPU runs of the SIMD forms (stp0v, pluecker0v and their float\n"                   \
     "                     variants) write their full records: cached (ordinary stores), streamed\n"                  \
     "                     (non-temporal stores, past the caches) or auto (default: streamed on\n"                    \
-    "                     Intel CPUs, cached elsewhere); the same results either way\n"
+    "                     Intel CPUs when the records exceed a quarter of the last-level cache,\n"                   \
+    "                     cached otherwise); the same results either way\n"
 
 /* --record-stores ARG: the setting for the CPU runs (cpu_set_record_stores; also returned), or a
  * usage error. */
