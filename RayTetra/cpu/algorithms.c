@@ -29,19 +29,17 @@ int cpu_record_stores_parse(const char *name)
     return -1;
 }
 
-/* Auto: streamed on Intel's CPUs, where the SIMD forms ran 1.1-1.6x as fast with one thread and
- * 1.2-1.5x with 16; cached elsewhere, as on the AMD EPYC where streamed they ran 0.93-1.01x
+/* Auto streams on Intel's CPUs, where the SIMD forms ran 1.1-1.6x as fast with one thread and
+ * 1.2-1.5x with 16; not elsewhere, as on the AMD EPYC where streamed they ran 0.93-1.01x
  * (docs/PERFORMANCE.md, "Streamed records"). */
-cpu_record_stores cpu_record_stores_used(void)
+static bool auto_streams_on_this_cpu(void)
 {
-    if (record_stores != CPU_STORES_AUTO)
-        return record_stores;
 #if defined(__x86_64__) && defined(__GNUC__)
     __builtin_cpu_init();
-    if (__builtin_cpu_is("intel"))
-        return CPU_STORES_STREAMED;
+    return __builtin_cpu_is("intel");
+#else
+    return false;
 #endif
-    return CPU_STORES_CACHED;
 }
 
 /* The last-level cache's bytes (sysconf; 32 MiB where the C library cannot tell). */
@@ -63,9 +61,11 @@ static size_t last_level_cache_bytes(void)
  * (docs/PERFORMANCE.md, "Streamed records"). */
 bool cpu_streams_records(const cpu_algorithm *algorithm, size_t count)
 {
-    if (!algorithm->batch_streamed || cpu_record_stores_used() != CPU_STORES_STREAMED)
+    if (!algorithm->batch_streamed || record_stores == CPU_STORES_CACHED)
         return false;
-    return record_stores == CPU_STORES_STREAMED || count * sizeof(ray_tetra_result) > last_level_cache_bytes() / 4;
+    if (record_stores == CPU_STORES_STREAMED)
+        return true;
+    return auto_streams_on_this_cpu() && count * sizeof(ray_tetra_result) > last_level_cache_bytes() / 4;
 }
 
 void cpu_run_begin(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, size_t count, cpu_run_state *state)
@@ -96,7 +96,7 @@ void cpu_run_block(const cpu_algorithm *algorithm, const cpu_run_state *state, c
 void cpu_run_batch(const cpu_algorithm *algorithm, const cpu_run_state *state, const ray_tetra_pair *pairs,
                    ray_tetra_result *results, size_t first, size_t count)
 {
-    if (state->streamed && !state->table)
+    if (state->streamed)
         algorithm->batch_streamed(pairs + first, results + first, count);
     else
         cpu_run_block(algorithm, state, pairs, first, count, results + first);

@@ -89,9 +89,6 @@ void cpu_set_record_stores(cpu_record_stores stores);
 const char *cpu_record_stores_name(cpu_record_stores stores);
 int cpu_record_stores_parse(const char *name);
 
-/* What the setting means on this CPU: CPU_STORES_CACHED or CPU_STORES_STREAMED. */
-cpu_record_stores cpu_record_stores_used(void);
-
 /* Whether a run of `algorithm` over `count` pairs streams its records: it has a streamed batch,
  * and the setting is streamed, or auto on a CPU where it means streamed and the records take
  * more than a quarter of the last-level cache. */
