@@ -102,8 +102,8 @@ $(BUILD)/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/obj/RayTetra/cpu/algorithms
 # The scalar algorithms' batch loops have an x86-64-v4 clone, for AVX-512's 32 registers
 # (RayTetra/cpu/algorithms_wrap.h). Without -fno-tree-slp-vectorize gcc also merges their loads
 # and stores into 256- and 512-bit ones there, with shuffles to take them apart, which made the
-# clones 8-28% slower than the baseline code on the GPU host's Xeon (docs/PERFORMANCE.md, "Fourth
-# pass"). Scalar, they run faster than the baseline code on both machines where lines hit (the
+# clones 8-28% slower than the baseline code on the GPU host's Xeon (docs/PERFORMANCE.md, "What
+# does not help"). Scalar, they run faster than the baseline code on both machines where lines hit (the
 # same document); the SIMD files keep their vectoriser.
 SCALAR_ALGORITHM_SRC := $(TWO_PRECISION_SRC) RayTetra/cpu/algorithms_robust.c
 SCALAR_ALGORITHM_OBJ := $(foreach d,$(BUILD)/obj $(BUILD)/lib/obj,\
@@ -121,7 +121,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
 
-# What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "Vectorisation"): each
+# What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "The SIMD form 0"): each
 # algorithm file compiled again with the build's flags and the compiler's report, one line a file
 # (and one more for the float compile of each two-precision file).
 ALGORITHM_SRC := $(wildcard RayTetra/cpu/algorithms_*.c)
@@ -296,7 +296,7 @@ bench-library: $(BUILD)/tests/bench_library $(BUILD)/RandomRayTetra $(BUILD)/Ben
 	$(BUILD)/tests/bench_library $(BUILD)/bench/library.rtb $(BENCH_LIBRARY_ALGORITHMS) $(BENCH_LIBRARY_REPS)
 
 # RayTetra's Plücker and STP forms against the 2012 thesis program's own code, side by side in one
-# process, pinned to one core (docs/PERFORMANCE.md, "Against the 2012 program"): make compare-2012
+# process, pinned to one core (docs/PERFORMANCE.md, "Against the 2012 thesis program"): make compare-2012
 # THESIS_SRC=DIR [COMPARE_2012_PAIRS=1000000] [COMPARE_2012_ROUNDS=7], DIR a checkout of the thesis'
 # repository (not part of RayTetra; its code is compiled here with g++ -O2, as its makefile does,
 # plus COMPARE_2012_THESIS_FLAGS, e.g. -march=x86-64-v4 to give it the instruction set our batch

@@ -1,6 +1,6 @@
 /* compare_2012: our Plücker and STP forms against the 2012 thesis program's own code, on the same
  * pairs, side by side in one process (not a test: `make compare-2012 THESIS_SRC=DIR` builds and
- * runs it; docs/PERFORMANCE.md, "Against the 2012 program").
+ * runs it; docs/PERFORMANCE.md, "Against the 2012 thesis program").
  *
  *     compare_2012 ROUNDS INPUT [INPUT ...] [--also NAME[,NAME...]] [--store]
  *

@@ -61,7 +61,7 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
 /* Every scalar batch loop, for the baseline and for x86-64-v4. AVX-512's encoding gives the
  * scalar code 32 SSE registers instead of 16: the vertices' 12 coordinates and the line's 6 then
  * fit beside the products, where with 16 gcc spills a dozen of them a pair to the stack (AVX2's
- * x86-64-v3 alone gave nothing: docs/PERFORMANCE.md, "Fourth pass"). The arithmetic is the same
+ * x86-64-v3 alone gave nothing: docs/PERFORMANCE.md, "What does not help"). The arithmetic is the same
  * operation for operation (the build contracts no multiply-add), so every result is too. */
 #define WRAP_SCALAR_CLONES WRAP_CLONES("default", "arch=x86-64-v4")
 

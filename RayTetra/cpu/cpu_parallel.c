@@ -11,7 +11,8 @@
  * Sharing the tail: a thread takes its own block's chunks in order, then helps the others by
  * taking the next chunks of their blocks (one counter a block). On the H100 host's 16 virtual
  * CPUs, 16 single-thread processes together ran 10-15x one process, while one fixed block per
- * thread waited at every repetition's end for the slowest (docs/PERFORMANCE.md, "Threads"). */
+ * thread waited at every repetition's end for the slowest (docs/PERFORMANCE.md, "What 16
+ * cores of the H100 host give"). */
 #include "cpu/cpu_parallel.h"
 
 #include <omp.h>

@@ -309,8 +309,8 @@ RT_INLINE int rt_miss(rt_hit *out)
  * select of corners by face number nor a swap of its outputs; with the line's axis picked once
  * (rt_face_point_axis) this made forms 1 and 2 5-11% faster where lines hit. On GPUs, in the
  * finish, by selects: carrying six corners out of the decision took the OpenCL STP 1 and STP 2
- * kernels from 96% to 62-74% of the copy bandwidth on an H100 (docs/PERFORMANCE.md, "Third
- * pass: the second pass on the CPU only"). Either way every output is the same, bit for bit. */
+ * kernels from 96% to 62-74% of the copy bandwidth on an H100 (docs/PERFORMANCE.md, "What
+ * does not help"). Either way every output is the same, bit for bit. */
 #ifdef __OPENCL_C_VERSION__
 #define RT_ROLES_IN_DECISION 0
 #else
@@ -321,7 +321,7 @@ RT_INLINE int rt_miss(rt_hit *out)
  * which of them it enters (with RT_ROLES_IN_DECISION a is the entered one: a_enters is 1), their
  * products, and (with RT_ROLES_IN_DECISION only) their corners. rt_finish_faces then computes the
  * points: one finish for every pair of faces, so that the work-items of a GPU warp run the same
- * code there (docs/PERFORMANCE.md, "Forms 1 and 2 against the 2012 program"). On a miss face_a =
+ * code there (docs/PERFORMANCE.md, "Against the 2012 thesis program"). On a miss face_a =
  * face_b = -1, the products are 0 and the corners are not set (nothing reads them: setting them
  * changed gcc's code for the worse). */
 typedef struct rt_faces {
