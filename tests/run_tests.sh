@@ -2,7 +2,8 @@
 # Runs every test: the C test programs in $BUILD/tests and the shell tests tests/*.sh (each
 # gets BUILD, a scratch folder TMP and the helper functions of tests/lib.sh). Prints one
 # line per test and a final "N passed, M failed".
-# VALGRIND=1 runs the C test programs under valgrind; SANITIZED=1 marks a sanitizer build.
+# VALGRIND=1 runs the C test programs under valgrind; SANITIZED=1 marks a sanitizer build;
+# TEST_JOBS (default: the number of cores) tests run at a time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -23,43 +24,76 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:intercept_tl
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 [ -f tests/lsan.supp ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp:print_suppressions=0}
 
-run_one() {
-    local name=$1
-    shift
-    local log="$scratch/$name.log"
-    local start=$SECONDS
-    if "$@" >"$log" 2>&1; then
+# Tests run TEST_JOBS at a time (default: one per core); each line is printed as its test ends.
+# Every test has its own scratch folder and kernel cache, so any two can run side by side.
+TEST_JOBS=${TEST_JOBS:-$(nproc)}
+declare -A names=() starts=()
+report() { # report PID STATUS: the line of the test that ran as PID
+    local pid=$1 status=$2 name=${names[$1]}
+    local log="$scratch/$name.log" took=$((SECONDS - ${starts[$1]}))
+    if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
-        printf 'PASS %-28s (%ds) %s\n' "$name" $((SECONDS - start)) "$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 | sed 's/^[^:]*: //')"
+        printf 'PASS %-28s (%ds) %s\n' "$name" "$took" "$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 | sed 's/^[^:]*: //')"
     else
         failed=$((failed + 1))
         failures+=("$name")
-        printf 'FAIL %-28s (%ds)\n' "$name" $((SECONDS - start))
+        printf 'FAIL %-28s (%ds)\n' "$name" "$took"
         sed 's/^/    /' "$log" | tail -n 40
     fi
+    unset "names[$pid]" "starts[$pid]"
+}
+wait_one() {
+    local pid status
+    wait -n -p pid
+    status=$?
+    report "$pid" "$status"
+}
+run_one() { # run_one NAME COMMAND...: starts the test once fewer than TEST_JOBS are running
+    local name=$1
+    shift
+    while [ ${#names[@]} -ge "$TEST_JOBS" ]; do wait_one; done
+    "$@" >"$scratch/$name.log" 2>&1 &
+    names[$!]=$name
+    starts[$!]=$SECONDS
 }
 
+# The longest tests (kernel builds on PoCL, the fuzz targets) start first, so that none of them
+# is left running alone at the end of the pass.
+LONG_TESTS=" test_fuzz test_gpu_extents test_gpu_precomputed test_gpu test_bench_opencl test_gpu_float_data "
+tests=()
 for program in "$BUILD"/tests/test_*; do
-    [ -x "$program" ] || continue
-    name=$(basename "$program")
-    if [ "${VALGRIND:-0}" = 1 ]; then
-        run_one "$name" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-            --suppressions=tests/valgrind.supp \
-            "$program"
-    else
-        run_one "$name" "$program"
-    fi
+    [ -x "$program" ] && tests+=("$program")
+done
+for script in tests/test_*.sh; do
+    [ -f "$script" ] && tests+=("$script")
+done
+ordered=()
+for t in "${tests[@]}"; do
+    name=$(basename "$t" .sh)
+    [[ $LONG_TESTS == *" $name "* ]] && ordered+=("$t")
+done
+for t in "${tests[@]}"; do
+    name=$(basename "$t" .sh)
+    [[ $LONG_TESTS == *" $name "* ]] || ordered+=("$t")
 done
 
-for script in tests/test_*.sh; do
-    [ -f "$script" ] || continue
-    name=$(basename "$script" .sh)
-    dir="$scratch/$name.d"
-    mkdir -p "$dir"
-    run_one "$name" env TMP="$dir" bash "$script"
+for t in "${ordered[@]}"; do
+    name=$(basename "$t" .sh)
+    if [[ $t == *.sh ]]; then
+        dir="$scratch/$name.d"
+        mkdir -p "$dir"
+        run_one "$name" env TMP="$dir" bash "$t"
+    elif [ "${VALGRIND:-0}" = 1 ]; then
+        run_one "$name" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+            --suppressions=tests/valgrind.supp \
+            "$t"
+    else
+        run_one "$name" "$t"
+    fi
 done
+while [ ${#names[@]} -gt 0 ]; do wait_one; done
 
 echo
 [ ${#failures[@]} -eq 0 ] || echo "failed: ${failures[*]}"
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
