@@ -154,7 +154,7 @@ static void usage(FILE *out)
             "Exit status: 0 all verified; 3 the row was written but some algorithm failed; 1 or 2 an\n"
             "error (nothing written).\n"
             "Environment: RAYTETRA_KERNEL_DIR (folder of the .cl kernels), RAYTETRA_CACHE_DIR (folder of\n"
-            "cached kernel binaries).\n",
+            "cached kernel binaries), RAYTETRA_BANDWIDTH_MIB (the default of --bandwidth-mib).\n",
             GPU_BANDWIDTH_DEFAULT_BYTES >> 20, RESULT_COMPARE_DEFAULT_TOLERANCE, FLOAT_TOLERANCE,
             BENCH_DEVICES_DEFAULT_CHUNKS);
 }
@@ -208,6 +208,11 @@ static void parse(int argc, char **argv, options *o)
      * ordinary memory; the pinned, overlapped figure is --overlap's end-to-end run. */
     o->gpu.transfers = GPU_TRANSFERS_PAGEABLE;
     o->bandwidth_mib = (long long)(GPU_BANDWIDTH_DEFAULT_BYTES >> 20);
+    /* A default from the environment: a run of many small Benches (the test suite, a script's
+     * sweep on a CPU device) need not copy hundreds of MiB in each. */
+    const char *bandwidth_mib = getenv("RAYTETRA_BANDWIDTH_MIB");
+    if (bandwidth_mib && *bandwidth_mib)
+        o->bandwidth_mib = cli_number(PROGRAM, bandwidth_mib, 1, 1 << 16, "RAYTETRA_BANDWIDTH_MIB");
     o->threads = -1;
     o->input_seed = -1;
     int c;
