@@ -280,4 +280,8 @@ expect 2 'at most one CSV file' -- "$BIN/Bench" --describe-columns a b
 "$BIN/Bench" --version | grep -Eq '^commit [0-9a-z.-]+, built with (gcc|clang) .*, flags .*-std=c11' && pass || fail "Bench --version: build"
 expect 0 '' -- "$BIN/Bench" -h
 check "help lists the algorithms" grep -q 'GPU_STP0 (g1)' "$TMP/stdout.$$"
+# RAYTETRA_BANDWIDTH_MIB: --bandwidth-mib's default, checked as the option is.
+expect 2 "RAYTETRA_BANDWIDTH_MIB must be a whole number from 1 to 65536, not 'x'" -- \
+    env RAYTETRA_BANDWIDTH_MIB=x "$BIN/Bench" --algorithms stp1 "$in" "$TMP/env.csv" 1
+check "nothing written for a bad RAYTETRA_BANDWIDTH_MIB" test ! -e "$TMP/env.csv"
 finish
