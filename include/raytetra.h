@@ -61,7 +61,8 @@ typedef enum raytetra_error {
     RAYTETRA_ERROR_NEGATIVE_ORIENTATION = -6, /* swap two vertices, or RAYTETRA_ANY_ORIENTATION */
     RAYTETRA_ERROR_NOT_CPU = -7,           /* an OpenCL build (gpu_...) given to a CPU call */
     RAYTETRA_ERROR_NO_KERNEL = -8,         /* the algorithm has no OpenCL kernel in that precision */
-    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options with an unknown size or flag */
+    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options of a size other than sizeof(raytetra_options),
+                                              with an unknown flag, or with both flags */
     RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or, from a run, it lacks the fp64
                                               a kernel other than a float build needs) */
     RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
@@ -88,10 +89,19 @@ enum {
     RAYTETRA_UNCHECKED = 1u << 1
 };
 
-/* Options of the _ex calls (NULL: all defaults). Later versions append fields: `size` tells the
- * library which fields the caller knows. Initialise with RAYTETRA_OPTIONS_INIT. */
+/* Options of the _ex calls (NULL: all defaults). Initialise with RAYTETRA_OPTIONS_INIT.
+ *
+ * `size` names the version of the struct the caller holds: it must be exactly
+ * sizeof(raytetra_options) of a version of this header that the library knows. This library
+ * knows one, this one. Any other size (0, smaller, larger, SIZE_MAX) is refused with
+ * RAYTETRA_ERROR_BAD_OPTIONS (for every pair of a batch; on a device raytetra_device_message
+ * says which size was given and which is known), and the library then reads nothing of the
+ * struct beyond `size` itself. Later versions append fields, each version's struct larger than
+ * the one before, and keep accepting every earlier size with the earlier fields only: a caller
+ * built against an older header keeps working; a caller built against a newer header is refused
+ * by an older library rather than having a request silently ignored. */
 typedef struct raytetra_options {
-    size_t size;    /* sizeof(raytetra_options) */
+    size_t size;    /* sizeof(raytetra_options): RAYTETRA_OPTIONS_INIT sets it */
     unsigned flags; /* RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED */
 } raytetra_options;
 

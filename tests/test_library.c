@@ -2,15 +2,18 @@
  * as a user links it (Makefile). Checks: concurrent first use from several threads (the lazy
  * initialisation) and concurrent calls agreeing with sequential ones; names and properties; the
  * example of docs/SPECIFICATION.md section 1 with every CPU algorithm; every error code; the
- * options; RAYTETRA_ANY_ORIENTATION against geometry (faces in the caller's numbering, points
+ * options, and their size rule before a guard page; RAYTETRA_ANY_ORIENTATION against geometry (faces in the caller's numbering, points
  * rebuilt from the barycentrics); the batch call equal to one-pair calls with invalid pairs at
  * block boundaries; RAYTETRA_UNCHECKED; and, when an OpenCL device is there, the device calls
  * against the CPU. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "raytetra.h"
 
@@ -320,9 +323,8 @@ static void test_errors(void)
         double later_field;
     } larger = {RAYTETRA_OPTIONS_INIT, 0.0};
     larger.known.size = sizeof larger;
-    CHECK(raytetra_intersect_ex(stp0, &pair, &hit, &larger.known) == 1, "a later version's options at their defaults");
-    larger.later_field = 1.0;
-    expect_error("a later version's option set", stp0, &pair, &larger.known, RAYTETRA_ERROR_BAD_OPTIONS);
+    expect_error("a later version's options, even at their defaults", stp0, &pair, &larger.known,
+                 RAYTETRA_ERROR_BAD_OPTIONS);
 
     /* Every code has its own message. */
     const int codes[] = {RAYTETRA_OK, RAYTETRA_ERROR_UNKNOWN_ALGORITHM, RAYTETRA_ERROR_NULL_ARGUMENT,
@@ -337,6 +339,73 @@ static void test_errors(void)
             distinct &= strcmp(raytetra_error_string(codes[i]), raytetra_error_string(codes[j])) != 0;
     CHECK(distinct, "every error code has its own message");
     CHECK(strcmp(raytetra_error_string(-99), "unknown error code") == 0, "an unknown code");
+}
+
+/* Options that end where a page ends, before a page that cannot be read: a read past them kills
+ * the test (SIGSEGV), which proves that the library reads nothing beyond the struct it is given. */
+typedef struct guarded_options {
+    unsigned char *pages; /* two pages, the second PROT_NONE */
+    size_t page;
+    raytetra_options *options; /* the last sizeof(raytetra_options) bytes of the first page */
+} guarded_options;
+
+static int guarded_options_map(guarded_options *g)
+{
+    g->pages = NULL;
+    g->options = NULL;
+    g->page = (size_t)sysconf(_SC_PAGESIZE);
+    void *pages = mmap(NULL, 2 * g->page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED || mprotect((unsigned char *)pages + g->page, g->page, PROT_NONE) != 0)
+        return -1;
+    g->pages = pages;
+    g->options = (raytetra_options *)(void *)(g->pages + g->page - sizeof(raytetra_options));
+    return 0;
+}
+
+/* Every _ex call (the device's when `device` is given) with options of this size (flags 0):
+ * refused with RAYTETRA_ERROR_BAD_OPTIONS unless `valid`, then run as with no options. */
+static void check_options_size(raytetra_options *options, size_t size, int valid, raytetra_device *device)
+{
+    enum { N = 3 };
+    raytetra_pair pairs[N] = {example_pair(), example_pair(), example_pair()};
+    pairs[1].p[0] = 5; /* a miss */
+    pairs[1].q[0] = 5;
+    options->size = size;
+    options->flags = 0;
+    raytetra_algorithm stp0 = raytetra_find_algorithm("stp0");
+    raytetra_hit hits[N], one;
+    int status = raytetra_intersect_ex(stp0, &pairs[0], &one, options);
+    CHECK(valid ? status == 1 : status == RAYTETRA_ERROR_BAD_OPTIONS && one.hit == status,
+          "raytetra_intersect_ex with options.size %zu (sizeof %zu): %d", size, sizeof *options, status);
+    size_t count = raytetra_intersect_many_ex(stp0, N, pairs, hits, options);
+    CHECK(valid ? count == 2 && hits[1].hit == 0
+                : count == 0 && hits[0].hit == RAYTETRA_ERROR_BAD_OPTIONS && hits[N - 1].hit == RAYTETRA_ERROR_BAD_OPTIONS,
+          "raytetra_intersect_many_ex with options.size %zu: %zu hits, hit[0] %d", size, count, hits[0].hit);
+    if (!device)
+        return;
+    status = raytetra_device_intersect_many_ex(device, stp0, N, pairs, hits, &count, options);
+    const char *message = raytetra_device_message(device);
+    CHECK(valid ? status == RAYTETRA_OK && count == 2
+                : status == RAYTETRA_ERROR_BAD_OPTIONS && hits[0].hit == status && strstr(message, "size"),
+          "raytetra_device_intersect_many_ex with options.size %zu: %d, '%s'", size, status, message);
+}
+
+/* The size rule of raytetra.h: exactly sizeof(raytetra_options); 0, a smaller size (also one that
+ * covers the flags but not the tail padding), a larger one and SIZE_MAX are refused, reading
+ * nothing past the struct. */
+static void test_options_sizes(raytetra_device *device)
+{
+    guarded_options g;
+    CHECK(guarded_options_map(&g) == 0, "mapping a guarded page");
+    if (!g.pages)
+        return;
+    const size_t known = sizeof(raytetra_options);
+    const size_t refused[] = {0, 1, offsetof(raytetra_options, flags) + sizeof(unsigned), known - 1, known + 1,
+                              2 * known, SIZE_MAX};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+        check_options_size(g.options, refused[i], 0, device);
+    check_options_size(g.options, known, 1, device);
+    munmap(g.pages, 2 * g.page);
 }
 
 /* ---------------------------------------------------------------- orientation */
@@ -550,6 +619,7 @@ static void test_device(void)
           "an invalid handle");
     CHECK(raytetra_device_intersect_many(NULL, 0, BATCH, pairs, on_device, NULL) == RAYTETRA_ERROR_NULL_ARGUMENT,
           "no device");
+    test_options_sizes(device);
 
     /* Two threads on one device: serialised, both right. */
     device_work work[2];
@@ -616,6 +686,7 @@ int main(void)
     test_names();
     test_example();
     test_errors();
+    test_options_sizes(NULL);
     test_any_orientation();
     test_batches();
     test_device();

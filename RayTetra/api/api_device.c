@@ -205,15 +205,17 @@ int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorith
         return RAYTETRA_ERROR_NULL_ARGUMENT;
     const gpu_algorithm *gpu = NULL;
     unsigned flags = 0;
+    error_text why = {ERROR_FAILED, ""};
     int status = kernel_of(algorithm, &gpu);
     if (status == RAYTETRA_OK)
-        status = api_flags(options, &flags);
+        status = api_flags(options, &flags, &why);
     ray_tetra_result *results = api_results(hits);
     pthread_mutex_lock(&device->lock);
     if (status == RAYTETRA_OK)
         status = run_locked(device, gpu, n, api_pairs(pairs), results, flags);
     else
-        snprintf(device->message.text, sizeof device->message.text, "%s", raytetra_error_string(status));
+        snprintf(device->message.text, sizeof device->message.text, "%s",
+                 why.text[0] ? why.text : raytetra_error_string(status));
     pthread_mutex_unlock(&device->lock);
     for (size_t i = 0; status != RAYTETRA_OK && i < n; ++i)
         api_set_error(&results[i], status); /* as the CPU batch call does when it cannot run */
