@@ -182,15 +182,18 @@ RAYTETRA_API const char *raytetra_device_description(const raytetra_device *devi
  * obtained (built, or loaded from the binary cache). Valid until the next call on the device. */
 RAYTETRA_API const char *raytetra_device_message(const raytetra_device *device);
 
-/* Every kernel build log and cache warning of this device so far ("" if none). Valid until the
- * next call on the device. */
+/* Every kernel build log, cache warning, and what the OpenCL compiler wrote to stderr during a
+ * build, of this device so far ("" if none). Valid until the next call on the device. */
 RAYTETRA_API const char *raytetra_device_log(const raytetra_device *device);
 
 /* Like raytetra_intersect_many on the device: the algorithm's OpenCL build of the same
  * precision ("stp0" and "gpu_stp0" both run GPU_STP0). The first call with an algorithm builds
- * its kernel (or loads it from the binary cache). RAYTETRA_OK with *hit_count set (may be NULL),
- * or an error code for the whole call, also written into every hits[i].hit (per-pair codes are
- * in hits[i].hit as on the CPU). Calls on one device are serialised. */
+ * its kernel (or loads it from the binary cache); meanwhile the process's fd 2 points at a
+ * temporary file, so that the compiler's messages go to the device log, not to stderr (builds
+ * on all devices are serialised; docs/LIBRARY.md, "Thread-safety"). RAYTETRA_OK with
+ * *hit_count set (may be NULL), or an error code for the whole call, also written into every
+ * hits[i].hit (per-pair codes are in hits[i].hit as on the CPU). Calls on one device are
+ * serialised. */
 RAYTETRA_API int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
                                                 const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count);
 
