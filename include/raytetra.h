@@ -61,7 +61,8 @@ typedef enum raytetra_error {
     RAYTETRA_ERROR_NEGATIVE_ORIENTATION = -6, /* swap two vertices, or RAYTETRA_ANY_ORIENTATION */
     RAYTETRA_ERROR_NOT_CPU = -7,           /* an OpenCL build (gpu_...) given to a CPU call */
     RAYTETRA_ERROR_NO_KERNEL = -8,         /* the algorithm has no OpenCL kernel in that precision */
-    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options with an unknown size or flag */
+    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options of a size other than sizeof(raytetra_options),
+                                              with an unknown flag, or with both flags */
     RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or, from a run, it lacks the fp64
                                               a kernel other than a float build needs) */
     RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
@@ -88,10 +89,19 @@ enum {
     RAYTETRA_UNCHECKED = 1u << 1
 };
 
-/* Options of the _ex calls (NULL: all defaults). Later versions append fields: `size` tells the
- * library which fields the caller knows. Initialise with RAYTETRA_OPTIONS_INIT. */
+/* Options of the _ex calls (NULL: all defaults). Initialise with RAYTETRA_OPTIONS_INIT.
+ *
+ * `size` names the version of the struct the caller holds: it must be exactly
+ * sizeof(raytetra_options) of a version of this header that the library knows. This library
+ * knows one, this one. Any other size (0, smaller, larger, SIZE_MAX) is refused with
+ * RAYTETRA_ERROR_BAD_OPTIONS (for every pair of a batch; on a device raytetra_device_message
+ * says which size was given and which is known), and the library then reads nothing of the
+ * struct beyond `size` itself. Later versions append fields, each version's struct larger than
+ * the one before, and keep accepting every earlier size with the earlier fields only: a caller
+ * built against an older header keeps working; a caller built against a newer header is refused
+ * by an older library rather than having a request silently ignored. */
 typedef struct raytetra_options {
-    size_t size;    /* sizeof(raytetra_options) */
+    size_t size;    /* sizeof(raytetra_options): RAYTETRA_OPTIONS_INIT sets it */
     unsigned flags; /* RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED */
 } raytetra_options;
 
@@ -172,15 +182,18 @@ RAYTETRA_API const char *raytetra_device_description(const raytetra_device *devi
  * obtained (built, or loaded from the binary cache). Valid until the next call on the device. */
 RAYTETRA_API const char *raytetra_device_message(const raytetra_device *device);
 
-/* Every kernel build log and cache warning of this device so far ("" if none). Valid until the
- * next call on the device. */
+/* Every kernel build log, cache warning, and what the OpenCL compiler wrote to stderr during a
+ * build, of this device so far ("" if none). Valid until the next call on the device. */
 RAYTETRA_API const char *raytetra_device_log(const raytetra_device *device);
 
 /* Like raytetra_intersect_many on the device: the algorithm's OpenCL build of the same
  * precision ("stp0" and "gpu_stp0" both run GPU_STP0). The first call with an algorithm builds
- * its kernel (or loads it from the binary cache). RAYTETRA_OK with *hit_count set (may be NULL),
- * or an error code for the whole call, also written into every hits[i].hit (per-pair codes are
- * in hits[i].hit as on the CPU). Calls on one device are serialised. */
+ * its kernel (or loads it from the binary cache); meanwhile the process's fd 2 points at a
+ * temporary file, so that the compiler's messages go to the device log, not to stderr (builds
+ * on all devices are serialised; docs/LIBRARY.md, "Thread-safety"). RAYTETRA_OK with
+ * *hit_count set (may be NULL), or an error code for the whole call, also written into every
+ * hits[i].hit (per-pair codes are in hits[i].hit as on the CPU). Calls on one device are
+ * serialised. */
 RAYTETRA_API int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm algorithm, size_t n,
                                                 const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count);
 

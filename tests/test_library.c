@@ -2,15 +2,21 @@
  * as a user links it (Makefile). Checks: concurrent first use from several threads (the lazy
  * initialisation) and concurrent calls agreeing with sequential ones; names and properties; the
  * example of docs/SPECIFICATION.md section 1 with every CPU algorithm; every error code; the
- * options; RAYTETRA_ANY_ORIENTATION against geometry (faces in the caller's numbering, points
+ * options, and their size rule before a guard page; RAYTETRA_ANY_ORIENTATION against geometry (faces in the caller's numbering, points
  * rebuilt from the barycentrics); the batch call equal to one-pair calls with invalid pairs at
  * block boundaries; RAYTETRA_UNCHECKED; and, when an OpenCL device is there, the device calls
- * against the CPU. */
+ * against the CPU, and kernel builds that warn and fail printing nothing (their messages in the
+ * device log). */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "raytetra.h"
 
@@ -320,9 +326,8 @@ static void test_errors(void)
         double later_field;
     } larger = {RAYTETRA_OPTIONS_INIT, 0.0};
     larger.known.size = sizeof larger;
-    CHECK(raytetra_intersect_ex(stp0, &pair, &hit, &larger.known) == 1, "a later version's options at their defaults");
-    larger.later_field = 1.0;
-    expect_error("a later version's option set", stp0, &pair, &larger.known, RAYTETRA_ERROR_BAD_OPTIONS);
+    expect_error("a later version's options, even at their defaults", stp0, &pair, &larger.known,
+                 RAYTETRA_ERROR_BAD_OPTIONS);
 
     /* Every code has its own message. */
     const int codes[] = {RAYTETRA_OK, RAYTETRA_ERROR_UNKNOWN_ALGORITHM, RAYTETRA_ERROR_NULL_ARGUMENT,
@@ -337,6 +342,73 @@ static void test_errors(void)
             distinct &= strcmp(raytetra_error_string(codes[i]), raytetra_error_string(codes[j])) != 0;
     CHECK(distinct, "every error code has its own message");
     CHECK(strcmp(raytetra_error_string(-99), "unknown error code") == 0, "an unknown code");
+}
+
+/* Options that end where a page ends, before a page that cannot be read: a read past them kills
+ * the test (SIGSEGV), which proves that the library reads nothing beyond the struct it is given. */
+typedef struct guarded_options {
+    unsigned char *pages; /* two pages, the second PROT_NONE */
+    size_t page;
+    raytetra_options *options; /* the last sizeof(raytetra_options) bytes of the first page */
+} guarded_options;
+
+static int guarded_options_map(guarded_options *g)
+{
+    g->pages = NULL;
+    g->options = NULL;
+    g->page = (size_t)sysconf(_SC_PAGESIZE);
+    void *pages = mmap(NULL, 2 * g->page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED || mprotect((unsigned char *)pages + g->page, g->page, PROT_NONE) != 0)
+        return -1;
+    g->pages = pages;
+    g->options = (raytetra_options *)(void *)(g->pages + g->page - sizeof(raytetra_options));
+    return 0;
+}
+
+/* Every _ex call (the device's when `device` is given) with options of this size (flags 0):
+ * refused with RAYTETRA_ERROR_BAD_OPTIONS unless `valid`, then run as with no options. */
+static void check_options_size(raytetra_options *options, size_t size, int valid, raytetra_device *device)
+{
+    enum { N = 3 };
+    raytetra_pair pairs[N] = {example_pair(), example_pair(), example_pair()};
+    pairs[1].p[0] = 5; /* a miss */
+    pairs[1].q[0] = 5;
+    options->size = size;
+    options->flags = 0;
+    raytetra_algorithm stp0 = raytetra_find_algorithm("stp0");
+    raytetra_hit hits[N], one;
+    int status = raytetra_intersect_ex(stp0, &pairs[0], &one, options);
+    CHECK(valid ? status == 1 : status == RAYTETRA_ERROR_BAD_OPTIONS && one.hit == status,
+          "raytetra_intersect_ex with options.size %zu (sizeof %zu): %d", size, sizeof *options, status);
+    size_t count = raytetra_intersect_many_ex(stp0, N, pairs, hits, options);
+    CHECK(valid ? count == 2 && hits[1].hit == 0
+                : count == 0 && hits[0].hit == RAYTETRA_ERROR_BAD_OPTIONS && hits[N - 1].hit == RAYTETRA_ERROR_BAD_OPTIONS,
+          "raytetra_intersect_many_ex with options.size %zu: %zu hits, hit[0] %d", size, count, hits[0].hit);
+    if (!device)
+        return;
+    status = raytetra_device_intersect_many_ex(device, stp0, N, pairs, hits, &count, options);
+    const char *message = raytetra_device_message(device);
+    CHECK(valid ? status == RAYTETRA_OK && count == 2
+                : status == RAYTETRA_ERROR_BAD_OPTIONS && hits[0].hit == status && strstr(message, "size"),
+          "raytetra_device_intersect_many_ex with options.size %zu: %d, '%s'", size, status, message);
+}
+
+/* The size rule of raytetra.h: exactly sizeof(raytetra_options); 0, a smaller size (also one that
+ * covers the flags but not the tail padding), a larger one and SIZE_MAX are refused, reading
+ * nothing past the struct. */
+static void test_options_sizes(raytetra_device *device)
+{
+    guarded_options g;
+    CHECK(guarded_options_map(&g) == 0, "mapping a guarded page");
+    if (!g.pages)
+        return;
+    const size_t known = sizeof(raytetra_options);
+    const size_t refused[] = {0, 1, offsetof(raytetra_options, flags) + sizeof(unsigned), known - 1, known + 1,
+                              2 * known, SIZE_MAX};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+        check_options_size(g.options, refused[i], 0, device);
+    check_options_size(g.options, known, 1, device);
+    munmap(g.pages, 2 * g.page);
 }
 
 /* ---------------------------------------------------------------- orientation */
@@ -550,6 +622,7 @@ static void test_device(void)
           "an invalid handle");
     CHECK(raytetra_device_intersect_many(NULL, 0, BATCH, pairs, on_device, NULL) == RAYTETRA_ERROR_NULL_ARGUMENT,
           "no device");
+    test_options_sizes(device);
 
     /* Two threads on one device: serialised, both right. */
     device_work work[2];
@@ -610,15 +683,134 @@ static void test_device_without_fp64(void)
     unsetenv("RAYTETRA_ASSUME_NO_FP64");
 }
 
+/* The whole of a file, malloc'd and terminated; NULL if it cannot be read. */
+static char *read_text(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return NULL;
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    size_t got;
+    while (text && (got = fread(text + size, 1, capacity - size - 1, file)) > 0) {
+        size += got;
+        if (capacity - size - 1 == 0)
+            text = realloc(text, capacity *= 2);
+    }
+    fclose(file);
+    if (text)
+        text[size] = '\0';
+    return text;
+}
+
+/* `first_line`, then the repository's kernel file `name` (the test runs in the repository's
+ * root, as tests/run_tests.sh runs it), as `folder`/`name`. */
+static int write_kernel(const char *folder, const char *name, const char *first_line)
+{
+    char source[512], target[512];
+    snprintf(source, sizeof source, "kernels/%s", name);
+    snprintf(target, sizeof target, "%s/%s", folder, name);
+    char *text = read_text(source);
+    FILE *file = text ? fopen(target, "w") : NULL;
+    int written = file && fprintf(file, "%s\n%s", first_line, text) > 0;
+    if (file)
+        written &= fclose(file) == 0;
+    free(text);
+    return written ? 0 : -1;
+}
+
+static void restore_env(const char *name, char *saved)
+{
+    if (saved)
+        setenv(name, saved, 1);
+    else
+        unsetenv(name);
+    free(saved);
+}
+
+static char *saved_env(const char *name) { return getenv(name) ? strdup(getenv(name)) : NULL; }
+
+/* The library never prints, not even what the OpenCL compiler writes to stderr: a kernel that
+ * warns (STP form 0) and one that fails to build (form 1), in a kernel folder of their own and
+ * an empty binary cache, built with this process's fd 2 pointed at a file, which stays empty.
+ * The device log holds the failed build's log and, on PoCL, the summary lines its compiler
+ * wrote to stderr ("1 warning generated.", "1 error generated."). (PoCL 3.1 leaves the build
+ * log of these kernels empty when the build succeeds, warning or not.) */
+static void test_device_build_messages(void)
+{
+    if (raytetra_device_count() <= 0)
+        return;
+    char folder[] = "/tmp/test_library.XXXXXX";
+    CHECK(mkdtemp(folder) != NULL, "a temporary folder");
+    char kernels[600], cache[600], captured[600];
+    snprintf(kernels, sizeof kernels, "%s/kernels", folder);
+    snprintf(cache, sizeof cache, "%s/cache", folder);
+    snprintf(captured, sizeof captured, "%s/stderr.txt", folder);
+    CHECK(mkdir(kernels, 0700) == 0 && mkdir(cache, 0700) == 0, "folders in %s", folder);
+    CHECK(write_kernel(kernels, "RayTetraSTP0.cl", "#warning test_library: this kernel warns") == 0 &&
+              write_kernel(kernels, "RayTetraSTP1.cl", "#error test_library: this kernel fails") == 0,
+          "kernels/RayTetraSTP0.cl and RayTetraSTP1.cl copied (run the test from the repository's root)");
+    char *kernel_dir = saved_env("RAYTETRA_KERNEL_DIR"), *cache_dir = saved_env("RAYTETRA_CACHE_DIR");
+    setenv("RAYTETRA_KERNEL_DIR", kernels, 1);
+    setenv("RAYTETRA_CACHE_DIR", cache, 1);
+
+    raytetra_pair *pairs = random_pairs(BATCH);
+    raytetra_hit *hits = malloc(BATCH * sizeof *hits);
+    fflush(stderr);
+    int own_stderr = dup(2), file = open(captured, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int redirected = own_stderr >= 0 && file >= 0 && dup2(file, 2) == 2;
+    /* No CHECK until fd 2 is back: its messages would land in the file. */
+    raytetra_device *device = NULL;
+    int opened = raytetra_device_open(0, &device, NULL, 0);
+    int warned = device ? raytetra_device_intersect_many(device, raytetra_find_algorithm("stp0"), BATCH, pairs, hits,
+                                                         NULL)
+                        : opened;
+    int failed = device ? raytetra_device_intersect_many(device, raytetra_find_algorithm("stp1"), BATCH, pairs, hits,
+                                                         NULL)
+                        : opened;
+    char *log = strdup(device ? raytetra_device_log(device) : "");
+    int pocl = device && strstr(raytetra_device_description(device), "Portable Computing Language") != NULL;
+    raytetra_device_close(device);
+    fflush(stderr);
+    if (own_stderr >= 0) {
+        dup2(own_stderr, 2);
+        close(own_stderr);
+    }
+    if (file >= 0)
+        close(file);
+
+    CHECK(redirected, "fd 2 pointed at %s", captured);
+    CHECK(opened == RAYTETRA_OK && warned == RAYTETRA_OK && failed == RAYTETRA_ERROR_OPENCL,
+          "open %d, the kernel that warns %d, the kernel that fails %d (expected %d)", opened, warned, failed,
+          RAYTETRA_ERROR_OPENCL);
+    char *printed = read_text(captured);
+    CHECK(printed && printed[0] == '\0', "the library printed on stderr: '%s'", printed ? printed : "(unreadable)");
+    CHECK(strstr(log, "this kernel fails") != NULL, "a failed build's error in the device log: '%s'", log);
+    if (pocl)
+        CHECK(strstr(log, "warning generated") && strstr(log, "error generated"),
+              "PoCL's compiler output on stderr in the device log: '%s'", log);
+    free(printed);
+    free(log);
+    free(hits);
+    free(pairs);
+    restore_env("RAYTETRA_KERNEL_DIR", kernel_dir);
+    restore_env("RAYTETRA_CACHE_DIR", cache_dir);
+    char command[700];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    CHECK(system(command) == 0, "%s removed", folder);
+}
+
 int main(void)
 {
     test_threads(); /* first: the library's first use happens in several threads at once */
     test_names();
     test_example();
     test_errors();
+    test_options_sizes(NULL);
     test_any_orientation();
     test_batches();
     test_device();
     test_device_without_fp64();
+    test_device_build_messages();
     return check_summary("test_library");
 }

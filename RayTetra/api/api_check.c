@@ -1,25 +1,57 @@
 /* api_check.c: the library's side of the input check (the programs' check, pair_check.c, mapped
  * to error codes), the orientation fix of RAYTETRA_ANY_ORIENTATION, and the options. */
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "api_internal.h"
 
-int api_flags(const raytetra_options *options, unsigned *flags)
+/* The sizes of raytetra_options this library knows: sizeof the struct of each version of the
+ * header, each version's larger than the one before (a later field never goes into the tail
+ * padding of an earlier struct, or two versions would share a size). One version today. Every
+ * version starts with `size`, so reading it is within what any caller owns; nothing after it is
+ * read until the size is one of these, so a caller holding a smaller struct is never read past
+ * and a size of SIZE_MAX costs nothing. */
+static const size_t KNOWN_OPTIONS_SIZES[] = {sizeof(raytetra_options)};
+
+static int known_options_size(size_t size)
+{
+    for (size_t i = 0; i < sizeof KNOWN_OPTIONS_SIZES / sizeof KNOWN_OPTIONS_SIZES[0]; ++i)
+        if (size == KNOWN_OPTIONS_SIZES[i])
+            return 1;
+    return 0;
+}
+
+static int bad_options(error_text *why, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static int bad_options(error_text *why, const char *format, ...)
+{
+    if (why) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(why->text, sizeof why->text, format, args);
+        va_end(args);
+    }
+    return RAYTETRA_ERROR_BAD_OPTIONS;
+}
+
+int api_flags(const raytetra_options *options, unsigned *flags, error_text *why)
 {
     *flags = 0;
     if (!options)
         return RAYTETRA_OK;
-    const size_t known = sizeof(raytetra_options);
-    if (options->size < offsetof(raytetra_options, flags) + sizeof options->flags)
-        return RAYTETRA_ERROR_BAD_OPTIONS;
-    /* A caller built against a later version may pass a larger struct: its fields beyond those
-     * this version knows must be zero (their defaults), or the call would ignore a request. */
-    for (size_t i = known; i < options->size; ++i)
-        if (((const unsigned char *)options)[i] != 0)
-            return RAYTETRA_ERROR_BAD_OPTIONS;
+    const size_t size = options->size;
+    if (!known_options_size(size))
+        return bad_options(why,
+                           "invalid raytetra_options: size %zu; this library knows only %zu, "
+                           "sizeof(raytetra_options) (initialise them with RAYTETRA_OPTIONS_INIT)",
+                           size, sizeof(raytetra_options));
     if (options->flags & ~(unsigned)(RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED))
-        return RAYTETRA_ERROR_BAD_OPTIONS;
+        return bad_options(why, "invalid raytetra_options: unknown flags %#x",
+                           options->flags & ~(unsigned)(RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED));
     /* Turning a tetrahedron around needs its orientation, which only the check finds. */
     if ((options->flags & RAYTETRA_ANY_ORIENTATION) && (options->flags & RAYTETRA_UNCHECKED))
-        return RAYTETRA_ERROR_BAD_OPTIONS;
+        return bad_options(why, "invalid raytetra_options: RAYTETRA_ANY_ORIENTATION needs the check that "
+                                "RAYTETRA_UNCHECKED skips");
     *flags = options->flags;
     return RAYTETRA_OK;
 }

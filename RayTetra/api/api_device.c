@@ -1,6 +1,7 @@
 /* api_device.c: the OpenCL calls, through the suite's OpenCL host module (opencl/gpu_handler.h):
  * a device is an open handler with the kernel it built last, a memory stream that receives its
- * build logs and cache warnings (the module would print them on stderr), the text of its last
+ * build logs (a successful build's warnings too), cache warnings and what the OpenCL compiler
+ * writes to stderr during a build (the module would print them on stderr), the text of its last
  * failure, and a lock that serialises the calls on it.
  *
  * The pairs go to the device as the caller holds them, and the results come back into the
@@ -8,10 +9,12 @@
  * error is a staging copy made: flipped pairs swapped, pairs in error replaced by a valid
  * placeholder (the robust kernel's host-side finishing must never see a non-finite one). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "api_internal.h"
 #include "opencl/gpu_handler.h"
@@ -85,6 +88,7 @@ int raytetra_device_open(int index, raytetra_device **device, char *message, siz
         return status;
     }
     gpu_set_log(d->handler, d->log);
+    gpu_set_log_warnings(d->handler, 1);
     snprintf(d->message.text, sizeof d->message.text, "opened %s", gpu_device_description(d->handler));
     *device = d;
     return RAYTETRA_OK;
@@ -150,6 +154,92 @@ static size_t check_pairs(const ray_tetra_pair *pairs, ray_tetra_result *results
     return special;
 }
 
+/* ---------------------------------------------------------------- the compiler's stderr
+ *
+ * The build log (CL_PROGRAM_BUILD_LOG) goes to the device's log stream. PoCL's compiler (clang
+ * inside it) also writes its summary ("1 warning generated.", "1 error generated.") straight to
+ * the process's file descriptor 2 during clBuildProgram, and the library promises never to
+ * print. So a build runs with fd 2 pointed at an anonymous temporary file, whose text is then
+ * appended to the device's log.
+ *
+ * Why this way: the driver's own switches (POCL_* environment variables) are PoCL's alone, are
+ * read when the platform loads, and belong to the application, not to a library. A pipe would
+ * need a reader thread, or a compiler that wrote more than the pipe holds would block the build
+ * for ever; a temporary file holds any amount. The cost: fd 2 belongs to the whole process, so
+ * while a build runs (the first call with an algorithm on a device; milliseconds to seconds)
+ * what any other thread writes to stderr lands in that device's log too. One lock over every
+ * device's build keeps two builds from swapping fd 2 under each other. docs/LIBRARY.md tells
+ * users ("Thread-safety"). */
+static pthread_mutex_t build_output_lock = PTHREAD_MUTEX_INITIALIZER;
+
+typedef struct captured_output {
+    FILE *file; /* the temporary file fd 2 points at; NULL: none (to /dev/null, or not captured) */
+    int saved;  /* the caller's fd 2, to put back; -1: fd 2 was left as it was */
+} captured_output;
+
+/* Point fd 2 at a temporary file, else at /dev/null (the messages are lost rather than printed),
+ * and hold build_output_lock until restore_output. */
+static void capture_output(captured_output *c, FILE *log)
+{
+    pthread_mutex_lock(&build_output_lock);
+    c->file = tmpfile();
+    int target = c->file ? fileno(c->file) : open("/dev/null", O_WRONLY | O_CLOEXEC);
+    c->saved = target >= 0 ? fcntl(2, F_DUPFD_CLOEXEC, 3) : -1;
+    if (c->saved >= 0) {
+        fflush(stderr); /* what the application wrote before the build stays on its stderr */
+        if (dup2(target, 2) < 0) {
+            close(c->saved);
+            c->saved = -1;
+        }
+    }
+    if (!c->file && target >= 0)
+        close(target);
+    if (c->file && c->saved < 0) {
+        fclose(c->file);
+        c->file = NULL;
+    }
+    if (!c->file)
+        fprintf(log, "note: what the OpenCL compiler wrote to stderr during a build was %s (no temporary file "
+                     "could be made in /tmp)\n", c->saved >= 0 ? "discarded" : "not captured");
+}
+
+/* Put fd 2 back and append what the build wrote to it to the log. */
+static void restore_output(captured_output *c, FILE *log)
+{
+    if (c->saved >= 0) {
+        fflush(stderr);
+        dup2(c->saved, 2);
+        close(c->saved);
+    }
+    pthread_mutex_unlock(&build_output_lock);
+    if (!c->file)
+        return;
+    rewind(c->file);
+    char buffer[4096];
+    size_t length, total = 0;
+    while ((length = fread(buffer, 1, sizeof buffer, c->file)) > 0) {
+        if (total == 0)
+            fputs("----- the OpenCL compiler's output on stderr -----\n", log);
+        fwrite(buffer, 1, length, log);
+        total += length;
+        if (buffer[length - 1] != '\n' && feof(c->file))
+            fputc('\n', log);
+    }
+    if (total > 0)
+        fputs("----- end of the compiler's output -----\n", log);
+    fclose(c->file);
+}
+
+/* gpu_prepare (device->lock held), with what the compiler writes to stderr in the device log. */
+static int prepare_captured(raytetra_device *device, const gpu_algorithm *gpu)
+{
+    captured_output captured;
+    capture_output(&captured, device->log);
+    int failed = gpu_prepare(device->handler, gpu, 0, &device->message) != 0;
+    restore_output(&captured, device->log);
+    return failed ? -1 : 0;
+}
+
 /* Run on the device (device->lock held). */
 static int run_locked(raytetra_device *device, const gpu_algorithm *gpu, size_t n, const ray_tetra_pair *pairs,
                       ray_tetra_result *results, unsigned flags)
@@ -160,7 +250,7 @@ static int run_locked(raytetra_device *device, const gpu_algorithm *gpu, size_t 
         gpu_config config = GPU_CONFIG_DEFAULT;
         if (gpu_check_algorithm_fp64(device->handler, gpu, &config, &device->message) != 0)
             return RAYTETRA_ERROR_NO_DEVICE;
-        if (gpu_prepare(device->handler, gpu, 0, &device->message) != 0)
+        if (prepare_captured(device, gpu) != 0)
             return RAYTETRA_ERROR_OPENCL;
         device->prepared = gpu;
     }
@@ -205,15 +295,17 @@ int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorith
         return RAYTETRA_ERROR_NULL_ARGUMENT;
     const gpu_algorithm *gpu = NULL;
     unsigned flags = 0;
+    error_text why = {ERROR_FAILED, ""};
     int status = kernel_of(algorithm, &gpu);
     if (status == RAYTETRA_OK)
-        status = api_flags(options, &flags);
+        status = api_flags(options, &flags, &why);
     ray_tetra_result *results = api_results(hits);
     pthread_mutex_lock(&device->lock);
     if (status == RAYTETRA_OK)
         status = run_locked(device, gpu, n, api_pairs(pairs), results, flags);
     else
-        snprintf(device->message.text, sizeof device->message.text, "%s", raytetra_error_string(status));
+        snprintf(device->message.text, sizeof device->message.text, "%s",
+                 why.text[0] ? why.text : raytetra_error_string(status));
     pthread_mutex_unlock(&device->lock);
     for (size_t i = 0; status != RAYTETRA_OK && i < n; ++i)
         api_set_error(&results[i], status); /* as the CPU batch call does when it cannot run */

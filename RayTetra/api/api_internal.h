@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "error.h"
 #include "pair_check.h"
 #include "pairs.h"
 #include "raytetra.h"
@@ -45,9 +46,10 @@ static inline ray_tetra_result *api_results(raytetra_hit *hits) { return (ray_te
 const registry_variant *api_variant(raytetra_algorithm algorithm);
 
 /* The flags of `options` (NULL: none): RAYTETRA_OK, or RAYTETRA_ERROR_BAD_OPTIONS for a size
- * too small, fields this version does not know set, unknown flags, or RAYTETRA_ANY_ORIENTATION
- * with RAYTETRA_UNCHECKED. */
-int api_flags(const raytetra_options *options, unsigned *flags);
+ * that is not sizeof(raytetra_options) of a version this library knows (nothing past `size` is
+ * read then), unknown flags, or RAYTETRA_ANY_ORIENTATION with RAYTETRA_UNCHECKED; `why` (may be
+ * NULL) then says which, with the values. */
+int api_flags(const raytetra_options *options, unsigned *flags, error_text *why);
 
 /* api_check's answer for a negatively oriented tetrahedron under RAYTETRA_ANY_ORIENTATION:
  * test it with V1 and V2 swapped, then api_flip_back the result. */

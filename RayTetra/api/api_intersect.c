@@ -38,7 +38,7 @@ int raytetra_intersect_ex(raytetra_algorithm algorithm, const raytetra_pair *pai
     unsigned flags = 0;
     int status = !pair ? RAYTETRA_ERROR_NULL_ARGUMENT : cpu_of(algorithm, &cpu);
     if (status == RAYTETRA_OK)
-        status = api_flags(options, &flags);
+        status = api_flags(options, &flags, NULL);
     if (status == RAYTETRA_OK && !(flags & RAYTETRA_UNCHECKED))
         status = api_check(api_pairs(pair), flags, cpu->precision);
     if (status < 0) {
@@ -100,7 +100,7 @@ size_t raytetra_intersect_many_ex(raytetra_algorithm algorithm, size_t n, const 
     unsigned flags = 0;
     int status = cpu_of(algorithm, &cpu);
     if (status == RAYTETRA_OK)
-        status = api_flags(options, &flags);
+        status = api_flags(options, &flags, NULL);
     if (status != RAYTETRA_OK) {
         for (size_t i = 0; i < n; ++i)
             api_set_error(&results[i], status);

@@ -102,7 +102,7 @@ static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program 
     char options[160];
     snprintf(options, sizeof options, "%s -DRT_WALK_METHOD=%d -DRT_WALK_FORM=%d", GPU_PROGRAM_LANGUAGE,
              algorithm->method, algorithm->form);
-    gpu_program_request request = {gpu->cl.context, gpu->cl.info, "TetWalk.cl", "tet_walk", options, gpu->cl.log};
+    gpu_program_request request = {gpu->cl.context, gpu->cl.info, "TetWalk.cl", "tet_walk", options, gpu->cl.log, 0};
     if (gpu_program_obtain(&request, program, err) != 0 ||
         gpu_program_kernel(program, gpu->cl.info->device, "tet_walk", kernel, kernel_max, err) != 0)
         return -1;

@@ -30,7 +30,7 @@ typedef struct bench_objects {
 /* The copy kernel, built like every kernel (gpu_program.c: from the cache when it can be). */
 static int build_copy(bench_objects *o, error_text *err)
 {
-    gpu_program_request request = {o->cl.context, o->cl.info, "Copy.cl", "rt_copy", GPU_PROGRAM_LANGUAGE, o->cl.log};
+    gpu_program_request request = {o->cl.context, o->cl.info, "Copy.cl", "rt_copy", GPU_PROGRAM_LANGUAGE, o->cl.log, 0};
     size_t kernel_max;
     if (gpu_program_obtain(&request, &o->program, err) != 0 ||
         gpu_program_kernel(&o->program, o->cl.info->device, "rt_copy", &o->kernel, &kernel_max, err) != 0)

@@ -41,6 +41,7 @@ struct gpu_handler {
     gpu_config prepared;   /* the one the current program was built for */
     char options[256];     /* the build options of the current program */
     FILE *log;
+    int log_warnings; /* gpu_set_log_warnings */
     char description[ERROR_TEXT_SIZE];
 };
 
@@ -159,6 +160,8 @@ int gpu_check_algorithm_fp64(const gpu_handler *h, const gpu_algorithm *algorith
 
 void gpu_set_log(gpu_handler *handler, FILE *log) { handler->log = log ? log : stderr; }
 
+void gpu_set_log_warnings(gpu_handler *handler, int on) { handler->log_warnings = on; }
+
 gpu_program_origin gpu_program_origin_of(const gpu_handler *handler) { return handler->program.origin; }
 
 const char *gpu_program_note(const gpu_handler *handler) { return handler->program.note; }
@@ -225,8 +228,8 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     h->algorithm = algorithm;
     gpu_build_options(algorithm, &h->config, h->options, sizeof h->options);
     h->prepared = h->config;
-    gpu_program_request request = {h->context, &h->info, algorithm->kernel_file, algorithm->kernel_name, h->options,
-                                   h->log};
+    gpu_program_request request = {h->context,  &h->info, algorithm->kernel_file, algorithm->kernel_name,
+                                   h->options,  h->log,   h->log_warnings};
     size_t kernel_max, precompute_max = (size_t)-1;
     if (gpu_program_obtain(&request, &h->program, err) != 0 ||
         gpu_program_kernel(&h->program, h->info.device, algorithm->kernel_name, &h->kernel, &kernel_max, err) != 0 ||

@@ -101,6 +101,10 @@ int gpu_check_algorithm_fp64(const gpu_handler *handler, const gpu_algorithm *al
 /* Where build logs and cache warnings go (default stderr). */
 void gpu_set_log(gpu_handler *handler, FILE *log);
 
+/* Whether a successful build's log goes to the log too when it says something (its warnings);
+ * default no: a failed build's log only. */
+void gpu_set_log_warnings(gpu_handler *handler, int on);
+
 /* Pageable transfers (the thesis'): every time is the host's clock around its step. Pinned
  * transfers (the default, gpu_config.h): the steps overlap, so write, kernel and read are the
  * sums of their commands' device times (profiling events) and end_to_end_ms is the host's clock

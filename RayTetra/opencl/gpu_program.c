@@ -2,14 +2,25 @@
  * entry, from source otherwise (gpu_program.h). */
 #include "opencl/gpu_program.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "opencl/gpu_cache.h"
 #include "opencl/gpu_source.h"
 
-/* Print the build log (read size-first: it may be long) to the request's log. */
-static void print_build_log(const gpu_program_request *request, cl_program program, const char *path)
+/* Whether a build log says anything (a clean build's is empty or blank). */
+static int says_something(const char *log)
+{
+    for (; *log; ++log)
+        if (!isspace((unsigned char)*log))
+            return 1;
+    return 0;
+}
+
+/* Print the build log (read size-first: it may be long) to the request's log; a blank one only
+ * when the build failed. */
+static void print_build_log(const gpu_program_request *request, cl_program program, const char *path, int failed)
 {
     size_t size = 0;
     cl_device_id device = request->device->device;
@@ -20,9 +31,11 @@ static void print_build_log(const gpu_program_request *request, cl_program progr
         return;
     if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
         log[size] = '\0';
-        fprintf(request->log, "----- build log of %s on %s -----\n%s%s----- end of build log -----\n", path,
-                request->device->name, log, size > 1 && log[strlen(log) - 1] != '\n' ? "\n" : "");
-        fflush(request->log);
+        if (failed || says_something(log)) {
+            fprintf(request->log, "----- build log of %s on %s -----\n%s%s----- end of build log -----\n", path,
+                    request->device->name, log, size > 1 && log[strlen(log) - 1] != '\n' ? "\n" : "");
+            fflush(request->log);
+        }
     }
     free(log);
 }
@@ -35,8 +48,10 @@ static int build_from_source(const gpu_program_request *request, gpu_program *p,
     if (GPU_CHECK(err, "clCreateProgramWithSource", status))
         return gpu_error_context(err, "%s", p->path);
     status = clBuildProgram(p->program, 1, &request->device->device, request->options, NULL, NULL);
+    if (status == CL_SUCCESS && request->log_warnings)
+        print_build_log(request, p->program, p->path, 0);
     if (status != CL_SUCCESS) {
-        print_build_log(request, p->program, p->path);
+        print_build_log(request, p->program, p->path, 1);
         GPU_CHECK(err, "clBuildProgram", status);
         return gpu_error_context(err, "building %s for %s failed (build log above)", p->path, request->device->name);
     }

@@ -34,6 +34,8 @@ typedef struct gpu_program_request {
     const char *kernel_name; /* the __kernel function: names the cache entry (DEVICE_KERNEL_KEY.bin) */
     const char *options;     /* every build option, GPU_PROGRAM_LANGUAGE first; part of the cache key */
     FILE *log;               /* where build logs and cache warnings go */
+    int log_warnings;        /* also log a successful build's log when it says something (its warnings):
+                                the library's device log keeps them; the programs show failed builds' only */
 } gpu_program_request;
 
 typedef struct gpu_program {
