@@ -81,11 +81,22 @@ json_require() {
     [ -z "$problem" ] || die "$file: $problem"
 }
 
-# publish TEMPORARY TARGET: TEMPORARY (written whole) replaces TARGET at once: copied to a
-# temporary name beside TARGET (the same file system), then renamed over it.
-publish() {
-    local temporary=$1 target=$2 beside
+# capture TARGET COMMAND...: COMMAND's standard output into TARGET, which appears (or is
+# replaced) only when COMMAND succeeded: written to a temporary name beside TARGET (the same file
+# system), then renamed over it; on a failure the temporary is removed and TARGET left as it was.
+# Returns COMMAND's status.
+capture() {
+    local target=$1 beside status=0
+    shift
     beside=$(mktemp "$(dirname "$target")/.$(basename "$target").tmp.XXXXXX") || die "$target: cannot write beside it"
-    cat "$temporary" >"$beside" && chmod 644 "$beside" && mv -f "$beside" "$target" ||
-        { rm -f "$beside"; die "$target: cannot write"; }
+    "$@" >"$beside" || status=$?
+    if [ "$status" -eq 0 ]; then
+        chmod 644 "$beside" && mv -f "$beside" "$target" || { rm -f "$beside"; die "$target: cannot write"; }
+    else
+        rm -f "$beside"
+    fi
+    return "$status"
 }
+
+# publish TEMPORARY TARGET: TEMPORARY (written whole) replaces TARGET at once.
+publish() { capture "$2" cat "$1" || die "$2: cannot write"; }

@@ -161,6 +161,17 @@ check "report: nothing written for a result without properties" test ! -s "$TMP/
 expect 0 '' -- "$report" "$TMP/a.json" "$TMP/acc.json"
 check "report: written from good files" grep -qx '| need | use | why |' "$TMP/stdout.$$"
 
+# lib.sh's capture (fullbench.sh's report.md and accuracy.txt, tetwalk_bench.sh's summaries and
+# tables): the output appears only when its command succeeded.
+printf 'source "%s/scripts/lib.sh"\ncapture "$@"\n' "$ROOT" >"$TMP/capture.sh"
+echo "old" >"$TMP/captured.txt"
+bash "$TMP/capture.sh" "$TMP/captured.txt" sh -c 'echo partial; exit 3'
+check "capture: the command's status" test $? -eq 3
+check "capture: a failed command leaves the old file" test "$(cat "$TMP/captured.txt")" = old
+check "capture: and no temporary" test -z "$(find "$TMP" -name '.captured.txt.tmp.*')"
+check "capture: a command that succeeds replaces it" bash "$TMP/capture.sh" "$TMP/captured.txt" echo new
+check "capture: with its output" test "$(cat "$TMP/captured.txt")" = new
+
 expect 0 '' -- "$script" -h
 check "help names every chart" test "$(grep -cE '^  (cpu_double|cpu_float|cpu_simd|cpu_precomputed|opencl_double|opencl_float|opencl_phases|accuracy)\.png' "$TMP/stdout.$$")" -eq 8
 finish
