@@ -187,6 +187,8 @@ void atomic_claim_stdout(const char *output)
 
 /* ---- opening ---- */
 
+static int set_defer(atomic_file *file, error_text *err);
+
 static void release(atomic_file *file)
 {
     registry_remove(file->slot);
@@ -362,6 +364,10 @@ int atomic_commit(atomic_file *file, error_text *err)
         release(file);
         return -1;
     }
+    if (set_defer(file, err) != 0)
+        return -1;
+    if (!file->tmp_path)
+        return 0; /* written; renamed by atomic_set_commit */
     /* Still registered while renamed: a signal in between finds the name gone, which is harmless. */
     if (rename(file->tmp_path, file->target) != 0) {
         saved = errno;
@@ -456,6 +462,9 @@ int atomic_same_output(const char *first, const char *second)
 
 /* ---- locking ---- */
 
+static int set_held_lock(int folder);
+static int set_keep_lock(int lock);
+
 int atomic_lock(const char *path, error_text *err)
 {
     char *target = follow_links(path);
@@ -468,7 +477,12 @@ int atomic_lock(const char *path, error_text *err)
         return error_set(err, "%s: out of memory", path);
     int fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int saved = errno;
-    if (fd >= 0) {
+    int held = fd >= 0 ? set_held_lock(fd) : -1;
+    if (held >= 0) {
+        close(fd);
+        fd = fcntl(held, F_DUPFD_CLOEXEC, 3); /* the same open folder: its lock is already ours */
+        saved = errno;
+    } else if (fd >= 0) {
         while (flock(fd, LOCK_EX) != 0) {
             if (errno == EINTR)
                 continue;
@@ -486,6 +500,117 @@ int atomic_lock(const char *path, error_text *err)
 
 void atomic_unlock(int lock)
 {
-    if (lock >= 0)
+    if (lock >= 0 && !set_keep_lock(lock))
         close(lock); /* releases the flock */
+}
+
+/* ---- output sets ---- */
+
+/* A temporary written whole, waiting for its rename; still in the signal handler's registry. */
+typedef struct pending_output {
+    char *path, *target, *tmp_path;
+    int slot;
+} pending_output;
+
+static struct {
+    int open;
+    pending_output outputs[REGISTRY_SLOTS];
+    int output_count;
+    int locks[REGISTRY_SLOTS]; /* folder locks held until the set ends */
+    int lock_count;
+} output_set;
+
+/* Inside a set, the temporary of a committed file is kept for atomic_set_commit (file->tmp_path
+ * is then NULL); outside, nothing happens. */
+static int set_defer(atomic_file *file, error_text *err)
+{
+    if (!output_set.open)
+        return 0;
+    if (output_set.output_count == REGISTRY_SLOTS) {
+        unlink(file->tmp_path);
+        error_set(err, "%s: more than %d outputs in one run", file->path, REGISTRY_SLOTS);
+        release(file);
+        return -1;
+    }
+    pending_output *pending = &output_set.outputs[output_set.output_count++];
+    *pending = (pending_output){file->path, file->target, file->tmp_path, file->slot};
+    memset(file, 0, sizeof *file);
+    file->slot = -1;
+    return 0;
+}
+
+/* The set's lock on the folder `folder` (an open descriptor of it), or -1. */
+static int set_held_lock(int folder)
+{
+    struct stat wanted, held;
+    if (!output_set.open || fstat(folder, &wanted) != 0)
+        return -1;
+    for (int i = 0; i < output_set.lock_count; ++i)
+        if (fstat(output_set.locks[i], &held) == 0 && held.st_dev == wanted.st_dev && held.st_ino == wanted.st_ino)
+            return output_set.locks[i];
+    return -1;
+}
+
+static int set_keep_lock(int lock)
+{
+    if (!output_set.open || output_set.lock_count == REGISTRY_SLOTS)
+        return 0;
+    output_set.locks[output_set.lock_count++] = lock;
+    return 1;
+}
+
+static void pending_release(pending_output *pending)
+{
+    registry_remove(pending->slot);
+    free(pending->path);
+    free(pending->target);
+    free(pending->tmp_path);
+}
+
+/* Every pending temporary removed (from `first` on), every lock released, the set closed. */
+static void set_end(int first)
+{
+    for (int i = first; i < output_set.output_count; ++i) {
+        unlink(output_set.outputs[i].tmp_path);
+        pending_release(&output_set.outputs[i]);
+    }
+    for (int i = 0; i < output_set.lock_count; ++i)
+        close(output_set.locks[i]);
+    memset(&output_set, 0, sizeof output_set);
+}
+
+void atomic_set_begin(void)
+{
+    set_end(0);
+    output_set.open = 1;
+}
+
+int atomic_set_commit(error_text *err)
+{
+    for (int i = 0; i < output_set.output_count; ++i) {
+        pending_output *pending = &output_set.outputs[i];
+        if (rename(pending->tmp_path, pending->target) != 0) {
+            error_set(err, "%s: cannot replace the output file: %s", pending->path, strerror(errno));
+            set_end(i);
+            return -1;
+        }
+        pending_release(pending);
+    }
+    output_set.output_count = 0;
+    set_end(0);
+    return 0;
+}
+
+void atomic_set_abort(void) { set_end(0); }
+
+int atomic_check_output(const char *path, error_text *err)
+{
+    int stream = atomic_is_stream(path, err);
+    if (stream != 0)
+        return stream < 0 ? -1 : 0;
+    atomic_file probe;
+    if (atomic_open(&probe, path, err) != 0)
+        return -1;
+    atomic_abort(&probe);
+    return 0;
 }

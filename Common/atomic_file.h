@@ -13,7 +13,11 @@
  *   a folder or a socket: refused.
  * Temporary names are "NAME.tmp.XXXXXX" in the target's folder, NAME shortened when needed so
  * that they stay within the file-name limit. While one exists, SIGINT, SIGTERM and SIGHUP
- * remove it before the program dies of the signal. */
+ * remove it before the program dies of the signal.
+ *
+ * A program with several outputs writes them as one output set (atomic_set_begin): each is
+ * written whole to its temporary file, and only when all of them were are they renamed into
+ * place; any failure before that leaves every target as it was and no temporary behind. */
 #ifndef RAYTETRA_ATOMIC_FILE_H
 #define RAYTETRA_ATOMIC_FILE_H
 
@@ -66,5 +70,25 @@ int atomic_same_output(const char *first, const char *second);
  * with err set. */
 int atomic_lock(const char *path, error_text *err);
 void atomic_unlock(int lock);
+
+/* ---- output sets: a run's outputs, all in place or none ----
+ *
+ * Between atomic_set_begin and atomic_set_commit (or atomic_set_abort), atomic_commit of a file
+ * that replaces its target writes and closes the temporary file but leaves it there;
+ * atomic_set_commit then renames every such temporary onto its target, in the order written.
+ * atomic_set_abort, a failed commit or a signal removes them all, so that no target changes.
+ * atomic_unlock inside a set keeps the lock until the set ends (the append it guards is not in
+ * place before), and atomic_lock of a folder the set already holds shares that lock. Outputs
+ * written through (devices, FIFOs, "-") cannot wait: they are written at once. A rename that
+ * fails in atomic_set_commit (the folder removed or made read-only during the run) leaves the
+ * targets renamed before it in place; atomic_check_output before the work makes that unlikely. */
+void atomic_set_begin(void);
+int atomic_set_commit(error_text *err);
+void atomic_set_abort(void);
+
+/* Before the work: can OUTPUT `path` be written? Not a folder or socket, and for a file (or a
+ * new name) its temporary can be made in the target's folder (made and removed at once).
+ * A device, a FIFO or "-" is not opened. 0, or -1 with err set. */
+int atomic_check_output(const char *path, error_text *err);
 
 #endif

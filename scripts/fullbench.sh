@@ -156,8 +156,8 @@ if [ "$accuracy_pairs" -gt 0 ]; then
         --face-miss "$n" --seed "$seed" >/dev/null
     # Without any OpenCL device the kernels named in LIST cannot run: the CPU ones only.
     "$bin/Bench" --list-devices >/dev/null 2>&1 || accuracy_options+=(--no-opencl)
-    if "$bin/Accuracy" "${accuracy_options[@]}" ${device:+-n "$device"} --csv "$outdir/accuracy.csv" \
-        --json "$outdir/accuracy.json" "$accuracy_data" >"$outdir/accuracy.txt"; then
+    if capture "$outdir/accuracy.txt" "$bin/Accuracy" "${accuracy_options[@]}" ${device:+-n "$device"} \
+        --csv "$outdir/accuracy.csv" --json "$outdir/accuracy.json" "$accuracy_data"; then
         echo "$PROGRAM: accuracy table: $outdir/accuracy.txt"
         plot_options+=(--accuracy "$outdir/accuracy.csv")
     else
@@ -176,7 +176,8 @@ for json in "${jsons[@]}"; do
 done
 "$(sibling plot_time_graph.sh)" "${plot_options[@]}" "$csv" "$outdir"
 if [ "$accuracy_pairs" -gt 0 ]; then
-    "$(sibling report.sh)" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" >"$outdir/report.md"
+    # report.sh names the file and what is wrong; report.md appears only whole.
+    capture "$outdir/report.md" "$(sibling report.sh)" "$outdir"/output-"$stamp"-p*.json "$outdir/accuracy.json" || exit 1
     echo "$PROGRAM: report: $outdir/report.md"
 fi
 echo "$PROGRAM: CSV: $csv"

@@ -45,3 +45,58 @@ sibling() {
         echo "$here/raytetra-${name//_/-}"
     fi
 }
+
+# json_require FILE SCHEMA WHAT CONTEXT_FIELDS ROW_FIELDS: dies with one line naming FILE unless
+# it holds exactly one JSON document (read whole: an empty file, a second document or garbage
+# after the first are refused) that is an object of that "schema" (WHAT names it in the
+# message), whose "context" has CONTEXT_FIELDS and every one of whose "results" has ROW_FIELDS.
+# Both are JSON objects of field name -> the jq types allowed ({"pairs": ["number"]}; "null"
+# also allows the field to be missing). A script checks its inputs so before it writes anything.
+json_require() {
+    local file=$1 schema=$2 what=$3 context_fields=$4 row_fields=$5 problem
+    # shellcheck disable=SC2016
+    if ! problem=$(jq -rs --arg schema "$schema" --arg what "$what" --argjson context_fields "$context_fields" \
+        --argjson row_fields "$row_fields" '
+        def wrong($fields): . as $object | [$fields | to_entries[]
+            | select(($object[.key] | type) as $t | any(.value[]; . == $t) | not)
+            | "\(.key) (\(.value | join(" or ")))"];
+        if length == 0 then "is empty: not a JSON document"
+        elif length > 1 then "holds \(length) JSON documents (or garbage after the first), not one"
+        elif (.[0] | type) != "object" or .[0].schema != $schema then
+            "not \($what) (no \"schema\": \"\($schema)\"; see docs/JSON.md)"
+        elif (.[0].context | type) != "object" then "has no \"context\" object"
+        elif (.[0].results | type) != "array" then "has no \"results\" array"
+        else .[0] as $document
+            | ($document.context | wrong($context_fields)) as $context
+            | if ($context | length) > 0 then "context: missing or of the wrong type: \($context | join(", "))"
+              else first($document.results | to_entries[]
+                         | (.value | if type == "object" then wrong($row_fields) else ["the result itself (object)"] end)
+                           as $row
+                         | select($row | length > 0)
+                         | "results[\(.key)]: missing or of the wrong type: \($row | join(", "))") // ""
+              end
+        end' "$file" 2>&1); then
+        die "$file: not valid JSON: ${problem%%$'\n'*}"
+    fi
+    [ -z "$problem" ] || die "$file: $problem"
+}
+
+# capture TARGET COMMAND...: COMMAND's standard output into TARGET, which appears (or is
+# replaced) only when COMMAND succeeded: written to a temporary name beside TARGET (the same file
+# system), then renamed over it; on a failure the temporary is removed and TARGET left as it was.
+# Returns COMMAND's status.
+capture() {
+    local target=$1 beside status=0
+    shift
+    beside=$(mktemp "$(dirname "$target")/.$(basename "$target").tmp.XXXXXX") || die "$target: cannot write beside it"
+    "$@" >"$beside" || status=$?
+    if [ "$status" -eq 0 ]; then
+        chmod 644 "$beside" && mv -f "$beside" "$target" || { rm -f "$beside"; die "$target: cannot write"; }
+    else
+        rm -f "$beside"
+    fi
+    return "$status"
+}
+
+# publish TEMPORARY TARGET: TEMPORARY (written whole) replaces TARGET at once.
+publish() { capture "$2" cat "$1" || die "$2: cannot write"; }

@@ -94,14 +94,19 @@ if [ -n "$csv" ]; then
     rows=$(grep -cv -e '^#' -e '^[[:space:]]*$' "$csv" || true)
     [ "$rows" -gt 0 ] || fail "$csv: no data rows to plot (run Bench first)"
 fi
+# Every JSON file and every field read below, checked before anything is drawn or written.
 for json in "${jsons[@]}"; do
-    jq -e '.schema == "raytetra-bench/1"' "$json" >/dev/null 2>&1 ||
-        fail "$json: not a Bench JSON file (schema raytetra-bench/1; docs/JSON.md)"
+    json_require "$json" raytetra-bench/1 "a Bench JSON file" \
+        '{"hit_percent": ["number"], "cpu": ["string", "null"], "opencl_device": ["string", "null"],
+          "pairs": ["number"], "reps": ["number"], "local_size": ["number", "string", "null"]}' \
+        '{"algorithm": ["string"], "phase": ["string"], "status": ["string"], "median_ms": ["number", "null"],
+          "min_ms": ["number", "null"], "max_ms": ["number", "null"], "pairs": ["number"]}'
 done
 if [ -n "$accuracy" ]; then
     if [ "$(head -c 1 "$accuracy")" = "{" ]; then
-        jq -e '.schema == "raytetra-accuracy/1"' "$accuracy" >/dev/null 2>&1 ||
-            fail "$accuracy: not an Accuracy JSON file (schema raytetra-accuracy/1; docs/JSON.md)"
+        json_require "$accuracy" raytetra-accuracy/1 "an Accuracy JSON file" '{}' \
+            '{"algorithm": ["string"], "class": ["string"], "pairs": ["number"], "misclassified": ["number"],
+              "wrong_faces": ["number"]}'
     else
         case $(head -n 1 "$accuracy") in
         algorithm,precision,device,class,pairs,reference_hits,misclassified,wrong_faces,*) ;;
@@ -109,9 +114,24 @@ if [ -n "$accuracy" ]; then
         esac
     fi
 fi
-mkdir -p "$outdir" || fail "$outdir: cannot create the output folder"
+# The outputs: where they go must be writable before the work. The charts and --data are made
+# in $work and put in place together at the end, so that a failure leaves none of them.
+writable_folder() { # the folder DIR exists and can take files, or can be made where its nearest existing parent is
+    local dir=$1
+    while [ ! -e "$dir" ]; do dir=$(dirname "$dir"); done
+    [ -d "$dir" ] && [ -w "$dir" ] && [ -x "$dir" ]
+}
+[ ! -e "$outdir" ] || [ -d "$outdir" ] || fail "$outdir: not a folder; give a folder for the charts (--out)"
+writable_folder "$outdir" || fail "$outdir: cannot write the charts there (the folder is not writable)"
+if [ -n "$data_out" ]; then
+    [ ! -d "$data_out" ] || fail "$data_out: is a folder; give a file name for --data"
+    [ -d "$(dirname "$data_out")" ] && writable_folder "$(dirname "$data_out")" ||
+        fail "$data_out: cannot write the data file (its folder is missing or not writable)"
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/plot_time_graph.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+charts="$work/charts"
+mkdir "$charts"
 
 # ------------------------------------------------------------------ the data, one table
 # $work/table: x algorithm phase ms ms_low ms_high pairs, one line per run, algorithm and phase:
@@ -167,8 +187,7 @@ awk -F'\t' '
     END { for (k in n) { split(k, p, SUBSEP); print p[1], p[2], p[3], sum[k] / n[k], low[k], high[k], pairs[k] } }
 ' OFS='\t' "$work/raw" | sort -t$'\t' -k2,2 -k3,3 -k1,1g >"$work/table"
 if [ -n "$data_out" ]; then
-    { printf 'hit_percent\talgorithm\tphase\tms\tms_min\tms_max\tpairs\n'; cat "$work/table"; } >"$data_out" ||
-        fail "$data_out: cannot write the data file"
+    { printf 'hit_percent\talgorithm\tphase\tms\tms_min\tms_max\tpairs\n'; cat "$work/table"; } >"$work/data"
 fi
 throughput=1
 awk -F'\t' '$7 == "NA" { found = 1 } END { exit !found }' "$work/table" && throughput=0
@@ -315,7 +334,6 @@ chart() {
         done
         echo "unset multiplot"
     } | gnuplot
-    echo "$PROGRAM: wrote $png"
 }
 
 # The algorithms with data in the table for PHASE whose Bench attributes pass an awk condition
@@ -365,7 +383,7 @@ cpu_chart() {
         echo "$PROGRAM: no data for $(basename "$png"): skipped"
         return
     fi
-    chart "$outdir/$png" "$title" "$cpu_subtitle" run "$measure" "${specs[@]}"
+    chart "$charts/$png" "$title" "$cpu_subtitle" run "$measure" "${specs[@]}"
 }
 
 # simple_chart PNG TITLE SUBTITLE PHASE CONDITION: those algorithms, a panel (or more, of 8) per
@@ -382,7 +400,7 @@ simple_chart() {
         echo "$PROGRAM: no data for $png: skipped"
         return
     fi
-    chart "$outdir/$png" "$title" "$subtitle" "$phase" "$measure" "${specs[@]}"
+    chart "$charts/$png" "$title" "$subtitle" "$phase" "$measure" "${specs[@]}"
 }
 
 if [ -s "$work/table" ]; then
@@ -406,7 +424,7 @@ if [ -s "$work/table" ]; then
             count=${#specs[@]}
             columns=$((count < 3 ? count : 3))
             rows=$(((count + columns - 1) / columns))
-            axes "$outdir/opencl_phases.png" $((columns * 620)) $((rows * 420 + 110)) 11 "$(y_label time)" "inside left"
+            axes "$charts/opencl_phases.png" $((columns * 620)) $((rows * 420 + 110)) 11 "$(y_label time)" "inside left"
             echo "set multiplot layout $rows,$columns title $(title_quote "OpenCL write / kernel / read: the time of one pass"$'\n'"$opencl_subtitle") font 'Sans,13'"
             for name in $gpu_names; do
                 plot="plot" separator="" k=0
@@ -423,7 +441,6 @@ if [ -s "$work/table" ]; then
             done
             echo "unset multiplot"
         } | gnuplot
-        echo "$PROGRAM: wrote $outdir/opencl_phases.png"
     else
         echo "$PROGRAM: no OpenCL timings: opencl_double.png, opencl_float.png, opencl_precomputed.png and opencl_phases.png skipped"
     fi
@@ -446,10 +463,10 @@ if [ -n "$accuracy" ]; then
             BEGIN { while ((getline line < names) > 0) { split(line, f, " "); csv[f[1]] = f[2] } }
             NR > 1 { print ($1 in csv ? csv[$1] : $1), $4, $5, $7, $8 }' OFS='\t' "$accuracy" >"$work/accuracy"
     fi
-    if [ ! -s "$work/accuracy" ]; then
-        echo "$PROGRAM: $accuracy has no rows: accuracy.png skipped"
-        exit 0
-    fi
+fi
+if [ -n "$accuracy" ] && [ ! -s "$work/accuracy" ]; then
+    echo "$PROGRAM: $accuracy has no rows: accuracy.png skipped"
+elif [ -n "$accuracy" ]; then
     # Cells: column (class) row (algorithm, first at the top) share count, for each count.
     awk -F'\t' -v out="$work" '
         !($1 in row) { row[$1] = rows++; name[rows - 1] = $1 }
@@ -476,7 +493,7 @@ if [ -n "$accuracy" ]; then
     {
         cat <<EOF_GP
 set terminal pngcairo size 1300,$((rows < 10 ? 440 : rows * 24 + 200)) noenhanced font 'Sans,11'
-set output $(quote "$outdir/accuracy.png")
+set output $(quote "$charts/accuracy.png")
 set multiplot layout 1,2 title $(title_quote "Accuracy against exact arithmetic, per input class (pairs of the class under its name)"$'\n'"count of pairs in each cell, its share of the class as colour; $(shorten "$(basename "$accuracy")" 50)") font 'Sans,13'
 set palette defined (0 '#ffffff', 1 '#fee8c8', 10 '#fdbb84', 40 '#e34a33', 100 '#7f0000')
 set cbrange [0:100]
@@ -496,5 +513,13 @@ EOF_GP
         done
         echo "unset multiplot"
     } | gnuplot
-    echo "$PROGRAM: wrote $outdir/accuracy.png"
 fi
+
+# ------------------------------------------------------------------ into place, all together
+mkdir -p "$outdir" || fail "$outdir: cannot create the output folder"
+[ -z "$data_out" ] || publish "$work/data" "$data_out"
+for png in "$charts"/*.png; do
+    [ -e "$png" ] || continue
+    publish "$png" "$outdir/$(basename "$png")"
+    echo "$PROGRAM: wrote $outdir/$(basename "$png")"
+done

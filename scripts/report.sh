@@ -28,15 +28,22 @@ accuracy=${!#}
 for file in "$@"; do
     [ -f "$file" ] && [ -r "$file" ] || usage_error "$file: no such readable file"
 done
+# Every file and every field read below, checked before a line is written.
 for file in "${benches[@]}"; do
-    jq -e '.schema == "raytetra-bench/1"' "$file" >/dev/null 2>&1 ||
-        { echo "$PROGRAM: error: $file: not a Bench JSON file (schema raytetra-bench/1; see docs/JSON.md)" >&2; exit 1; }
+    json_require "$file" raytetra-bench/1 "a Bench JSON file" '{}' \
+        '{"algorithm": ["string"], "kind": ["string"], "precision": ["string"], "phase": ["string"],
+          "properties": ["array"], "mtests_per_s": ["number", "null"], "verified": ["boolean", "null"]}'
 done
-jq -e '.schema == "raytetra-accuracy/1"' "$accuracy" >/dev/null 2>&1 ||
-    { echo "$PROGRAM: error: $accuracy: not an Accuracy JSON file (schema raytetra-accuracy/1; the last argument)" >&2; exit 1; }
+json_require "$accuracy" raytetra-accuracy/1 "an Accuracy JSON file (the last argument)" '{}' \
+    '{"algorithm": ["string"], "kind": ["string"], "precision": ["string"], "properties": ["array"],
+      "class": ["string"], "pairs": ["number"], "misclassified": ["number"], "wrong_faces": ["number"],
+      "point_error_max": ["number", "null"]}'
+report=$(mktemp "${TMPDIR:-/tmp}/report.XXXXXX")
+trap 'rm -f "$report"' EXIT
 
 # One line per timing: B algorithm kind precision properties mtests verified
 # and per accuracy row:  A algorithm kind precision properties class pairs misclassified wrong_faces point_error_max
+# The report goes to a temporary file, printed only once it is complete.
 {
     jq -r '.results[] | select((.kind == "cpu" and .phase == "run") or (.kind == "opencl" and .phase == "kernel")) |
            ["B", .algorithm, .kind, .precision, (.properties | join(",")), (.mtests_per_s // "NA"), .verified] | @tsv' \
@@ -123,4 +130,5 @@ END {
            "exact (exact on degenerate input by construction), simd (vectorised across pairs). Other faces: both say hit, " \
            "with another enter or leave face than exact arithmetic (on an edge either face can be valid; docs/ACCURACY.md). " \
            "Point error: relative to the longest edge of the tetrahedron.\n"
-}'
+}' >"$report"
+cat "$report"

@@ -62,16 +62,17 @@ fi
 for name in "${names[@]}"; do
     mesh="$meshes/$name" base=${name%%.*}
     echo "== $base: camera $size" >&2
-    "$tetwalk" --size "$size" --reps "$reps" --threads 1,all --bandwidth --device "$device" \
-        --algorithm "$cpu${gpu:+,$gpu}" --json "$out/camera_$base.json" "$mesh" >"$out/camera_$base.txt"
+    # Each summary appears only with its JSON (capture): a failed run leaves neither.
+    capture "$out/camera_$base.txt" "$tetwalk" --size "$size" --reps "$reps" --threads 1,all --bandwidth \
+        --device "$device" --algorithm "$cpu${gpu:+,$gpu}" --json "$out/camera_$base.json" "$mesh"
     for kind in vertices edges faces; do
         echo "== $base: $aim_rays rays aimed at $kind" >&2
-        "$tetwalk" --aim "$kind" --aim-rays "$aim_rays" --reps 1 --algorithm "$cpu" \
-            --json "$out/aim_${kind}_$base.json" "$mesh" >"$out/aim_${kind}_$base.txt"
+        capture "$out/aim_${kind}_$base.txt" "$tetwalk" --aim "$kind" --aim-rays "$aim_rays" --reps 1 \
+            --algorithm "$cpu" --json "$out/aim_${kind}_$base.json" "$mesh"
     done
 done
 
-python3 - "$out" "${names[@]%%.*}" >"$out/tables.md" <<'PYTHON'
+capture "$out/tables.md" python3 - "$out" "${names[@]%%.*}" <<'PYTHON'
 # Three tables, one row per algorithm and one column per mesh: million steps per second, the
 # bytes a step reads as a share of the copy bandwidth (each "CPU 1 thread / CPU all threads /
 # OpenCL"), and the lost rays among the aimed ones ("vertices / edges / faces").

@@ -1,7 +1,9 @@
 # test_bench_plot: scripts/plot_time_graph.sh on hand-made CSVs, on Bench's JSON files and on
 # Accuracy's CSV and JSON: which charts come out (and which are skipped with a message), the
 # numbers behind them (--data: per-pass times from the CSV's sums, medians and min-max bars from
-# the JSON), the thesis' CSV without metadata, and bad arguments.
+# the JSON), the thesis' CSV without metadata, bad arguments, bad JSON files (refused before
+# anything is written, by this script and by report.sh), and outputs written together or not at
+# all.
 source "$(dirname "$0")/lib.sh"
 script="$ROOT/scripts/plot_time_graph.sh"
 export RAYTETRA_BIN="$BIN"
@@ -111,6 +113,65 @@ expect 1 'not a Bench JSON file' -- "$script" --json "$TMP/acc.json"
 echo "$header" >"$TMP/empty.csv"
 expect 1 'no data rows' -- "$script" "$TMP/empty.csv"
 expect 1 'Bench not found' -- env RAYTETRA_BIN="$TMP/nowhere" "$script" "$full"
+
+# Bad JSON, and outputs that cannot be written: refused with the file named, before anything is
+# written; the charts and --data of a run appear together or not at all.
+: >"$TMP/empty.json"
+echo "not json" >"$TMP/words.json"
+cat "$TMP/a.json" "$TMP/a.json" >"$TMP/twice.json"
+jq '.results[0].median_ms = "fast"' "$TMP/a.json" >"$TMP/field.json"
+jq 'del(.context.hit_percent)' "$TMP/a.json" >"$TMP/context.json"
+mkdir "$TMP/kept"
+echo "old chart" >"$TMP/kept/cpu_double.png"
+cp "$TMP/kept/cpu_double.png" "$TMP/kept.before"
+nothing_written() { # nothing_written WHAT: the old chart as it was, no other file, no temporary
+    check "$1: the old chart is unchanged" cmp -s "$TMP/kept/cpu_double.png" "$TMP/kept.before"
+    check "$1: nothing else written" test "$(find "$TMP/kept" -type f | wc -l)" -eq 1 -a ! -e "$TMP/kept.tsv"
+}
+expect 1 'empty.json: is empty' -- "$script" --json "$TMP/empty.json" --out "$TMP/kept"
+nothing_written "an empty JSON file"
+expect 1 'words.json: not valid JSON: parse error' -- "$script" --json "$TMP/a.json" --json "$TMP/words.json" --out "$TMP/kept"
+nothing_written "a file that is no JSON"
+expect 1 'twice.json: holds 2 JSON documents' -- "$script" --json "$TMP/twice.json" --out "$TMP/kept"
+expect 1 'field.json: results\[0\]: missing or of the wrong type: median_ms' -- "$script" --json "$TMP/field.json" --out "$TMP/kept"
+expect 1 'context.json: context: missing or of the wrong type: hit_percent' -- "$script" --json "$TMP/context.json" --out "$TMP/kept"
+expect 1 'empty.json: is empty' -- "$script" --json "$TMP/a.json" --accuracy "$TMP/acc.json" --json "$TMP/empty.json" --out "$TMP/kept"
+nothing_written "bad JSON among good files"
+expect 1 'kept: is a folder; give a file name for --data' -- "$script" --json "$TMP/a.json" --data "$TMP/kept" --out "$TMP/kept"
+nothing_written "--data a folder"
+expect 1 'not a folder' -- "$script" --json "$TMP/a.json" --out "$TMP/kept/cpu_double.png"
+nothing_written "--out a file"
+expect 1 'missing/x.tsv: cannot write the data file' -- "$script" --json "$TMP/a.json" --data "$TMP/missing/x.tsv" --out "$TMP/kept"
+nothing_written "--data in a missing folder"
+expect 0 '' -- "$script" --json "$TMP/a.json" --data "$TMP/kept.tsv" --out "$TMP/kept"
+check "all written: the chart replaced" is_png "$TMP/kept/cpu_double.png"
+check "all written: the data" test -s "$TMP/kept.tsv"
+check "no temporary file left" test -z "$(find "$TMP" -name '*.tmp.*')"
+
+# report.sh: every file checked before a line of the report is written.
+report="$ROOT/scripts/report.sh"
+jq 'del(.results[1].properties)' "$TMP/a.json" >"$TMP/no_properties.json"
+expect 1 'empty.json: is empty' -- "$report" "$TMP/empty.json" "$TMP/acc.json"
+check "report: nothing written for an empty Bench file" test ! -s "$TMP/stdout.$$"
+expect 1 'words.json: not valid JSON' -- "$report" "$TMP/a.json" "$TMP/words.json"
+expect 1 'twice.json: holds 2 JSON documents' -- "$report" "$TMP/twice.json" "$TMP/acc.json"
+expect 1 'no_properties.json: results\[1\]: missing or of the wrong type: properties' -- \
+    "$report" "$TMP/a.json" "$TMP/no_properties.json" "$TMP/acc.json"
+check "report: nothing written for a result without properties" test ! -s "$TMP/stdout.$$"
+expect 0 '' -- "$report" "$TMP/a.json" "$TMP/acc.json"
+check "report: written from good files" grep -qx '| need | use | why |' "$TMP/stdout.$$"
+
+# lib.sh's capture (fullbench.sh's report.md and accuracy.txt, tetwalk_bench.sh's summaries and
+# tables): the output appears only when its command succeeded.
+printf 'source "%s/scripts/lib.sh"\ncapture "$@"\n' "$ROOT" >"$TMP/capture.sh"
+echo "old" >"$TMP/captured.txt"
+bash "$TMP/capture.sh" "$TMP/captured.txt" sh -c 'echo partial; exit 3'
+check "capture: the command's status" test $? -eq 3
+check "capture: a failed command leaves the old file" test "$(cat "$TMP/captured.txt")" = old
+check "capture: and no temporary" test -z "$(find "$TMP" -name '.captured.txt.tmp.*')"
+check "capture: a command that succeeds replaces it" bash "$TMP/capture.sh" "$TMP/captured.txt" echo new
+check "capture: with its output" test "$(cat "$TMP/captured.txt")" = new
+
 expect 0 '' -- "$script" -h
 check "help names every chart" test "$(grep -cE '^  (cpu_double|cpu_float|cpu_simd|cpu_precomputed|opencl_double|opencl_float|opencl_phases|accuracy)\.png' "$TMP/stdout.$$")" -eq 8
 finish

@@ -213,11 +213,7 @@ json_object *results_json_results(json_object *document)
 
 int results_json_check_writable(const char *path, error_text *err)
 {
-    atomic_file probe;
-    if (atomic_open(&probe, path, err) != 0)
-        return -1;
-    atomic_abort(&probe);
-    return 0;
+    return atomic_check_output(path, err);
 }
 
 int results_json_write(const char *path, json_object *document, error_text *err)

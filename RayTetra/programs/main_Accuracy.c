@@ -258,10 +258,9 @@ int main(int argc, char **argv)
     }
     atomic_claim_stdout(o.csv); /* the CSV alone on standard output */
     error_text err;
-    if (o.json && results_json_check_writable(o.json, &err) != 0) {
-        error_print(PROGRAM, &err);
-        return 1;
-    }
+    /* Before the reading and the runs, which may take minutes. */
+    const program_output outputs[] = {{"--csv", o.csv}, {"--json", o.json}};
+    program_check_outputs(PROGRAM, outputs, 2, &o.input, 1);
     selection s = {0};
     select_algorithms(&o, &s);
     pair_set set;
@@ -310,15 +309,18 @@ int main(int argc, char **argv)
     measure_opencl(&o, &s, &set, &classes, &reference, results, &table, &run);
     printf("%s: %zu pairs, %d classes; errors relative to the longest edge\n", o.input, set.count, classes.name_count);
     accuracy_table_print(stdout, &table);
+    /* Both files or neither (atomic_set_begin). */
+    atomic_set_begin();
     int status = 0;
-    if (o.csv && accuracy_table_write_csv(o.csv, &table, &err) != 0) {
-        error_print(PROGRAM, &err);
+    if ((o.csv && accuracy_table_write_csv(o.csv, &table, &err) != 0) ||
+        (o.json && write_json(&o, command, &reference, &run, &table, &err) != 0)) {
+        atomic_set_abort();
         status = 1;
+    } else {
+        status = atomic_set_commit(&err) != 0;
     }
-    if (status == 0 && o.json && write_json(&o, command, &reference, &run, &table, &err) != 0) {
+    if (status != 0)
         error_print(PROGRAM, &err);
-        status = 1;
-    }
     accuracy_table_free(&table);
     accuracy_reference_free(&reference);
     free(results);

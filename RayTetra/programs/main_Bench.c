@@ -514,6 +514,21 @@ static int bandwidth_only(const options *o)
     return status ? 1 : 0;
 }
 
+/* The CSV rows and the JSON file, all in place or none (atomic_set_begin): an append that
+ * cannot be completed leaves every file as it was. */
+static int write_outputs(const options *o, const bench_context *context, const bench_table *table,
+                         const bench_results *rows, error_text *err)
+{
+    atomic_set_begin();
+    if (bench_append_wide_csv(o->output, context, table, rows, err) != 0 ||
+        (o->long_csv && bench_append_long_csv(o->long_csv, context, rows, err) != 0) ||
+        (o->json && bench_write_json(o->json, context, rows, err) != 0)) {
+        atomic_set_abort();
+        return -1;
+    }
+    return atomic_set_commit(err);
+}
+
 int main(int argc, char **argv)
 {
     /* Machine-readable output must not follow a comma-decimal locale. */
@@ -683,10 +698,7 @@ int main(int argc, char **argv)
         failed += table.entries[i].status == BENCH_FAILED || table.entries[i].threads_status == BENCH_FAILED;
     int status = 0;
     bench_results rows = {0};
-    if (bench_collect(&context, &table, &rows, &err) != 0 ||
-        bench_append_wide_csv(o.output, &context, &table, &rows, &err) != 0 ||
-        (o.long_csv && bench_append_long_csv(o.long_csv, &context, &rows, &err) != 0) ||
-        (o.json && bench_write_json(o.json, &context, &rows, &err) != 0)) {
+    if (bench_collect(&context, &table, &rows, &err) != 0 || write_outputs(&o, &context, &table, &rows, &err) != 0) {
         error_print(PROGRAM, &err);
         status = 1;
     } else {

@@ -426,6 +426,9 @@ int main(int argc, char **argv)
         }
         return 0;
     }
+    /* Before the reading and the runs, which may take minutes. */
+    const program_output outputs[] = {{"OUTPUT", o.output}, {"--snapshot", o.snapshot}};
+    program_check_outputs(PROGRAM, outputs, 2, &o.input, 1);
     pair_set set;
     if (pairs_read(o.input, &set, &err) != 0) {
         error_print(PROGRAM, &err);

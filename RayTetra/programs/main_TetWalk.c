@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "bench/bench.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
@@ -478,25 +479,30 @@ static void fill_context(const state *s, int argc, char **argv, walk_context *c)
     strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 }
 
+/* Every output to its temporary file, then all renamed together (atomic_set_begin): a failure
+ * leaves none of them, and no old file changed. */
 static int write_outputs(state *s, int argc, char **argv, error_text *err)
 {
     options *o = s->o;
-    if (o->image && walk_image_write(o->image, &s->rays, s->first_results, o->show, err) != 0)
-        return -1;
-    if (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0)
-        return -1;
-    if (o->export_pairs) {
-        long long pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err);
-        if (pairs < 0)
-            return -1;
-        printf("exported %lld (ray, tetrahedron) pairs to %s\n", pairs, o->export_pairs);
-    }
-    if (o->json) {
+    long long pairs = 0;
+    atomic_set_begin();
+    int failed = (o->image && walk_image_write(o->image, &s->rays, s->first_results, o->show, err) != 0) ||
+                 (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0) ||
+                 (o->export_pairs &&
+                  (pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err)) < 0);
+    if (!failed && o->json) {
         walk_context context;
         fill_context(s, argc, argv, &context);
-        if (walk_json_write(o->json, &context, s->runs, s->run_count, err) != 0)
-            return -1;
+        failed = walk_json_write(o->json, &context, s->runs, s->run_count, err) != 0;
     }
+    if (failed) {
+        atomic_set_abort();
+        return -1;
+    }
+    if (atomic_set_commit(err) != 0)
+        return -1;
+    if (o->export_pairs)
+        printf("exported %lld (ray, tetrahedron) pairs to %s\n", pairs, o->export_pairs);
     return 0;
 }
 
@@ -520,6 +526,10 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "C");
     options o;
     parse(argc, argv, &o);
+    const program_output outputs[] = {
+        {"--image", o.image}, {"--per-ray", o.per_ray}, {"--export-pairs", o.export_pairs}, {"--json", o.json}};
+    const char *const inputs[] = {o.mesh, o.rays};
+    program_check_outputs(PROGRAM, outputs, 4, inputs, 2);
     state s;
     memset(&s, 0, sizeof s);
     s.o = &o;

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "cpu/algorithms.h"
 #include "extent.h"
@@ -91,4 +92,25 @@ void program_other_option(const char *program, int c, const char *arg, const cha
         return;
     program_answer_info(program, c, usage);
     program_bad_option(program, written, numbers);
+}
+
+void program_check_outputs(const char *program, const program_output *outputs, int count, const char *const *inputs,
+                           int input_count)
+{
+    for (int i = 0; i < count; ++i) {
+        const program_output *output = &outputs[i];
+        if (!output->path)
+            continue;
+        for (int k = 0; k < input_count; ++k)
+            if (inputs[k] && atomic_same_file(output->path, inputs[k]))
+                cli_usage_error(program, "%s %s is the input file %s: writing it would destroy the input; give another "
+                                "file", output->option, output->path, inputs[k]);
+        for (int k = 0; k < i; ++k)
+            if (outputs[k].path && atomic_same_output(output->path, outputs[k].path))
+                cli_usage_error(program, "%s and %s both name %s: give each output its own file", outputs[k].option,
+                                output->option, output->path);
+        error_text err;
+        if (atomic_check_output(output->path, &err) != 0)
+            die(program, "%s: %s", output->option, err.text);
+    }
 }

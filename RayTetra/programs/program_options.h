@@ -102,4 +102,18 @@ _Noreturn void program_bad_option(const char *program, const char *arg, const ch
 void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
                           void (*usage)(FILE *out), const char *numbers);
 
+/* An output a program was asked for: the option that names it ("--json"; "OUTPUT" for an
+ * argument) and its name (NULL: not asked for). */
+typedef struct program_output {
+    const char *option;
+    const char *path;
+} program_output;
+
+/* Before the work, so that a long run never ends in "cannot write": every output can be written
+ * (atomic_check_output), no two name one file, and none is one of the `input_count` names in
+ * `inputs` (NULL entries: inputs not given). On failure one line on stderr and
+ * exit status 1 (cannot be written) or 2 (one file named twice, or an input named as output). */
+void program_check_outputs(const char *program, const program_output *outputs, int count, const char *const *inputs,
+                           int input_count);
+
 #endif
