@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "file_read.h"
+#include "pair_check.h"
 
 int mesh_text_open(mesh_text *text, const char *path, error_text *err)
 {
@@ -145,4 +146,66 @@ int mesh_text_integer(mesh_text *text, long long low, long long high, long long 
         }
     }
     return unexpected(text, &w, what, err);
+}
+
+int mesh_text_coordinate(mesh_text *text, double *value, const char *record, long long number, const char *axis,
+                         error_text *err)
+{
+    text_word w;
+    char copy[64], name[96];
+    snprintf(name, sizeof name, "%s %lld's %s", record, number, axis);
+    if (copy_next_word(text, copy, sizeof copy, &w)) {
+        char *end;
+        errno = 0;
+        double v = strtod(copy, &end);
+        if (*end == '\0' && end != copy) {
+            char why[ERROR_TEXT_SIZE / 2];
+            if (errno == ERANGE) { /* too large or too small for a double at all: outside the range too */
+                coordinate_range_why_text(name, copy, why, sizeof why);
+                return error_set(err, "%s:%zu: %s", text->path, text->line, why);
+            }
+            if (!isfinite(v))
+                return error_set(err, "%s:%zu: %s = '%s' is not a finite number (NaN and Inf are not valid coordinates)",
+                                 text->path, text->line, name, copy);
+            if (!coordinate_in_range(v)) {
+                coordinate_range_why(name, v, why, sizeof why);
+                return error_set(err, "%s:%zu: %s", text->path, text->line, why);
+            }
+            *value = v;
+            return 0;
+        }
+    }
+    return unexpected(text, &w, name, err);
+}
+
+int mesh_text_at_end(mesh_text *text)
+{
+    skip_space(text);
+    return text->position >= text->size;
+}
+
+int mesh_text_reserve(mesh_text *text, void **array, size_t *capacity, size_t needed, size_t announced, size_t item,
+                      const char *what, error_text *err)
+{
+    if (needed <= *capacity && *array)
+        return 0;
+    size_t grown = *capacity < 1024 ? 1024 : *capacity * 2;
+    if (grown < needed)
+        grown = needed;
+    if (grown > announced)
+        grown = announced > needed ? announced : needed;
+    /* One more than asked, so that an empty section still has an array (malloc(0) may be NULL). */
+    void *bigger = realloc(*array, (grown + 1) * item);
+    if (!bigger)
+        return error_set(err, "%s: out of memory for %zu %s", text->path, grown, what);
+    *array = bigger;
+    *capacity = grown;
+    return 0;
+}
+
+int mesh_text_ends_early(mesh_text *text, long long count, long long found, const char *what, error_text *err)
+{
+    return error_set(err, "%s:%zu: the file announces %lld %s but ends after %lld; make the count the number of "
+                          "records the file holds",
+                     text->path, text->line, count, what, found);
 }
