@@ -133,6 +133,10 @@ for size in large:1e75 small:4.898979485566356e-50; do
     done
 done
 
+# The camera's angles: far beyond a turn, degrees to radians overflowed into rays of NaN.
+expect 2 "--view's angles must be degrees from -360 to 360" -- "$TW" --view 1e308,20 "$DATA/box.mesh"
+expect 2 "--view's angles must be degrees from -360 to 360" -- "$TW" --view 30,-361 "$DATA/box.mesh"
+
 # ---------------------------------------------------------------- counts the data cannot hold
 
 # A count far beyond the records allocates nothing for it: refused at once at the line where the
