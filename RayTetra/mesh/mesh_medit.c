@@ -42,8 +42,9 @@ static int read_vertices(mesh_text *text, tet_mesh *mesh, error_text *err)
         return error_set(err, "%s:%zu: a second Vertices section", text->path, text->line);
     size_t capacity = 0;
     for (size_t i = 0; i <= (size_t)count; ++i) {
-        if (mesh_text_reserve(text, (void **)&mesh->vertices, &capacity, i, (size_t)count, sizeof *mesh->vertices,
-                              "vertices", err) != 0)
+        mesh->vertices = mesh_text_grow(text, mesh->vertices, &capacity, i, (size_t)count, sizeof *mesh->vertices,
+                                        "vertices", err);
+        if (!mesh->vertices)
             return -1;
         if (i == (size_t)count)
             break;
@@ -77,10 +78,12 @@ static int read_tetrahedra(mesh_text *text, mesh_source *source, error_text *err
     long long last = (long long)mesh->vertex_count;
     size_t capacity = 0, line_capacity = 0;
     for (size_t i = 0; i <= (size_t)count; ++i) {
-        if (mesh_text_reserve(text, (void **)&mesh->tetra, &capacity, i, (size_t)count, sizeof *mesh->tetra,
-                              "tetrahedra", err) != 0 ||
-            mesh_text_reserve(text, (void **)&source->tetra_line, &line_capacity, i, (size_t)count,
-                              sizeof *source->tetra_line, "tetrahedra", err) != 0)
+        mesh->tetra = mesh_text_grow(text, mesh->tetra, &capacity, i, (size_t)count, sizeof *mesh->tetra, "tetrahedra",
+                                     err);
+        if (mesh->tetra)
+            source->tetra_line = mesh_text_grow(text, source->tetra_line, &line_capacity, i, (size_t)count,
+                                                sizeof *source->tetra_line, "tetrahedra", err);
+        if (!mesh->tetra || !source->tetra_line)
             return -1;
         if (i == (size_t)count)
             break;

@@ -74,8 +74,9 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
         failed = error_set(err, "%s:%zu: no vertices", path, text.line);
     size_t capacity = 0;
     for (long long i = 0; i < count && !failed; ++i) {
-        failed = mesh_text_reserve(&text, (void **)&mesh->vertices, &capacity, (size_t)i + 1, (size_t)count,
-                                   sizeof *mesh->vertices, "vertices", err);
+        mesh->vertices = mesh_text_grow(&text, mesh->vertices, &capacity, (size_t)i + 1, (size_t)count,
+                                        sizeof *mesh->vertices, "vertices", err);
+        failed = !mesh->vertices;
         if (!failed && mesh_text_at_end(&text))
             failed = mesh_text_ends_early(&text, count, i, "vertices", err);
         if (failed)
@@ -87,9 +88,10 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
         size_t line = text.line;
         vec3 *v = &mesh->vertices[i];
         long long number = *first + i;
-        failed = failed || mesh_text_coordinate(&text, &v->x, "vertex", number, "x", err) || same_line(&text, line, err) ||
-                 mesh_text_coordinate(&text, &v->y, "vertex", number, "y", err) || same_line(&text, line, err) ||
-                 mesh_text_coordinate(&text, &v->z, "vertex", number, "z", err) || same_line(&text, line, err) ||
+        failed = failed || mesh_text_coordinate(&text, &v->x, "vertex", number, "x", err) ||
+                 same_line(&text, line, err) || mesh_text_coordinate(&text, &v->y, "vertex", number, "y", err) ||
+                 same_line(&text, line, err) || mesh_text_coordinate(&text, &v->z, "vertex", number, "z", err) ||
+                 same_line(&text, line, err) ||
                  skip_reals(&text, attributes + markers, line, "a vertex attribute or marker", err);
     }
     mesh->vertex_count = failed ? 0 : (size_t)count;
@@ -112,10 +114,12 @@ static int read_elements(const char *path, mesh_source *source, long long first,
         failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
     size_t capacity = 0, line_capacity = 0;
     for (long long i = 0; i <= count && !failed; ++i) {
-        failed = mesh_text_reserve(&text, (void **)&mesh->tetra, &capacity, (size_t)i, (size_t)count,
-                                   sizeof *mesh->tetra, "tetrahedra", err) ||
-                 mesh_text_reserve(&text, (void **)&source->tetra_line, &line_capacity, (size_t)i, (size_t)count,
-                                   sizeof *source->tetra_line, "tetrahedra", err);
+        mesh->tetra = mesh_text_grow(&text, mesh->tetra, &capacity, (size_t)i, (size_t)count, sizeof *mesh->tetra,
+                                     "tetrahedra", err);
+        if (mesh->tetra)
+            source->tetra_line = mesh_text_grow(&text, source->tetra_line, &line_capacity, (size_t)i, (size_t)count,
+                                                sizeof *source->tetra_line, "tetrahedra", err);
+        failed = !mesh->tetra || !source->tetra_line;
         if (failed || i == count)
             break;
         if (mesh_text_at_end(&text)) {
@@ -154,10 +158,12 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
                            mesh->tetra_count);
     size_t capacity = 0, line_capacity = 0;
     for (long long i = 0; i <= count && !failed; ++i) {
-        failed = mesh_text_reserve(&text, (void **)&mesh->neighbour, &capacity, (size_t)i, (size_t)count,
-                                   sizeof *mesh->neighbour, "tetrahedra", err) ||
-                 mesh_text_reserve(&text, (void **)&source->neighbour_line, &line_capacity, (size_t)i, (size_t)count,
-                                   sizeof *source->neighbour_line, "tetrahedra", err);
+        mesh->neighbour = mesh_text_grow(&text, mesh->neighbour, &capacity, (size_t)i, (size_t)count,
+                                         sizeof *mesh->neighbour, "tetrahedra", err);
+        if (mesh->neighbour)
+            source->neighbour_line = mesh_text_grow(&text, source->neighbour_line, &line_capacity, (size_t)i,
+                                                    (size_t)count, sizeof *source->neighbour_line, "tetrahedra", err);
+        failed = !mesh->neighbour || !source->neighbour_line;
         if (failed || i == count)
             break;
         if (mesh_text_at_end(&text)) {

@@ -40,10 +40,10 @@ int mesh_text_at_end(mesh_text *text);
 
 /* The records a reader has announced but not yet seen: `array` (of `capacity` items of `item`
  * bytes) grown geometrically so that it holds `needed`, and never past `announced`, so that a
- * count the file cannot hold allocates no more than the records it does hold. Returns 0, or -1
- * with "PATH: out of memory for COUNT WHAT" in err (the array stays as it was). */
-int mesh_text_reserve(mesh_text *text, void **array, size_t *capacity, size_t needed, size_t announced, size_t item,
-                      const char *what, error_text *err);
+ * count the file cannot hold allocates no more than the records it does hold. Returns the array
+ * (moved or not); or NULL with "PATH: out of memory for COUNT WHAT" in err, the array freed. */
+void *mesh_text_grow(mesh_text *text, void *array, size_t *capacity, size_t needed, size_t announced, size_t item,
+                     const char *what, error_text *err);
 
 /* err for an announced count of records of which only `found` are there, at the line where the
  * file ends: "PATH:LINE: the file announces COUNT WHAT but ends after FOUND; ...". Returns -1. */

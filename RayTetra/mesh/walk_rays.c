@@ -21,8 +21,9 @@ int walk_rays_read(const char *path, walk_rays *rays, error_text *err)
     static const char *const WHAT[6] = {"Px", "Py", "Pz", "Qx", "Qy", "Qz"};
     size_t capacity = 0;
     for (long long i = 0; i <= count && !failed; ++i) {
-        failed = mesh_text_reserve(&text, (void **)&rays->rays, &capacity, (size_t)i, (size_t)count, sizeof *rays->rays,
-                                   "rays", err);
+        rays->rays =
+            mesh_text_grow(&text, rays->rays, &capacity, (size_t)i, (size_t)count, sizeof *rays->rays, "rays", err);
+        failed = !rays->rays;
         if (failed || i == count)
             break;
         if (mesh_text_at_end(&text)) {
