@@ -13,6 +13,25 @@ static const char *const COORDINATE_NAMES[18] = {
     "V3.x", "V3.y", "V3.z", "P.x",  "P.y",  "P.z",  "Q.x",  "Q.y",  "Q.z",
 };
 
+int coordinate_in_range(double value)
+{
+    double magnitude = fabs(value);
+    return magnitude == 0 || (magnitude >= PAIR_RANGE_MIN && magnitude <= PAIR_RANGE_MAX);
+}
+
+void coordinate_range_why_text(const char *name, const char *value, char *why, size_t size)
+{
+    snprintf(why, size, "%s = %s is outside the supported range: %s (docs/INPUT_RANGE.md)", name, value,
+             PAIR_RANGE_TEXT);
+}
+
+void coordinate_range_why(const char *name, double value, char *why, size_t size)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%.17g", value);
+    coordinate_range_why_text(name, text, why, size);
+}
+
 pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
 {
     const double *v = &p->vert[0].x;
@@ -24,13 +43,11 @@ pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
             *coordinate = i;
             return PAIR_NOT_FINITE;
         }
-    for (int i = 0; i < 18; ++i) {
-        double magnitude = fabs(v[i]);
-        if (magnitude != 0 && (magnitude < PAIR_RANGE_MIN || magnitude > PAIR_RANGE_MAX)) {
+    for (int i = 0; i < 18; ++i)
+        if (!coordinate_in_range(v[i])) {
             *coordinate = i;
             return PAIR_OUT_OF_RANGE;
         }
-    }
     if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z)
         return PAIR_NO_DIRECTION;
     int orientation = exact_tetra_orientation(p->vert);
@@ -51,8 +68,7 @@ int pair_check(const ray_tetra_pair *p, char *why, size_t size)
         snprintf(why, size, "a coordinate is not a finite number (NaN and Inf are not valid coordinates)");
         break;
     case PAIR_OUT_OF_RANGE:
-        snprintf(why, size, "%s = %.17g is outside the supported range: %s (docs/INPUT_RANGE.md)",
-                 COORDINATE_NAMES[i], (&p->vert[0].x)[i], PAIR_RANGE_TEXT);
+        coordinate_range_why(COORDINATE_NAMES[i], (&p->vert[0].x)[i], why, size);
         break;
     case PAIR_NO_DIRECTION:
         snprintf(why, size, "P and Q are the same point, so the line has no direction");

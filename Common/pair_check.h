@@ -16,6 +16,16 @@
 #define PAIR_RANGE_MAX 1e75
 #define PAIR_RANGE_TEXT "every coordinate must be 0 or between 1e-50 and 1e+75 in magnitude"
 
+/* The rule above for one coordinate of any input (pairs, meshes, rays): 1 when value is 0 or
+ * finite with a magnitude in [PAIR_RANGE_MIN, PAIR_RANGE_MAX], else 0. */
+int coordinate_in_range(double value);
+
+/* The readers' one wording of a refusal by that rule: "NAME = VALUE is outside the supported
+ * range: ... (docs/INPUT_RANGE.md)" into why. The _text form names the value as the file wrote
+ * it, for a number too small for a double at all (1e-400, which strtod reads as 0). */
+void coordinate_range_why(const char *name, double value, char *why, size_t size);
+void coordinate_range_why_text(const char *name, const char *value, char *why, size_t size);
+
 /* The single-precision variants (CPU and OpenCL) round the input to float, whose range is far
  * smaller: they need every coordinate within SINGLE_RANGE_MAX in magnitude and each pair's
  * largest coordinate at least SINGLE_RANGE_MIN. Input outside it is read (the double

@@ -40,18 +40,25 @@ static int read_vertices(mesh_text *text, tet_mesh *mesh, error_text *err)
         return -1;
     if (mesh->vertices)
         return error_set(err, "%s:%zu: a second Vertices section", text->path, text->line);
-    mesh->vertices = malloc(((size_t)count + 1) * sizeof *mesh->vertices);
-    if (!mesh->vertices)
-        return error_set(err, "%s: out of memory for %lld vertices", text->path, count);
-    mesh->vertex_count = (size_t)count;
-    for (size_t i = 0; i < (size_t)count; ++i) {
+    size_t capacity = 0;
+    for (size_t i = 0; i <= (size_t)count; ++i) {
+        mesh->vertices = mesh_text_grow(text, mesh->vertices, &capacity, i, (size_t)count, sizeof *mesh->vertices,
+                                        "vertices", err);
+        if (!mesh->vertices)
+            return -1;
+        if (i == (size_t)count)
+            break;
+        if (mesh_text_at_end(text))
+            return mesh_text_ends_early(text, count, (long long)i, "vertices", err);
         vec3 *v = &mesh->vertices[i];
-        long long reference;
-        if (mesh_text_real(text, &v->x, "a vertex's x", err) != 0 || mesh_text_real(text, &v->y, "a vertex's y", err) != 0 ||
-            mesh_text_real(text, &v->z, "a vertex's z", err) != 0 ||
+        long long reference, number = (long long)i + 1;
+        if (mesh_text_coordinate(text, &v->x, "vertex", number, "x", err) != 0 ||
+            mesh_text_coordinate(text, &v->y, "vertex", number, "y", err) != 0 ||
+            mesh_text_coordinate(text, &v->z, "vertex", number, "z", err) != 0 ||
             mesh_text_integer(text, -2147483647LL, 2147483647LL, &reference, "a vertex's reference number", err) != 0)
             return -1;
     }
+    mesh->vertex_count = (size_t)count;
     return 0;
 }
 
@@ -68,13 +75,20 @@ static int read_tetrahedra(mesh_text *text, mesh_source *source, error_text *err
                          text->path, text->line);
     if (count > 0 && mesh->vertex_count == 0)
         return error_set(err, "%s:%zu: tetrahedra, but no vertices", text->path, text->line);
-    mesh->tetra = malloc(((size_t)count + 1) * sizeof *mesh->tetra);
-    source->tetra_line = malloc(((size_t)count + 1) * sizeof *source->tetra_line);
-    if (!mesh->tetra || !source->tetra_line)
-        return error_set(err, "%s: out of memory for %lld tetrahedra", text->path, count);
-    mesh->tetra_count = (size_t)count;
     long long last = (long long)mesh->vertex_count;
-    for (size_t i = 0; i < (size_t)count; ++i) {
+    size_t capacity = 0, line_capacity = 0;
+    for (size_t i = 0; i <= (size_t)count; ++i) {
+        mesh->tetra = mesh_text_grow(text, mesh->tetra, &capacity, i, (size_t)count, sizeof *mesh->tetra, "tetrahedra",
+                                     err);
+        if (mesh->tetra)
+            source->tetra_line = mesh_text_grow(text, source->tetra_line, &line_capacity, i, (size_t)count,
+                                                sizeof *source->tetra_line, "tetrahedra", err);
+        if (!mesh->tetra || !source->tetra_line)
+            return -1;
+        if (i == (size_t)count)
+            break;
+        if (mesh_text_at_end(text))
+            return mesh_text_ends_early(text, count, (long long)i, "tetrahedra", err);
         for (int k = 0; k < 4; ++k) {
             long long index;
             /* Medit counts vertices from 1. */
@@ -89,6 +103,7 @@ static int read_tetrahedra(mesh_text *text, mesh_source *source, error_text *err
             0)
             return -1;
     }
+    mesh->tetra_count = (size_t)count;
     return 0;
 }
 

@@ -72,18 +72,26 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
                            dimension);
     if (!failed && count == 0)
         failed = error_set(err, "%s:%zu: no vertices", path, text.line);
-    if (!failed && !(mesh->vertices = malloc((size_t)count * sizeof *mesh->vertices)))
-        failed = error_set(err, "%s: out of memory for %lld vertices", path, count);
+    size_t capacity = 0;
     for (long long i = 0; i < count && !failed; ++i) {
+        mesh->vertices = mesh_text_grow(&text, mesh->vertices, &capacity, (size_t)i + 1, (size_t)count,
+                                        sizeof *mesh->vertices, "vertices", err);
+        failed = !mesh->vertices;
+        if (!failed && mesh_text_at_end(&text))
+            failed = mesh_text_ends_early(&text, count, i, "vertices", err);
+        if (failed)
+            break;
         if (i == 0) /* the first index sets the numbering: 0 or 1 */
             failed = mesh_text_integer(&text, 0, 1, first, "the first vertex's number (0 or 1)", err);
         else
             failed = record_start(&text, *first + i, "vertex", err);
         size_t line = text.line;
         vec3 *v = &mesh->vertices[i];
-        failed = failed || mesh_text_real(&text, &v->x, "a vertex's x", err) || same_line(&text, line, err) ||
-                 mesh_text_real(&text, &v->y, "a vertex's y", err) || same_line(&text, line, err) ||
-                 mesh_text_real(&text, &v->z, "a vertex's z", err) || same_line(&text, line, err) ||
+        long long number = *first + i;
+        failed = failed || mesh_text_coordinate(&text, &v->x, "vertex", number, "x", err) ||
+                 same_line(&text, line, err) || mesh_text_coordinate(&text, &v->y, "vertex", number, "y", err) ||
+                 same_line(&text, line, err) || mesh_text_coordinate(&text, &v->z, "vertex", number, "z", err) ||
+                 same_line(&text, line, err) ||
                  skip_reals(&text, attributes + markers, line, "a vertex attribute or marker", err);
     }
     mesh->vertex_count = failed ? 0 : (size_t)count;
@@ -104,20 +112,27 @@ static int read_elements(const char *path, mesh_source *source, long long first,
         mesh_text_integer(&text, 0, 1000, &attributes, "the number of attributes", err);
     if (!failed && nodes != 4 && nodes != 10)
         failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
-    if (!failed) {
-        mesh->tetra = malloc(((size_t)count + 1) * sizeof *mesh->tetra);
-        source->tetra_line = malloc(((size_t)count + 1) * sizeof *source->tetra_line);
-        if (!mesh->tetra || !source->tetra_line)
-            failed = error_set(err, "%s: out of memory for %lld tetrahedra", path, count);
-    }
-    for (long long i = 0; i < count && !failed; ++i) {
+    size_t capacity = 0, line_capacity = 0;
+    for (long long i = 0; i <= count && !failed; ++i) {
+        mesh->tetra = mesh_text_grow(&text, mesh->tetra, &capacity, (size_t)i, (size_t)count, sizeof *mesh->tetra,
+                                     "tetrahedra", err);
+        if (mesh->tetra)
+            source->tetra_line = mesh_text_grow(&text, source->tetra_line, &line_capacity, (size_t)i, (size_t)count,
+                                                sizeof *source->tetra_line, "tetrahedra", err);
+        failed = !mesh->tetra || !source->tetra_line;
+        if (failed || i == count)
+            break;
+        if (mesh_text_at_end(&text)) {
+            failed = mesh_text_ends_early(&text, count, i, "tetrahedra", err);
+            break;
+        }
         failed = record_start(&text, first + i, "tetrahedron", err);
         size_t line = text.line;
         source->tetra_line[i] = line;
         for (long long k = 0; k < nodes && !failed; ++k) {
             long long index;
             failed = mesh_text_integer(&text, first, last, &index, "a vertex index", err) || same_line(&text, line, err);
-            if (k < 4)
+            if (!failed && k < 4)
                 mesh->tetra[i][k] = (int)(index - first);
         }
         failed = failed || skip_reals(&text, attributes, line, "a tetrahedron attribute", err);
@@ -141,13 +156,20 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
     if (!failed && (size_t)count != mesh->tetra_count)
         failed = error_set(err, "%s:%zu: %lld tetrahedra, but the .ele file has %zu", path, text.line, count,
                            mesh->tetra_count);
-    if (!failed) {
-        mesh->neighbour = malloc(((size_t)count + 1) * sizeof *mesh->neighbour);
-        source->neighbour_line = malloc(((size_t)count + 1) * sizeof *source->neighbour_line);
-        if (!mesh->neighbour || !source->neighbour_line)
-            failed = error_set(err, "%s: out of memory for %lld tetrahedra", path, count);
-    }
-    for (long long i = 0; i < count && !failed; ++i) {
+    size_t capacity = 0, line_capacity = 0;
+    for (long long i = 0; i <= count && !failed; ++i) {
+        mesh->neighbour = mesh_text_grow(&text, mesh->neighbour, &capacity, (size_t)i, (size_t)count,
+                                         sizeof *mesh->neighbour, "tetrahedra", err);
+        if (mesh->neighbour)
+            source->neighbour_line = mesh_text_grow(&text, source->neighbour_line, &line_capacity, (size_t)i,
+                                                    (size_t)count, sizeof *source->neighbour_line, "tetrahedra", err);
+        failed = !mesh->neighbour || !source->neighbour_line;
+        if (failed || i == count)
+            break;
+        if (mesh_text_at_end(&text)) {
+            failed = mesh_text_ends_early(&text, count, i, "tetrahedra", err);
+            break;
+        }
         failed = record_start(&text, first + i, "tetrahedron", err);
         size_t line = text.line;
         source->neighbour_line[i] = line;
@@ -158,7 +180,8 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
             if (!failed && index != -1 && index < first)
                 failed = error_set(err, "%s:%zu: neighbour %lld is out of range (-1, or %lld to %lld)", path, line, index,
                                    first, last);
-            mesh->neighbour[i][k] = index == -1 ? -1 : (int)(index - first);
+            if (!failed)
+                mesh->neighbour[i][k] = index == -1 ? -1 : (int)(index - first);
         }
     }
     return end_of_file(&text, failed, count, "tetrahedra", err);

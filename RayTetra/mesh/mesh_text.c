@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "file_read.h"
+#include "pair_check.h"
 
 int mesh_text_open(mesh_text *text, const char *path, error_text *err)
 {
@@ -145,4 +146,73 @@ int mesh_text_integer(mesh_text *text, long long low, long long high, long long 
         }
     }
     return unexpected(text, &w, what, err);
+}
+
+/* "vertex 3's x": a coordinate's name in messages (made only for one). */
+static const char *coordinate_name(char *name, size_t size, const char *record, long long number, const char *axis)
+{
+    snprintf(name, size, "%s %lld's %s", record, number, axis);
+    return name;
+}
+
+int mesh_text_coordinate(mesh_text *text, double *value, const char *record, long long number, const char *axis,
+                         error_text *err)
+{
+    text_word w;
+    char copy[64], name[96], why[ERROR_TEXT_SIZE / 2];
+    if (copy_next_word(text, copy, sizeof copy, &w)) {
+        char *end;
+        errno = 0;
+        double v = strtod(copy, &end);
+        if (*end == '\0' && end != copy) {
+            if (errno != ERANGE && coordinate_in_range(v)) {
+                *value = v;
+                return 0;
+            }
+            coordinate_name(name, sizeof name, record, number, axis);
+            if (errno == ERANGE) /* too large or too small for a double at all: outside the range too */
+                coordinate_range_why_text(name, copy, why, sizeof why);
+            else if (!isfinite(v))
+                snprintf(why, sizeof why, "%s = '%s' is not a finite number (NaN and Inf are not valid coordinates)",
+                         name, copy);
+            else
+                coordinate_range_why(name, v, why, sizeof why);
+            return error_set(err, "%s:%zu: %s", text->path, text->line, why);
+        }
+    }
+    return unexpected(text, &w, coordinate_name(name, sizeof name, record, number, axis), err);
+}
+
+int mesh_text_at_end(mesh_text *text)
+{
+    skip_space(text);
+    return text->position >= text->size;
+}
+
+void *mesh_text_grow(mesh_text *text, void *array, size_t *capacity, size_t needed, size_t announced, size_t item,
+                     const char *what, error_text *err)
+{
+    if (needed <= *capacity && array)
+        return array;
+    size_t grown = *capacity < 1024 ? 1024 : *capacity * 2;
+    if (grown < needed)
+        grown = needed;
+    if (grown > announced)
+        grown = announced > needed ? announced : needed;
+    /* One more than asked, so that an empty section still has an array (malloc(0) may be NULL). */
+    void *bigger = realloc(array, (grown + 1) * item);
+    if (!bigger) {
+        free(array);
+        error_set(err, "%s: out of memory for %zu %s", text->path, grown, what);
+        return NULL;
+    }
+    *capacity = grown;
+    return bigger;
+}
+
+int mesh_text_ends_early(mesh_text *text, long long count, long long found, const char *what, error_text *err)
+{
+    return error_set(err, "%s:%zu: the file announces %lld %s but ends after %lld; make the count the number of "
+                          "records the file holds",
+                     text->path, text->line, count, what, found);
 }

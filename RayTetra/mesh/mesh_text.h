@@ -29,6 +29,26 @@ int mesh_text_real(mesh_text *text, double *value, const char *what, error_text 
 int mesh_text_integer(mesh_text *text, long long low, long long high, long long *value, const char *what,
                       error_text *err);
 
+/* The next word as a coordinate of record `number` ("vertex", 3, "x": "vertex 3's x"): a finite
+ * real within the suite's range (Common/pair_check.h, docs/INPUT_RANGE.md), else -1 with
+ * "PATH:LINE: vertex 3's x = 1e+300 is outside the supported range: ..." in err. */
+int mesh_text_coordinate(mesh_text *text, double *value, const char *record, long long number, const char *axis,
+                         error_text *err);
+
+/* 1 when nothing but blanks and comments is left. */
+int mesh_text_at_end(mesh_text *text);
+
+/* The records a reader has announced but not yet seen: `array` (of `capacity` items of `item`
+ * bytes) grown geometrically so that it holds `needed`, and never past `announced`, so that a
+ * count the file cannot hold allocates no more than the records it does hold. Returns the array
+ * (moved or not); or NULL with "PATH: out of memory for COUNT WHAT" in err, the array freed. */
+void *mesh_text_grow(mesh_text *text, void *array, size_t *capacity, size_t needed, size_t announced, size_t item,
+                     const char *what, error_text *err);
+
+/* err for an announced count of records of which only `found` are there, at the line where the
+ * file ends: "PATH:LINE: the file announces COUNT WHAT but ends after FOUND; ...". Returns -1. */
+int mesh_text_ends_early(mesh_text *text, long long count, long long found, const char *what, error_text *err);
+
 /* 1 when the next word starts on a later line than the last one read (0 at the end of the file). */
 int mesh_text_at_new_line(mesh_text *text);
 

@@ -18,20 +18,26 @@ int walk_rays_read(const char *path, walk_rays *rays, error_text *err)
         return -1;
     long long count;
     int failed = mesh_text_integer(&text, 0, WALK_MAX_RAYS, &count, "the number of rays", err);
-    if (!failed && !(rays->rays = malloc(((size_t)count + 1) * sizeof *rays->rays)))
-        failed = error_set(err, "%s: out of memory for %lld rays", path, count);
     static const char *const WHAT[6] = {"Px", "Py", "Pz", "Qx", "Qy", "Qz"};
-    for (long long i = 0; i < count && !failed; ++i) {
-        if (!mesh_text_at_new_line(&text) && text.position < text.size) {
+    size_t capacity = 0;
+    for (long long i = 0; i <= count && !failed; ++i) {
+        rays->rays =
+            mesh_text_grow(&text, rays->rays, &capacity, (size_t)i, (size_t)count, sizeof *rays->rays, "rays", err);
+        failed = !rays->rays;
+        if (failed || i == count)
+            break;
+        if (mesh_text_at_end(&text)) {
+            failed = mesh_text_ends_early(&text, count, i, "rays", err);
+            break;
+        }
+        if (!mesh_text_at_new_line(&text)) {
             failed = error_set(err, "%s:%zu: more than 6 numbers on the line (a ray is Px Py Pz Qx Qy Qz)", path,
                                text.line);
             break;
         }
         size_t line = 0;
         for (int k = 0; k < 6 && !failed; ++k) {
-            char what[64];
-            snprintf(what, sizeof what, "ray %lld's %s", i + 1, WHAT[k]);
-            failed = mesh_text_real(&text, &rays->rays[i][k], what, err);
+            failed = mesh_text_coordinate(&text, &rays->rays[i][k], "ray", i + 1, WHAT[k], err);
             if (!failed && k == 0)
                 line = text.line;
             if (!failed && text.line != line)
@@ -114,7 +120,9 @@ int walk_rays_camera(const tet_mesh *mesh, int width, int height, double azimuth
         for (int column = 0; column < width; ++column) {
             double x = ((column + 0.5) / width * 2 - 1) * tangent * aspect;
             double y = ((row + 0.5) / height * 2 - 1) * tangent;
-            vec3 target = add(add(add(eye, forward), scale(right, x)), scale(up, y));
+            /* Q at the eye's distance, so that Q - P keeps the mesh's scale (a unit step from an eye
+             * at 1e75 would round back to the eye). */
+            vec3 target = add(eye, scale(add(add(forward, scale(right, x)), scale(up, y)), distance));
             store_ray(rays->rays[(size_t)row * (size_t)width + (size_t)column], eye, target);
         }
     rays->count = count;

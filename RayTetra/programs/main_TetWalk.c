@@ -70,7 +70,7 @@ static void usage(FILE *out)
             "rays (default: the camera's, one per pixel of --size):\n"
             "  --rays FILE        N, then N lines 'Px Py Pz Qx Qy Qz': the ray from P through Q, t >= 0\n"
             "  --size WxH         the camera's image size (default 640x480)\n"
-            "  --view AZ,EL       the camera's azimuth and elevation in degrees (default 30,20)\n"
+            "  --view AZ,EL       the camera's azimuth and elevation in degrees, -360 to 360 (default 30,20)\n"
             "  --up x|y|z         the axis that points up in the picture (default z)\n"
             "  --aim vertices|edges|faces  rays from outside the mesh's box aimed at random vertices, at\n"
             "                     random points of edges, or through faces within their planes: where the\n"
@@ -210,7 +210,13 @@ static void parse(int argc, char **argv, options *o)
             o->height = (int)h;
             break;
         }
-        case VIEW: parse_pair(optarg, ',', &o->azimuth, &o->elevation, "--view must be AZIMUTH,ELEVATION in degrees"); break;
+        case VIEW:
+            parse_pair(optarg, ',', &o->azimuth, &o->elevation, "--view must be AZIMUTH,ELEVATION in degrees");
+            /* Beyond a turn an angle says nothing more, and far beyond it the conversion to
+             * radians overflows into camera rays of NaN. */
+            if (fabs(o->azimuth) > 360 || fabs(o->elevation) > 360)
+                cli_usage_error_at(PROGRAM, "--view's angles must be degrees from -360 to 360", optarg);
+            break;
         case UP:
             if (strlen(optarg) != 1 || !strchr("xyz", optarg[0]))
                 cli_usage_error_at(PROGRAM, "--up must be x, y or z", optarg);
