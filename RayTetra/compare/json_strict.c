@@ -148,7 +148,7 @@ const char *json_strict_tokens(const char *data, size_t size, size_t *offset)
             return NULL; /* not a JSON token at all: the parser refuses it */
         if (why)
             return why;
-        complete = brackets.depth == 0;
+        complete = brackets.depth == 0 && c != ',' && c != ':' && c != '{' && c != '['; /* a value ended */
     }
     return NULL;
 }
