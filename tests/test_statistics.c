@@ -1,7 +1,7 @@
 /* test_statistics: the statistics behind Bench's figures and CompareRuns' verdicts: median, MAD,
  * CV and the bootstrap interval of known samples; the warnings of a results row; the
- * Mann-Whitney U test against values from tables; the ratio of two runs; and the JSON numbers
- * (shortest form that reads back exactly, null for NaN). */
+ * Mann-Whitney U test against values from tables, and its rank sums against counting pairs; the
+ * ratio of two runs; and the JSON numbers (shortest form that reads back exactly, null for NaN). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +129,82 @@ static void mann_whitney(void)
     CHECK(!exact && p == 1, "all tied: p = 1, got %g", p);
 }
 
+/* The rank test's sums counted the slow way, pair by pair: U (a_i > b_j counting 1, a tie 1/2),
+ * the tie term (t^3 - t for each group of t equal values of both samples, in increasing order of
+ * value, as the sorted pass adds them) and whether a value is in both. */
+static run_rank_sums rank_sums_by_pairs(const double *sorted_a, int n, const double *sorted_b, int m)
+{
+    run_rank_sums r = {0, 0, 0};
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+            r.u += sorted_a[i] > sorted_b[j] ? 1 : sorted_a[i] == sorted_b[j] ? 0.5 : 0;
+            r.ties |= sorted_a[i] == sorted_b[j];
+        }
+    double *all = malloc((size_t)(n + m) * sizeof *all);
+    memcpy(all, sorted_a, (size_t)n * sizeof *all);
+    memcpy(all + n, sorted_b, (size_t)m * sizeof *all);
+    bench_sort(all, n + m);
+    for (int i = 0; i < n + m; ++i) {
+        double t = 0;
+        for (int k = 0; k < n + m; ++k)
+            t += all[k] == all[i];
+        if (i == 0 || all[i] != all[i - 1])
+            r.tie_term += t * t * t - t;
+    }
+    free(all);
+    return r;
+}
+
+/* The normal approximation's p-value from those sums, as the test defines it. */
+static double normal_p_by_pairs(run_rank_sums r, int n, int m)
+{
+    double total = n + m, variance = (double)n * m / 12 * ((total + 1) - r.tie_term / (total * (total - 1)));
+    if (!(variance > 0))
+        return 1;
+    double z = (fabs(r.u - (double)n * m / 2) - 0.5) / sqrt(variance);
+    return erfc((z < 0 ? 0 : z) / sqrt(2));
+}
+
+/* The sorted pass gives the very sums of counting pairs, on random samples full of ties (values
+ * from a few levels), small and large, and the same p-values. */
+static void rank_sums_match_pairs(void)
+{
+    rng random;
+    rng_seed(&random, 29);
+    int sums_same = 1, p_same = 1, exact_cases = 0, approximate_cases = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        int n = 1 + (int)rng_below(&random, trial % 10 ? 40 : 150), m = 1 + (int)rng_below(&random, 60);
+        int levels = 1 + (int)rng_below(&random, trial % 3 ? 12 : 1000);
+        double a[150], b[60], sorted_a[150], sorted_b[60];
+        for (int i = 0; i < n; ++i)
+            sorted_a[i] = a[i] = 1 + (double)rng_below(&random, (uint64_t)levels) / 8;
+        for (int j = 0; j < m; ++j)
+            sorted_b[j] = b[j] = 1.0625 + (double)rng_below(&random, (uint64_t)levels) / 8 - (trial % 2) / 16.0;
+        bench_sort(sorted_a, n);
+        bench_sort(sorted_b, m);
+        run_rank_sums fast = run_compare_rank_sums(sorted_a, n, sorted_b, m), slow = rank_sums_by_pairs(a, n, b, m);
+        if (fast.u != slow.u || fast.tie_term != slow.tie_term || fast.ties != slow.ties) {
+            if (sums_same)
+                fprintf(stderr, "trial %d (%d vs %d, %d levels): U %.17g / %.17g, tie term %.17g / %.17g, ties %d / %d\n",
+                        trial, n, m, levels, fast.u, slow.u, fast.tie_term, slow.tie_term, fast.ties, slow.ties);
+            sums_same = 0;
+        }
+        int exact;
+        double p = run_compare_mann_whitney(a, n, b, m, &exact);
+        if (exact) {
+            ++exact_cases;
+            p_same &= !slow.ties && (long)n * m <= 2500;
+        } else {
+            ++approximate_cases;
+            p_same &= p == normal_p_by_pairs(slow, n, m);
+        }
+    }
+    CHECK(sums_same, "U, the tie term and the ties of the sorted pass equal counting pairs (2000 random samples)");
+    CHECK(p_same, "the same p-values: exact for small samples without a shared value, else the approximation");
+    CHECK(exact_cases > 100 && approximate_cases > 100, "both kinds of p-value tried: %d exact, %d approximate",
+          exact_cases, approximate_cases);
+}
+
 static void ratio_of_runs(void)
 {
     double a[20], b[20];
@@ -200,6 +276,7 @@ int main(void)
     resample_leaves_counts_zero();
     row_warnings();
     mann_whitney();
+    rank_sums_match_pairs();
     ratio_of_runs();
     json_numbers();
     char text[24];

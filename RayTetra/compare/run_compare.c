@@ -11,21 +11,31 @@
 /* Up to this many pairs n x m the U distribution is computed exactly (a few MB at most). */
 #define EXACT_LIMIT 2500
 
-/* U = the number of pairs (a_i, b_j) with a_i > b_j, ties counting half; and whether any tie. */
-static double u_statistic(const double *a, int n, const double *b, int m, int *ties)
+/* One pass over both samples in order: U = R_a - n (n + 1) / 2, where R_a sums a's ranks among
+ * all n + m values and a group of t equal values shares the mean of its ranks. Every term is a
+ * multiple of 1/2 far below 2^52, so the sums are exact: the same U as counting the pairs. */
+run_rank_sums run_compare_rank_sums(const double *a, int n, const double *b, int m)
 {
-    double u = 0;
-    *ties = 0;
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < m; ++j) {
-            if (a[i] > b[j])
-                u += 1;
-            else if (a[i] == b[j]) {
-                u += 0.5;
-                *ties = 1;
-            }
-        }
-    return u;
+    run_rank_sums r = {0, 0, 0};
+    double rank_sum_a = 0;
+    int i = 0, j = 0;
+    while (i < n || j < m) {
+        /* The next value and the group of values equal to it in each sample; a value that
+         * equals nothing (NaN) is a group of its own, so that the pass always moves on. */
+        int take_a = j == m || (i < n && !(b[j] < a[i]));
+        double value = take_a ? a[i++] : b[j++];
+        int from_a = take_a, from_b = !take_a;
+        for (; i < n && a[i] == value; ++i)
+            ++from_a;
+        for (; j < m && b[j] == value; ++j)
+            ++from_b;
+        double t = from_a + from_b, first_rank = i + j - t + 1;
+        rank_sum_a += from_a * (first_rank + (t - 1) / 2);
+        r.tie_term += t * t * t - t;
+        r.ties |= from_a && from_b;
+    }
+    r.u = rank_sum_a - (double)n * (n + 1) / 2;
+    return r;
 }
 
 /* P(U = u) for samples of n and m values from one distribution, without ties, by the recursion
@@ -66,33 +76,12 @@ static double *u_distribution(int n, int m)
     return result;
 }
 
-/* The tie correction of the variance: the sum of t^3 - t over groups of t equal values. */
-static double tie_term(const double *a, int n, const double *b, int m)
+/* The test on sorted samples (run_compare_mann_whitney). */
+static double mann_whitney_sorted(const double *a, int n, const double *b, int m, int *exact)
 {
-    double *all = malloc((size_t)(n + m) * sizeof *all);
-    if (!all)
-        return NAN;
-    memcpy(all, a, (size_t)n * sizeof *all);
-    memcpy(all + n, b, (size_t)m * sizeof *all);
-    bench_sort(all, n + m);
-    double sum = 0;
-    for (int i = 0; i < n + m;) {
-        int k = i;
-        while (k < n + m && all[k] == all[i])
-            ++k;
-        double t = k - i;
-        sum += t * t * t - t;
-        i = k;
-    }
-    free(all);
-    return sum;
-}
-
-double run_compare_mann_whitney(const double *a, int n, const double *b, int m, int *exact)
-{
-    int ties;
-    double u = u_statistic(a, n, b, m, &ties);
-    *exact = !ties && (long)n * m <= EXACT_LIMIT;
+    run_rank_sums r = run_compare_rank_sums(a, n, b, m);
+    double u = r.u;
+    *exact = !r.ties && (long)n * m <= EXACT_LIMIT;
     if (*exact) {
         double *p = u_distribution(n, m);
         if (!p)
@@ -109,13 +98,30 @@ double run_compare_mann_whitney(const double *a, int n, const double *b, int m, 
         return two_sided < 1 ? two_sided : 1;
     }
     double total = n + m, mean = (double)n * m / 2;
-    double variance = (double)n * m / 12 * ((total + 1) - tie_term(a, n, b, m) / (total * (total - 1)));
+    double variance = (double)n * m / 12 * ((total + 1) - r.tie_term / (total * (total - 1)));
     if (!(variance > 0))
         return 1; /* every value equal: no evidence of a difference */
     double z = (fabs(u - mean) - 0.5) / sqrt(variance); /* with the continuity correction */
     if (z < 0)
         z = 0;
     return erfc(z / sqrt(2));
+}
+
+double run_compare_mann_whitney(const double *a, int n, const double *b, int m, int *exact)
+{
+    double *sorted_a = malloc((size_t)n * sizeof *sorted_a), *sorted_b = malloc((size_t)m * sizeof *sorted_b);
+    double p = NAN;
+    *exact = 0;
+    if (sorted_a && sorted_b) {
+        memcpy(sorted_a, a, (size_t)n * sizeof *a);
+        memcpy(sorted_b, b, (size_t)m * sizeof *b);
+        bench_sort(sorted_a, n);
+        bench_sort(sorted_b, m);
+        p = mann_whitney_sorted(sorted_a, n, sorted_b, m, exact);
+    }
+    free(sorted_a);
+    free(sorted_b);
+    return p;
 }
 
 int run_compare(const double *a, int n, const double *b, int m, run_comparison *c)
@@ -152,7 +158,7 @@ int run_compare(const double *a, int n, const double *b, int m, run_comparison *
             c->ratio_low = bench_quantile_sorted(ratios, kept, (1 - BENCH_CONFIDENCE) / 2);
             c->ratio_high = bench_quantile_sorted(ratios, kept, (1 + BENCH_CONFIDENCE) / 2);
         }
-        c->p_value = run_compare_mann_whitney(a, n, b, m, &c->exact);
+        c->p_value = mann_whitney_sorted(sorted_a, n, sorted_b, m, &c->exact);
         if (isnan(c->p_value))
             status = -1;
     }

@@ -22,7 +22,18 @@ int run_compare(const double *a, int count_a, const double *b, int count_b, run_
 
 /* The two-sided p-value of the Mann-Whitney U test of `a` against `b` (each at least one value):
  * exact for small samples without ties, else the normal approximation with the tie correction.
- * *exact says which. NaN when out of memory. */
+ * *exact says which. O((n + m) log(n + m)) beside the exact distribution's bounded table. NaN
+ * when out of memory. */
 double run_compare_mann_whitney(const double *a, int count_a, const double *b, int count_b, int *exact);
+
+/* U of the Mann-Whitney test of sorted `a` against sorted `b`, from their ranks in one pass:
+ * the number of pairs (a_i, b_j) with a_i > b_j, ties counting half; the tie correction of its
+ * variance, the sum of t^3 - t over the groups of t equal values of both; whether a value is in
+ * both (then the p-value is the normal approximation). O(n + m). */
+typedef struct run_rank_sums {
+    double u, tie_term;
+    int ties;
+} run_rank_sums;
+run_rank_sums run_compare_rank_sums(const double *sorted_a, int count_a, const double *sorted_b, int count_b);
 
 #endif

@@ -8,9 +8,16 @@
 
 #include "error.h"
 
-/* One result: an algorithm's phase and its repetitions (none when it was not verified). */
+/* The range of a repetition's time: Bench writes times rounded to the nanosecond (1e-6 ms), so
+ * its smallest non-zero time is 1e-6 ms; 1e12 ms is 31 years. Inside it, every ratio of two
+ * medians and its interval stay finite (at most 1e18). */
+#define RUN_SAMPLE_MIN_MS 1e-6
+#define RUN_SAMPLE_MAX_MS 1e12
+
+/* One result: an algorithm's phase and its repetitions (none when it was not verified). The
+ * names are whole (compared as they are in the file), non-empty, without control characters. */
 typedef struct run_result {
-    char algorithm[64], kind[16], phase[32];
+    char *algorithm, *kind, *phase;
     int verified;
     double *samples; /* ms */
     int count;
@@ -27,9 +34,14 @@ typedef struct run_file {
     int count;
 } run_file;
 
-/* Read a Bench JSON document. Returns 0, or -1 with err set (unreadable, not JSON, another
- * schema, a field missing or of the wrong type: what and where). */
+/* Read a Bench JSON document: exactly one RFC 8259 document (whitespace may follow it) of the
+ * schema, every repetition a time from RUN_SAMPLE_MIN_MS to RUN_SAMPLE_MAX_MS, no algorithm and
+ * phase twice. Returns 0, or -1 with err set (unreadable, not JSON, another schema, a field
+ * missing or of the wrong type, a bad repetition: what and where, in one line). */
 int run_file_read(const char *path, run_file *run, error_text *err);
+
+/* The same on `size` bytes at `data` (no NUL needed after them), named `name` in messages. */
+int run_file_parse(const char *name, const char *data, size_t size, run_file *run, error_text *err);
 
 void run_file_free(run_file *run);
 
