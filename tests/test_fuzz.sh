@@ -10,7 +10,7 @@ else
     seconds=${FUZZ_TEST_SECONDS:-10}
 fi
 # A make started by `make test` must not reach for the parent's job server. The normal and the
-# sanitizer pass of `make -j2 test` run side by side and share build-fuzz: one builds at a time.
+# sanitizer pass share build-fuzz, and two runs of the suite may overlap: one builds at a time.
 mkdir -p "$ROOT/build-fuzz"
 if MAKEFLAGS= MAKELEVEL= flock "$ROOT/build-fuzz/.lock" make -C "$ROOT" -s fuzz-build >"$TMP/build.log" 2>&1; then
     pass
