@@ -64,7 +64,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Keep the objects of executables and tests (make would delete them as intermediates).
 .SECONDARY:
 
-.PHONY: all test test-normal test-sanitize valgrind bench clean install vectorisation-report fuzz fuzz-build FORCE
+.PHONY: all test test-normal test-sanitize sanitize-build valgrind bench clean install vectorisation-report fuzz fuzz-build FORCE
 all: $(PROGRAMS) $(TESTS) $(TEST_TOOLS)
 
 # The build's identity for --version and the JSON results (RayTetra/version.h): the commit
@@ -143,10 +143,11 @@ vectorisation-report: $(VEC_REPORTS)
 	@scripts/vectorisation_summary.sh $(VEC_REPORTS)
 
 # Tests: the C test programs and the shell tests, in a normal build, then in a sanitizer build.
-# The passes run one after the other, each with its tests side by side on every core
-# (tests/run_tests.sh): the sanitizer pass then finds PoCL's kernel cache filled by the first,
-# instead of both compiling the same kernels at once.
-test: test-normal
+# The sanitizer build compiles while the normal pass runs; its tests run after the normal pass,
+# each pass with its tests side by side on every core (tests/run_tests.sh), so that the
+# sanitizer pass finds PoCL's kernel cache filled by the first instead of both compiling the
+# same kernels at once.
+test: test-normal sanitize-build
 	$(MAKE) test-sanitize
 
 test-normal: all
@@ -156,8 +157,10 @@ test-normal: all
 # build (test_library_install) builds with them instead of relinking it without its runtime.
 SANITIZE_CFLAGS  := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SANITIZE_LDFLAGS := -fsanitize=address,undefined
-test-sanitize:
+sanitize-build:
 	$(MAKE) BUILD=build-sanitize CFLAGS='$(SANITIZE_CFLAGS)' LDFLAGS='$(SANITIZE_LDFLAGS)' all
+
+test-sanitize: sanitize-build
 	BUILD=build-sanitize SANITIZED=1 SANITIZE_CFLAGS='$(SANITIZE_CFLAGS)' SANITIZE_LDFLAGS='$(SANITIZE_LDFLAGS)' \
 	    tests/run_tests.sh
 
