@@ -29,7 +29,9 @@
  *                        faces and t (rt_gpu_result_faces, 24 bytes; 16 with single data); 0: one
  *                        byte per pair, 1 = hit. The kernels' results argument keeps its declared
  *                        type; the body writes the compact records through a cast, so every
- *                        kernel file serves every level.
+ *                        kernel file serves every level. The robust kernel's flag is the
+ *                        `uncertain` field at level 2 and the hit value RT_GPU_HIT_UNCERTAIN at
+ *                        levels 1 and 0 (gpu_records.h, rt_gpu_store_uncertain).
  *   -DRT_RESULT_SOA      the records of levels 2 and 1 as structure of arrays, one array of
  *                        `count` per field in the record's order (the same bytes per pair):
  *                        level 2: int hit, enter_face, leave_face, uncertain, then the reals
