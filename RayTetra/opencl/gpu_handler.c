@@ -305,7 +305,8 @@ void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, con
         for (size_t i = 0; i < count; ++i) {
             extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
             /* A compact level keeps its own fields only, as a CPU run clipped and then packed. */
-            gpu_layout_level(h->prepared.output, &results[i], &results[i]);
+            if (h->prepared.output != GPU_OUTPUT_ALL)
+                gpu_layout_level(h->prepared.output, &results[i], &results[i]);
         }
         double finish = timer_now_ms() - start;
         times->finish_ms += finish;
