@@ -41,7 +41,7 @@ DECLARE_PRECOMPUTED(pluecker2p);
 DECLARE_PRECOMPUTED(stp0p);
 DECLARE_PRECOMPUTED(stp1p);
 DECLARE_PRECOMPUTED(stp2p);
-size_t stp0r_finish(const struct ray_tetra_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count);
 
 /* A row's CPU entry points: double and float, or double only. */

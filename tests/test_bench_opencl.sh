@@ -1,6 +1,7 @@
 # test_bench_opencl: the OpenCL side of Bench, fullbench.sh, plot_time_graph.sh and
-# result_compare.sh on the first OpenCL device (PoCL on a machine without a GPU). Builds one
-# kernel (GPU_STP0) once: the binary cache in $TMP serves every later run. Without an OpenCL
+# result_compare.sh on the first OpenCL device (PoCL on a machine without a GPU). Builds each
+# kernel once per build options (every kernel at output faces and hit: the longest part): the
+# binary cache in $TMP serves every later run. Without an OpenCL
 # device, or with RAYTETRA_TEST_OPENCL=0, it checks nothing and says so.
 source "$(dirname "$0")/lib.sh"
 json() { jq -e "$1" "$2" >/dev/null; } # json FILTER FILE: the filter holds on the file
@@ -73,6 +74,25 @@ check "long CSV: the kernel rows' bytes a pair, the table's included" \
 expect 0 '' -- "$ROOT/scripts/plot_time_graph.sh" --json "$TMP/pre.json" --out "$TMP/pre-plots"
 check "opencl_precomputed.png is a PNG" is_png "$TMP/pre-plots/opencl_precomputed.png"
 check "no double chart of the plain kernels: none ran" test ! -e "$TMP/pre-plots/opencl_double.png"
+
+# Every kernel at every compact level, GPU_STP0R included (the pairs it leaves to the host are
+# flagged in the compact records too): all verified on random pairs; GPU_STP0R also on every
+# degenerate class, which only an exact algorithm passes, with its host decisions reported.
+kernels=$("$BIN/Bench" --list-algorithms | awk '$3 == "opencl" { print $2 }' | sort)
+check "the OpenCL kernels listed" test "$(wc -l <<<"$kernels")" -gt 8
+degenerate="$TMP/degenerate.txt"
+"$BIN/RandomRayTetra" "$degenerate" -i 100 -n 100 --edge 20 --vertex 20 --face-cross 20 --face-miss 20 \
+    --parallel 20 --flat 20 --seed 5 >/dev/null || fail "RandomRayTetra with the degenerate classes"
+for level in faces hit; do
+    expect 0 '' -- "$BIN/Bench" --algorithms opencl --output $level "$in" "$TMP/every-$level.csv" 1
+    check "--output $level: every kernel verified" \
+        test "$(grep -E '^  GPU_[A-Za-z0-9]+ .* verified$' "$TMP/stdout.$$" | awk '{ print $1 }' | sort)" = "$kernels"
+    expect 0 '' -- "$BIN/Bench" --algorithms GPU_STP0R --output $level "$degenerate" "$TMP/degenerate-$level.csv" 1
+    check "--output $level: GPU_STP0R verified on the degenerate classes" \
+        grep -q '^  GPU_STP0R .* verified$' "$TMP/stdout.$$"
+    check "--output $level: GPU_STP0R's host decisions reported" \
+        grep -Eq '^ +[1-9][0-9]* pairs with an uncertain sign decided exactly on the host' "$TMP/stdout.$$"
+done
 
 # fullbench with the kernel: OpenCL columns in every row and the OpenCL charts.
 out="$TMP/sweep"

@@ -1,7 +1,8 @@
 # test_gpu_cli: `RayTetra -g` on the first OpenCL device (PoCL in CI): agreement with the
 # matching CPU form, --list-devices, bad -n and --local-size, a kernel with a syntax error (build
 # log and a non-zero exit), kernels in a folder whose path holds a space, an edited header that
-# must not be served from the cache, forced chunks, N = 0, and the installed layout.
+# must not be served from the cache, forced chunks, N = 0, the robust kernel at every output
+# level, and the installed layout.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 # RAYTETRA_KERNEL_DIR stays as given: on a machine where the repository moved it names the kernels.
@@ -42,6 +43,21 @@ else
 fi
 "$RT" -g 12 "${GPU[@]}" --transfers pageable in.txt gpu12.txt 1 >/dev/null 2>&1 || fail "RayTetra -g 12"
 check "-g 12 agrees with the exact classifier" "$BIN/CompareResults" --exact in.txt gpu12.txt
+
+# The robust kernel (-g 8) at every output level on the degenerate classes, where it leaves pairs
+# to the host: --output faces gives --output all's hit, faces and t; --output hit its hit.
+"$BIN/RandomRayTetra" degenerate.txt -i 50 -n 50 --edge 20 --vertex 20 --face-cross 20 --face-miss 20 --parallel 20 \
+    --flat 20 --seed 9 >/dev/null || fail "RandomRayTetra with the degenerate classes"
+fields() { results_only "$1" | awk -v f="$2" '{ n = split(f, k, ","); s = ""; for (i = 1; i <= n; ++i) s = s " " $k[i]; print s }'; }
+for level in all faces hit; do
+    expect 0 '' -- "$RT" -g 8 "${GPU[@]}" --output $level degenerate.txt robust-$level.txt 1
+    check "-g 8 --output $level: pairs decided on the host" \
+        grep -Eq '^GPU_STP0R: [1-9][0-9]* pairs with an uncertain sign decided exactly on the host' "$TMP/stdout.$$"
+done
+check "-g 8 --output faces: --output all's hit, faces and t" \
+    cmp -s <(fields robust-all.txt 1,2,3,14,15) <(fields robust-faces.txt 1,2,3,14,15)
+check "-g 8 --output hit: --output all's hit" cmp -s <(fields robust-all.txt 1) <(fields robust-hit.txt 1)
+check "-g 8: exact on the degenerate classes" "$BIN/CompareResults" --exact degenerate.txt robust-all.txt
 
 expect 1 "OpenCL device 99 does not exist: .* choose -n 0" -- "$RT" -g 1 -n 99 in.txt out.txt 1
 check "no output file after a bad -n" test ! -e out.txt

@@ -10,6 +10,9 @@
  *    buffers (--float-data double), byte for byte (test_gpu_float_data.c: every level and layout);
  *  - every kernel marked exact (GPU_STP0R) equals exact_classify (hit, enter and leave face) on
  *    every pair of every class of RandomRayTetra, and some pairs did take the host's exact path;
+ *    at the compact output levels (faces, in both result layouts and on the segment, and hit) it
+ *    flags the same pairs, and each record is the level's fields of its full record and of the
+ *    CPU stp0r's (gpu_layout_level), the pairs decided on the host included;
  *  - the build options are part of the cache key: the float build of a file is not served the
  *    double build's binary. One temporary cache folder serves the whole test. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,11 +22,14 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cpu/extent_run.h"
+#include "extent.h"
 #include "fixtures.h"
 #include "gpu_fixtures.h"
 #include "exact.h"
 #include "float_allowance.h"
 #include "generator/generator.h"
+#include "opencl/gpu_layout.h"
 #include "registry.h"
 
 #define RANDOM_PAIRS 20000
@@ -106,7 +112,99 @@ static void test_float(gpu_handler *h, const pair_set *set, const ray_tetra_resu
     free(results);
 }
 
-/* A kernel marked exact (GPU_STP0R) against exact_classify on every class. */
+/* Whether two results are the same bytes but for `uncertain` (which the conversions of the
+ * levels leave as they find it). */
+static int same_result(const ray_tetra_result *a, const ray_tetra_result *b)
+{
+    size_t skip = offsetof(ray_tetra_result, uncertain), rest = skip + sizeof a->uncertain;
+    return memcmp(a, b, skip) == 0 && memcmp((const char *)a + rest, (const char *)b + rest, sizeof *a - rest) == 0;
+}
+
+/* Pairs of `results` (a run at `output`) other than the level's fields of `full`; the first in *first. */
+static size_t differ_from_level(gpu_output output, const ray_tetra_result *full, const ray_tetra_result *results,
+                                size_t count, size_t *first)
+{
+    size_t differ = 0;
+    for (size_t i = 0; i < count; ++i) {
+        ray_tetra_result expected;
+        gpu_layout_level(output, &full[i], &expected);
+        if (!same_result(&expected, &results[i]) && differ++ == 0)
+            *first = i;
+    }
+    return differ;
+}
+
+/* A kernel with a host finishing step (GPU_STP0R) at the compact levels: the pairs flagged at
+ * level all (`flagged` of them) flagged again, and every record the level's fields of the full
+ * records `full` (the same kernel's) and of the CPU twin's (stp0r's: `cpu` on the line, clipped
+ * by the host on the segment, as the kernel's are). */
+static void test_exact_levels(gpu_handler *h, const gpu_algorithm *exact, const cpu_algorithm *twin,
+                              const pair_set *set, const ray_tetra_result *full, const ray_tetra_result *cpu,
+                              size_t flagged)
+{
+    static const struct {
+        gpu_output output;
+        gpu_layout result_layout;
+        int extent;
+        const char *name;
+    } levels[] = {{GPU_OUTPUT_FACES, GPU_LAYOUT_AOS, RT_EXTENT_LINE, "faces"},
+                  {GPU_OUTPUT_FACES, GPU_LAYOUT_SOA, RT_EXTENT_LINE, "faces, result layout soa"},
+                  {GPU_OUTPUT_HIT, GPU_LAYOUT_AOS, RT_EXTENT_LINE, "hit"},
+                  /* The robust kernel computes the line at every extent: no build of its own. */
+                  {GPU_OUTPUT_FACES, GPU_LAYOUT_AOS, RT_EXTENT_SEGMENT, "faces, segment"}};
+    ray_tetra_result *results = calloc(set->count, sizeof *results);
+    ray_tetra_result *clipped = calloc(set->count, sizeof *clipped);
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; ++l) {
+        gpu_config config = GPU_CONFIG_DEFAULT;
+        config.output = levels[l].output;
+        config.result_layout = levels[l].result_layout;
+        config.extent = levels[l].extent;
+        gpu_set_config(h, &config);
+        gpu_times times;
+        if (run(h, exact, set, results, &times) != 0)
+            continue;
+        CHECK(times.uncertain == flagged, "%s, output %s: %zu pairs decided on the host, %zu at output all",
+              exact->csv_name, levels[l].name, times.uncertain, flagged);
+        size_t first = 0, differ;
+        if (levels[l].extent == RT_EXTENT_LINE) {
+            differ = differ_from_level(levels[l].output, full, results, set->count, &first);
+            CHECK(differ == 0, "%s, output %s: %zu records unlike the full record's fields (first: pair %zu)",
+                  exact->csv_name, levels[l].name, differ, first);
+        } else {
+            cpu_algorithm_run_extent(twin, set, clipped, 1, levels[l].extent);
+        }
+        differ = differ_from_level(levels[l].output, levels[l].extent == RT_EXTENT_LINE ? cpu : clipped, results,
+                                   set->count, &first);
+        CHECK(differ == 0, "%s, output %s: %zu records unlike the CPU %s's at that level (first: pair %zu)",
+              exact->csv_name, levels[l].name, differ, twin->name, first);
+    }
+    gpu_set_config(h, &GPU_CONFIG_DEFAULT);
+    free(clipped);
+    free(results);
+}
+
+/* A kernel marked exact against its CPU twin (stp0r) on the same pairs, given the kernel's full
+ * records `full` with `flagged` pairs decided on the host: the same full records, then, for a
+ * kernel with a host finishing step, the compact levels. */
+static void test_exact_twin(gpu_handler *h, const gpu_algorithm *exact, const pair_set *set,
+                            const ray_tetra_result *full, size_t flagged)
+{
+    const cpu_algorithm *twin = cpu_algorithm_find(exact->name);
+    ray_tetra_result *cpu = calloc(set->count, sizeof *cpu);
+    CHECK(twin != NULL && cpu != NULL, "%s: no CPU algorithm %s, or out of memory", exact->csv_name, exact->name);
+    if (twin && cpu) {
+        cpu_algorithm_run(twin, set, cpu, 1);
+        size_t first = 0, differ = differ_from_level(GPU_OUTPUT_ALL, cpu, full, set->count, &first);
+        CHECK(differ == 0, "%s: %zu full records unlike the CPU %s's (first: pair %zu)", exact->csv_name, differ,
+              exact->name, first);
+        if (exact->finish)
+            test_exact_levels(h, exact, twin, set, full, cpu, flagged);
+    }
+    free(cpu);
+}
+
+/* A kernel marked exact (GPU_STP0R) against exact_classify on every class, then against its CPU
+ * twin at every output level. */
 static void test_exact(gpu_handler *h, const gpu_algorithm *exact)
 {
     pair_set set;
@@ -134,6 +232,7 @@ static void test_exact(gpu_handler *h, const gpu_algorithm *exact)
               exact->csv_name, times.uncertain);
         CHECK(times.finish_ms <= times.read_ms, "the host's decision (%.3f ms) is not inside the read time (%.3f ms)",
               times.finish_ms, times.read_ms);
+        test_exact_twin(h, exact, &set, results, times.uncertain);
     }
     free(results);
     pair_classes_free(&classes);

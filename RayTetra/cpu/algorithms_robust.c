@@ -19,6 +19,7 @@
 #include "exact.h"
 #include "gpu_kernel.h"
 #include "opencl/gpu_handler.h"
+#include "opencl/gpu_layout.h"
 #include "rt_robust.h"
 
 /* The slow path of a pair with a sign the filter left uncertain: every product exactly, its
@@ -125,20 +126,34 @@ WRAP_SCALAR_CLONES RAY_TETRA_BATCH(stp0r)
         pair_body(&pairs[i], &results[i]);
 }
 
+/* Whether the robust kernel left pair i of its records of level `output` to the host: a non-zero
+ * set of uncertain edges in the full record, the hit value RT_GPU_HIT_UNCERTAIN in a compact one
+ * (gpu_records.h). */
+static int flagged_for_host(gpu_output output, const void *records, size_t i)
+{
+    if (output == GPU_OUTPUT_HIT)
+        return ((const unsigned char *)records)[i] == RT_GPU_HIT_UNCERTAIN;
+    if (output == GPU_OUTPUT_FACES)
+        return ((const rt_gpu_result_faces *)records)[i].hit == RT_GPU_HIT_UNCERTAIN;
+    return ((const ray_tetra_result *)records)[i].uncertain != 0;
+}
+
 /* The gpu_finish hook of GPU_STP0R (the registry's stp0r row): the kernel flags a pair whose
- * signs its filter could not all decide (a non-zero `uncertain` in its record); stp0r, the same
- * filter with GMP for the rest, decides it here. */
-size_t stp0r_finish(const ray_tetra_result *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
+ * signs its filter could not all decide; stp0r, the same filter with GMP for the rest, decides it
+ * here, and the level's fields of that decision replace the flagged record's. */
+size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count)
 {
     size_t flagged = 0;
     for (size_t i = 0; i < count; ++i) {
-        if (records[i].uncertain == 0)
+        if (!flagged_for_host(output, records, i))
             continue;
         ++flagged;
         /* The line through the pair's P and Q, exactly: not the one-pair contract, which sees only
          * P and the rounded direction. */
-        stp0r_pair(&pairs[i], &results[i]);
+        ray_tetra_result exact = {0};
+        stp0r_pair(&pairs[i], &exact);
+        gpu_layout_level(output, &exact, &results[i]);
     }
     return flagged;
 }

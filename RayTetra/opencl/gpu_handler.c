@@ -219,10 +219,6 @@ void gpu_build_options(const gpu_algorithm *algorithm, const gpu_config *config,
 int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
 {
     release_program(h);
-    /* The robust kernel's flag of uncertain pairs lives in the full record only. */
-    if (algorithm->robust && h->config.output != GPU_OUTPUT_ALL)
-        return error_set(err, "%s needs --output all: its flag of pairs the host must decide exactly is in the "
-                              "full result record", algorithm->csv_name);
     if (gpu_check_algorithm_fp64(h, algorithm, &h->config, err) != 0)
         return -1;
     h->algorithm = algorithm;
@@ -296,7 +292,7 @@ void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, con
     if (h->algorithm->finish) {
         /* Part of the read step: a flagged pair is not finished until the host has decided it. */
         double start = timer_now_ms();
-        times->uncertain += h->algorithm->finish(records, pairs, results, count);
+        times->uncertain += h->algorithm->finish(h->prepared.output, records, pairs, results, count);
         double finish = timer_now_ms() - start;
         times->finish_ms += finish;
         times->read_ms += finish;
@@ -306,8 +302,12 @@ void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, con
          * by its t, as its CPU twin): part of the finishing, so of the read step. */
         double start = timer_now_ms();
         int exact = h->algorithm->precision == CPU_PRECISION_DOUBLE;
-        for (size_t i = 0; i < count; ++i)
+        for (size_t i = 0; i < count; ++i) {
             extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
+            /* A compact level keeps its own fields only, as a CPU run clipped and then packed. */
+            if (h->prepared.output != GPU_OUTPUT_ALL)
+                gpu_layout_level(h->prepared.output, &results[i], &results[i]);
+        }
         double finish = timer_now_ms() - start;
         times->finish_ms += finish;
         times->read_ms += finish;

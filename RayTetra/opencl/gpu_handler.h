@@ -34,9 +34,11 @@
 struct ray_tetra_result;
 
 /* A host-side finishing step of a kernel (the registry names it on the algorithm's row): it
- * decides on the host what the device left open in its records (as read back, gpu_kernel.h) and
- * overwrites results[i] of those pairs; returns how many it decided. Runs inside the read time. */
-typedef size_t (*gpu_finish)(const struct ray_tetra_result *records, const ray_tetra_pair *pairs,
+ * decides on the host what the device left open in its records of level `output` (as read back,
+ * in the aos layout and double data: gpu_kernel.h) and overwrites results[i] of those pairs with
+ * that level's fields of the decision (gpu_layout_level); returns how many it decided. Runs
+ * inside the read time. */
+typedef size_t (*gpu_finish)(gpu_output output, const void *records, const ray_tetra_pair *pairs,
                              ray_tetra_result *results, size_t count);
 
 /* One OpenCL variant of a registry row (registry.h fills these once, in the order of the CSV:

@@ -153,6 +153,17 @@ void gpu_layout_pack_level(int level, const ray_tetra_result *results, void *rec
     gpu_layout_pack((gpu_output)level, results, records, count);
 }
 
+void gpu_layout_level(gpu_output output, const ray_tetra_result *full, ray_tetra_result *out)
+{
+    union {
+        ray_tetra_result all;
+        rt_gpu_result_faces faces;
+        unsigned char hit;
+    } record;
+    gpu_layout_pack(output, full, &record, 1);
+    gpu_layout_results(output, &record, out, 1);
+}
+
 void gpu_layout_fill_missing(gpu_output output, const ray_tetra_result *reference, ray_tetra_result *results,
                              size_t count)
 {

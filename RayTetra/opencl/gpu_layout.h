@@ -32,6 +32,12 @@ void gpu_layout_pack(gpu_output output, const ray_tetra_result *results, void *r
 /* The same with the level as an int: a cpu_pack (cpu_records.h), which knows nothing of OpenCL. */
 void gpu_layout_pack_level(int level, const ray_tetra_result *results, void *records, size_t count);
 
+/* One full result as a kernel's record of level `output` gives it after the read: `out` is what
+ * gpu_layout_pack and then gpu_layout_results make of `full` (itself at level all); `out` may be
+ * `full`. What the robust kernel's host-side decision writes, so that a pair decided on the host
+ * has the fields of its level, as the CPU run at that level has them. */
+void gpu_layout_level(gpu_output output, const ray_tetra_result *full, ray_tetra_result *out);
+
 /* For verification: copy into each hit of `results` the fields its level did not compute from
  * `reference`, so that a comparison checks exactly what the kernel produced (hit/miss always;
  * faces and t at level faces; everything at level all). */

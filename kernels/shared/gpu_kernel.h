@@ -29,7 +29,9 @@
  *                        faces and t (rt_gpu_result_faces, 24 bytes; 16 with single data); 0: one
  *                        byte per pair, 1 = hit. The kernels' results argument keeps its declared
  *                        type; the body writes the compact records through a cast, so every
- *                        kernel file serves every level.
+ *                        kernel file serves every level. The robust kernel's flag is the
+ *                        `uncertain` field at level 2 and the hit value RT_GPU_HIT_UNCERTAIN at
+ *                        levels 1 and 0 (gpu_records.h, rt_gpu_store_uncertain).
  *   -DRT_RESULT_SOA      the records of levels 2 and 1 as structure of arrays, one array of
  *                        `count` per field in the record's order (the same bytes per pair):
  *                        level 2: int hit, enter_face, leave_face, uncertain, then the reals
@@ -214,6 +216,28 @@ static inline void rt_gpu_write_full(__global rt_gpu_record *results, size_t i, 
 }
 #endif
 
+#if RT_OUTPUT_LEVEL == 1
+/* Write pair i's level-1 record: one struct, or one element of each field's array
+ * (RT_RESULT_SOA). */
+static inline void rt_gpu_write_faces(__global rt_gpu_record *results, size_t i, ulong count,
+                                      const rt_gpu_faces_record *r)
+{
+#ifdef RT_RESULT_SOA
+    __global rt_gpu_real *reals = (__global rt_gpu_real *)results;
+    __global int *hits = (__global int *)(reals + 2 * count);
+    __global short *faces = (__global short *)(hits + count);
+    reals[i] = r->t_enter;
+    reals[count + i] = r->t_leave;
+    hits[i] = r->hit;
+    faces[i] = r->enter_face;
+    faces[count + i] = r->leave_face;
+#else
+    (void)count;
+    ((__global rt_gpu_faces_record *)results)[i] = *r;
+#endif
+}
+#endif
+
 /* Store pair i's result in the record of the output level (and the result layout). */
 static inline void rt_gpu_store(__global rt_gpu_record *results, size_t i, ulong count, int is_hit, const rt_hit *hit)
 {
@@ -223,21 +247,31 @@ static inline void rt_gpu_store(__global rt_gpu_record *results, size_t i, ulong
     ((__global uchar *)results)[i] = (uchar)is_hit;
 #elif RT_OUTPUT_LEVEL == 1
     rt_gpu_faces_record r = rt_gpu_faces_of(is_hit, hit->enter_face, hit->leave_face, hit->t_enter, hit->t_leave);
-#ifdef RT_RESULT_SOA
-    __global rt_gpu_real *reals = (__global rt_gpu_real *)results;
-    __global int *hits = (__global int *)(reals + 2 * count);
-    __global short *faces = (__global short *)(hits + count);
-    reals[i] = r.t_enter;
-    reals[count + i] = r.t_leave;
-    hits[i] = r.hit;
-    faces[i] = r.enter_face;
-    faces[count + i] = r.leave_face;
-#else
-    (void)count;
-    ((__global rt_gpu_faces_record *)results)[i] = r;
-#endif
+    rt_gpu_write_faces(results, i, count, &r);
 #else
     rt_gpu_record r = rt_gpu_full_record(is_hit, hit);
+    rt_gpu_write_full(results, i, count, &r);
+#endif
+}
+
+/* Store pair i as left to the host (the robust kernel: `uncertain` is its non-zero set of
+ * uncertain edges, rt_result.h): at level 2 a miss with that set in the record's `uncertain`, at
+ * levels 1 and 0 the hit value RT_GPU_HIT_UNCERTAIN (gpu_records.h; faces -1 and t 0 at level
+ * 1). Either way the host sees the flag after the read and decides the pair exactly. */
+static inline void rt_gpu_store_uncertain(__global rt_gpu_record *results, size_t i, ulong count, int uncertain)
+{
+#if RT_OUTPUT_LEVEL == 0
+    (void)count;
+    (void)uncertain;
+    ((__global uchar *)results)[i] = (uchar)RT_GPU_HIT_UNCERTAIN;
+#elif RT_OUTPUT_LEVEL == 1
+    (void)uncertain;
+    rt_gpu_faces_record r = rt_gpu_faces_of(0, -1, -1, 0, 0);
+    r.hit = RT_GPU_HIT_UNCERTAIN;
+    rt_gpu_write_faces(results, i, count, &r);
+#else
+    rt_gpu_record r = rt_gpu_full_record(0, 0);
+    r.uncertain = uncertain;
     rt_gpu_write_full(results, i, count, &r);
 #endif
 }

@@ -18,6 +18,17 @@
 #define RT_GPU_PAIR_REALS 18
 
 #define RT_GPU_RESULT_FACES_BYTES 24
+
+/* The hit field of the compact records (level 1's int, level 0's byte) holds 0 (miss) or 1
+ * (hit) from every kernel but the robust one (RayTetraSTP0R.cl), which writes this third value
+ * for a pair whose signs its error filter could not all decide: the host decides that pair
+ * exactly after the read (stp0r_finish) and replaces the record's result. A value of the hit
+ * field rather than an extra field, so that the flag costs no byte: the full record keeps its
+ * own `uncertain` field (the set of uncertain edges, rt_result.h), but a compact record has room
+ * for one bit of it only, and one bit (decide this pair on the host) is all the host needs. A
+ * reserved face index would serve level 1 alone; the hit value is one rule for both levels. In
+ * a flagged level-1 record the faces are -1 and t 0, as on a miss. */
+#define RT_GPU_HIT_UNCERTAIN 2
 #define RT_GPU_RESULT_SINGLE_BYTES 64
 #define RT_GPU_RESULT_FACES_SINGLE_BYTES 16
 

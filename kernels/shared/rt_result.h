@@ -7,7 +7,9 @@
  *   offset  8  int leave_face       0..3, -1 on a miss
  *   offset 12  int uncertain        0; the robust kernel (RayTetraSTP0R.cl) sets the edges whose
  *                                   sign its error filter could not decide (bit e = edge RT_E01 + e,
- *                                   rt_topology.h), for the host to decide; binary files: reserved, 0
+ *                                   rt_topology.h), for the host to decide (the compact records
+ *                                   flag such a pair by their hit value: gpu_records.h); binary
+ *                                   files: reserved, 0
  *   offset 16  vec3 enter_point     x y z
  *   offset 40  vec3 leave_point
  *   offset 64  double u_enter1, u_enter2, u_leave1, u_leave2, t_enter, t_leave
