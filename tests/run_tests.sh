@@ -28,9 +28,14 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 [ -f tests/lsan.supp ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp:print_suppressions=0}
 
 # Tests run TEST_JOBS at a time (default: one per core); each line is printed as its test ends.
-# Every test has its own scratch folder and kernel cache, so any two can run side by side.
+# Every test has its own scratch folder and kernel cache, so any two can run side by side. Each
+# of the TEST_JOBS lanes has its own PoCL kernel cache as well: PoCL 3.1 aborts now and then
+# ("pocl_release_dlhandle_cache: Assertion `found->ref_count > 0' failed") when two processes
+# compile the same kernel into one cache folder at once. The lanes' caches outlive the run, so
+# the sanitizer pass and later runs find their kernels compiled.
 TEST_JOBS=${TEST_JOBS:-$(nproc)}
-declare -A names=() starts=()
+POCL_LANES=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-$scratch}/.cache}/pocl}/raytetra-tests
+declare -A names=() starts=() lanes=()
 report() { # report PID STATUS: the line of the test that ran as PID
     local pid=$1 status=$2 name=${names[$1]}
     local log="$scratch/$name.log" took=$((SECONDS - ${starts[$1]}))
@@ -43,7 +48,7 @@ report() { # report PID STATUS: the line of the test that ran as PID
         printf 'FAIL %-28s (%ds)\n' "$name" "$took"
         sed 's/^/    /' "$log" | tail -n 40
     fi
-    unset "names[$pid]" "starts[$pid]"
+    unset "names[$pid]" "starts[$pid]" "lanes[$pid]"
 }
 wait_one() {
     local pid status
@@ -55,9 +60,13 @@ run_one() { # run_one NAME COMMAND...: starts the test once fewer than TEST_JOBS
     local name=$1
     shift
     while [ ${#names[@]} -ge "$TEST_JOBS" ]; do wait_one; done
-    "$@" >"$scratch/$name.log" 2>&1 &
+    local lane=0
+    while [[ " ${lanes[*]} " == *" $lane "* ]]; do lane=$((lane + 1)); done
+    mkdir -p "$POCL_LANES/lane-$lane"
+    POCL_CACHE_DIR="$POCL_LANES/lane-$lane" "$@" >"$scratch/$name.log" 2>&1 &
     names[$!]=$name
     starts[$!]=$SECONDS
+    lanes[$!]=$lane
 }
 
 # The longest tests (kernel builds on PoCL, the fuzz targets) start first, so that none of them
