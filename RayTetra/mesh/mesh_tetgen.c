@@ -98,6 +98,29 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
     return end_of_file(&text, failed, count, "vertices", err);
 }
 
+/* Tetrahedron record i of the COUNT an .ele or .neigh file announces: its array and its line
+ * array grown to hold it, then its number read. 1: record i begins (its line stored); 0: all
+ * COUNT were read; -1: an error (err set), the file's end before COUNT among them. */
+static int tetra_record_begin(mesh_text *text, void **records, size_t *capacity, size_t record_size,
+                              size_t **lines, size_t *line_capacity, long long i, long long count, long long first,
+                              error_text *err)
+{
+    *records = mesh_text_grow(text, *records, capacity, (size_t)i, (size_t)count, record_size, "tetrahedra", err);
+    if (*records)
+        *lines = mesh_text_grow(text, *lines, line_capacity, (size_t)i, (size_t)count, sizeof **lines, "tetrahedra",
+                                err);
+    if (!*records || !*lines)
+        return -1;
+    if (i == count)
+        return 0;
+    if (mesh_text_at_end(text))
+        return mesh_text_ends_early(text, count, i, "tetrahedra", err) ? -1 : 0;
+    if (record_start(text, first + i, "tetrahedron", err))
+        return -1;
+    (*lines)[i] = text->line;
+    return 1;
+}
+
 static int read_elements(const char *path, mesh_source *source, long long first, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
@@ -114,21 +137,14 @@ static int read_elements(const char *path, mesh_source *source, long long first,
         failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
     size_t capacity = 0, line_capacity = 0;
     for (long long i = 0; i <= count && !failed; ++i) {
-        mesh->tetra = mesh_text_grow(&text, mesh->tetra, &capacity, (size_t)i, (size_t)count, sizeof *mesh->tetra,
-                                     "tetrahedra", err);
-        if (mesh->tetra)
-            source->tetra_line = mesh_text_grow(&text, source->tetra_line, &line_capacity, (size_t)i, (size_t)count,
-                                                sizeof *source->tetra_line, "tetrahedra", err);
-        failed = !mesh->tetra || !source->tetra_line;
-        if (failed || i == count)
+        void *records = mesh->tetra;
+        int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->tetra, &source->tetra_line,
+                                       &line_capacity, i, count, first, err);
+        mesh->tetra = records;
+        failed = begun < 0;
+        if (begun <= 0)
             break;
-        if (mesh_text_at_end(&text)) {
-            failed = mesh_text_ends_early(&text, count, i, "tetrahedra", err);
-            break;
-        }
-        failed = record_start(&text, first + i, "tetrahedron", err);
         size_t line = text.line;
-        source->tetra_line[i] = line;
         for (long long k = 0; k < nodes && !failed; ++k) {
             long long index;
             failed = mesh_text_integer(&text, first, last, &index, "a vertex index", err) || same_line(&text, line, err);
@@ -158,21 +174,14 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
                            mesh->tetra_count);
     size_t capacity = 0, line_capacity = 0;
     for (long long i = 0; i <= count && !failed; ++i) {
-        mesh->neighbour = mesh_text_grow(&text, mesh->neighbour, &capacity, (size_t)i, (size_t)count,
-                                         sizeof *mesh->neighbour, "tetrahedra", err);
-        if (mesh->neighbour)
-            source->neighbour_line = mesh_text_grow(&text, source->neighbour_line, &line_capacity, (size_t)i,
-                                                    (size_t)count, sizeof *source->neighbour_line, "tetrahedra", err);
-        failed = !mesh->neighbour || !source->neighbour_line;
-        if (failed || i == count)
+        void *records = mesh->neighbour;
+        int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->neighbour, &source->neighbour_line,
+                                       &line_capacity, i, count, first, err);
+        mesh->neighbour = records;
+        failed = begun < 0;
+        if (begun <= 0)
             break;
-        if (mesh_text_at_end(&text)) {
-            failed = mesh_text_ends_early(&text, count, i, "tetrahedra", err);
-            break;
-        }
-        failed = record_start(&text, first + i, "tetrahedron", err);
         size_t line = text.line;
-        source->neighbour_line[i] = line;
         for (int k = 0; k < 4 && !failed; ++k) {
             long long index;
             failed = mesh_text_integer(&text, -1, last, &index, "a neighbour (a tetrahedron number, or -1)", err) ||
