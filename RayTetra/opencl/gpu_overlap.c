@@ -121,6 +121,18 @@ static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
     return GPU_CHECK(err, "clFinish", clFinish(p->queues[q]));
 }
 
+/* The work-items of a launch of n pairs. On a CPU device every launch of the pipeline has the
+ * largest chunk's width (the kernels ignore items past `count`): PoCL 3.1 keeps one compiled
+ * kernel per launch width, finds it at launch by width but at release by kernel and local size
+ * only, and so aborts (pocl_release_dlhandle_cache: ref_count > 0) when a narrower and a wider
+ * launch of one kernel are in flight on two queues at once. One width, one entry. GPUs keep each
+ * chunk's own width: idle work-items there cost device time for nothing. */
+static size_t launch_width(const pipeline *p, size_t n)
+{
+    size_t pairs = (p->cl.info->type & CL_DEVICE_TYPE_CPU) ? p->chunk : n;
+    return gpu_global_size(pairs, p->cl.config.pairs_per_item, p->cl.local_size);
+}
+
 /* Pairs in chunk k and its first pair. */
 static size_t chunk_pairs(const pipeline *p, size_t k, size_t *first)
 {
@@ -151,7 +163,7 @@ static int schedule(pipeline *p, error_text *err)
     size_t per_chunk = events_per_chunk(p);
     for (size_t k = 0; k < p->chunks; ++k) {
         size_t q = k % p->queue_count, first, n = chunk_pairs(p, k, &first);
-        size_t global = gpu_global_size(n, p->cl.config.pairs_per_item, p->cl.local_size);
+        size_t global = launch_width(p, n);
         cl_event *events = p->events ? p->events + k * per_chunk : NULL;
         if (GPU_CHECK(err, "clEnqueueWriteBuffer",
                       clEnqueueWriteBuffer(p->queues[q], p->in[q], CL_FALSE, 0, n * p->read, pinned_in + first * p->read,
@@ -392,9 +404,10 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
         memset(p.host_out.host, 0, p.count * p.written);
         times->staging_ms = timer_now_ms() - start;
         /* One untimed launch per queue with no pair to compute: the driver finishes compiling
-         * the kernel at its first launch (PoCL per local size) and puts the queue's buffers on
-         * the device, neither of which is the algorithm's time. */
-        size_t global = p.cl.local_size;
+         * the kernel at its first launch (PoCL per local size and width: hence the largest
+         * chunk's width) and puts the queue's buffers on the device, neither of which is the
+         * algorithm's time. */
+        size_t global = launch_width(&p, p.chunk);
         for (size_t q = 0; q < p.queue_count && !failed; ++q)
             failed = warm_up_queue(&p, q, global, err);
     }
