@@ -61,6 +61,11 @@ size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair
 #define PLUECKER_TABLE "the edges' Pluecker coordinates before the timed region"
 #define STP_TABLE "(Vj - P) x (Vi - P) before the timed region, L . c per edge"
 
+/* A form's kernel: RayTetraForm.cl built for Plücker (stp 0) or STP (stp 1) form `form`, its
+ * function named `function` (the file, the function and the build options of a row). */
+#define FORM_KERNEL(function, stp, form)                                                                  \
+    "RayTetraForm.cl", #function, "-DRT_STP=" #stp " -DRT_FORM=" #form " -DRT_KERNEL_NAME=" #function
+
 /* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
  * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last. */
 static const registry_algorithm ROWS[] = {
@@ -75,7 +80,7 @@ static const registry_algorithm ROWS[] = {
      .flag = 'm', .flag_value = 3, CPU_BOTH(moller3), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
     {.name = "pluecker0", .csv_name = "Segura0", .description = "Pluecker form 0: thesis Algorithm 1", .flag = 's',
      .flag_value = 0, CPU_BOTH(pluecker0),
-     .kernel = {"RayTetraSegura0.cl", "ray_tetra_segura0", "", true, {0, 4}, NULL, NULL},
+     .kernel = {FORM_KERNEL(ray_tetra_segura0, 0, 0), true, {0, 4}, NULL, NULL},
      .properties = REGISTRY_THESIS},
     {.name = "pluecker1", .csv_name = "Segura1", .description = "Pluecker form 1: PT03 sections 3.1-3.2 optimisations",
      .flag = 's', .flag_value = 1, CPU_BOTH(pluecker1), .properties = REGISTRY_THESIS},
@@ -83,13 +88,13 @@ static const registry_algorithm ROWS[] = {
      .description = "Pluecker form 2: form 1 plus the geometric optimisation", .flag = 's', .flag_value = 2,
      CPU_BOTH(pluecker2), .properties = REGISTRY_THESIS},
     {.name = "stp0", .csv_name = "STP0", .description = "scalar triple product form 0", .flag = 't', .flag_value = 0,
-     CPU_BOTH(stp0), .kernel = {"RayTetraSTP0.cl", "ray_tetra_stp0", "", true, {1, 5}, NULL, NULL},
+     CPU_BOTH(stp0), .kernel = {FORM_KERNEL(ray_tetra_stp0, 1, 0), true, {1, 5}, NULL, NULL},
      .properties = REGISTRY_THESIS},
     {.name = "stp1", .csv_name = "STP1", .description = "scalar triple product form 1", .flag = 't', .flag_value = 1,
-     CPU_BOTH(stp1), .kernel = {"RayTetraSTP1.cl", "ray_tetra_stp1", "", true, {2, 6}, NULL, NULL},
+     CPU_BOTH(stp1), .kernel = {FORM_KERNEL(ray_tetra_stp1, 1, 1), true, {2, 6}, NULL, NULL},
      .properties = REGISTRY_THESIS},
     {.name = "stp2", .csv_name = "STP2", .description = "scalar triple product form 2", .flag = 't', .flag_value = 2,
-     CPU_BOTH(stp2), .kernel = {"RayTetraSTP2.cl", "ray_tetra_stp2", "", true, {3, 7}, NULL, NULL},
+     CPU_BOTH(stp2), .kernel = {FORM_KERNEL(ray_tetra_stp2, 1, 2), true, {3, 7}, NULL, NULL},
      .properties = REGISTRY_THESIS},
     {.name = "stp0r", .csv_name = "STP0R", .description = "STP form 0 with exact signs (error filter, GMP fallback)",
      CPU_DOUBLE(stp0r), .kernel = {"RayTetraSTP0R.cl", "ray_tetra_stp0r", "", false, {8, -1}, stp0r_finish, NULL},

@@ -84,14 +84,14 @@ else
 fi
 
 # A syntax error: the build log, then one error line naming the file; no output file.
-sed -i 's/rt_gpu_run_pair(pairs, results/rt_gpu_run_pair(pairs results/' "$kernels/RayTetraSTP0.cl"
+sed -i 's/rt_gpu_run_pair(pairs, results/rt_gpu_run_pair(pairs results/' "$kernels/RayTetraForm.cl"
 RAYTETRA_KERNEL_DIR="$kernels" "$RT" -g 1 "${GPU[@]}" in.txt broken.txt 1 >broken.out 2>broken.err
 status=$?
 check "broken kernel: non-zero exit" test "$status" -ne 0
-check "broken kernel: build log shown" grep -q "build log of .*RayTetraSTP0.cl" broken.err
+check "broken kernel: build log shown" grep -q "build log of .*RayTetraForm.cl" broken.err
 check "broken kernel: compiler message in the log" grep -qi "error" broken.err
 check "broken kernel: one error line with the call and its error name" \
-    grep -Eq "^RayTetra: error: building .*kernels copy/RayTetraSTP0.cl .*clBuildProgram: CL_BUILD_PROGRAM_FAILURE \(gpu_program.c:[0-9]+\)$" broken.err
+    grep -Eq "^RayTetra: error: building .*kernels copy/RayTetraForm.cl .*clBuildProgram: CL_BUILD_PROGRAM_FAILURE \(gpu_program.c:[0-9]+\)$" broken.err
 check "broken kernel: no output file" test ! -e broken.txt
 
 # An edited header changes the cache key: the kernel is rebuilt, not served from the cache.
@@ -123,7 +123,7 @@ cp "$ROOT"/kernels/*.cl "$ROOT"/kernels/shared/*.h \
     "$prefix/share/raytetra/kernels/"
 if (cd elsewhere && unset RAYTETRA_KERNEL_DIR && "$prefix/bin/RayTetra" -g 1 "${GPU[@]}" ../in.txt ../installed.txt 1 >../installed.log 2>&1); then
     check "installed: kernel from PREFIX/share/raytetra/kernels" \
-        grep -q "kernel: $prefix/share/raytetra/kernels/RayTetraSTP0.cl" installed.log
+        grep -q "kernel: $prefix/share/raytetra/kernels/RayTetraForm.cl" installed.log
     check "installed: same results" cmp -s <(results_only installed.txt) <(results_only gpu1.txt)
 else
     fail "installed layout: $(cat installed.log)"

@@ -29,7 +29,7 @@ check "make install" make -s -C "$ROOT" BUILD="$BUILD" "${MAKE_FLAGS[@]}" DESTDI
 [ -f "$ROOTED/include/raytetra.h" ] || { cat "$TMP/install.log"; fail "nothing installed"; finish; exit; }
 
 # ---------------------------------------------------------------- files
-for file in include/raytetra.h lib/libraytetra.a lib/pkgconfig/raytetra.pc share/raytetra/kernels/RayTetraSTP0.cl \
+for file in include/raytetra.h lib/libraytetra.a lib/pkgconfig/raytetra.pc share/raytetra/kernels/RayTetraForm.cl \
     share/raytetra/kernels/shared/rt_algorithms.h share/raytetra/kernels/shared/rt_math.h bin/RayTetra; do
     check "$file installed" test -f "$ROOTED/$file"
 done
@@ -109,7 +109,7 @@ if [ -n "$(ls /etc/OpenCL/vendors/*.icd 2>/dev/null)" ]; then
     check "the kernel headers' folder is staged: $include_dir" test -f "$include_dir/rt_algorithms.h"
     "$TMP/own_kernel" "$EXAMPLES/own_kernel.cl" "$include_dir" >"$TMP/own.out" 2>&1
     check "the library's kernel comes from the staged share/raytetra/kernels: $(head -c 300 "$TMP/own.out")" \
-        grep -q "library kernel on .*: $ROOTED/share/raytetra/kernels/RayTetraSTP0.cl" "$TMP/own.out"
+        grep -q "library kernel on .*: $ROOTED/share/raytetra/kernels/RayTetraForm.cl" "$TMP/own.out"
     check "the CPU, the library's kernel and the own kernel agree" grep -q "agree$" "$TMP/own.out"
 else
     echo "no OpenCL platform: the kernels are not run"

@@ -48,7 +48,7 @@ typedef struct gpu_algorithm {
     int index;              /* the thesis' `RayTetra -g i`; -1 if it has none */
     const char *name;       /* e.g. "stp0" (the CPU algorithm it matches: stp0f, stp0r, ...) */
     const char *csv_name;   /* e.g. "GPU_STP0" */
-    const char *kernel_file; /* e.g. "RayTetraSTP0.cl" */
+    const char *kernel_file; /* e.g. "RayTetraForm.cl" */
     const char *kernel_name; /* the __kernel function */
     cpu_precision precision; /* of the kernel's arithmetic (the CPU table's enum) */
     const char *build_options; /* added to the common ones ("" or "-DRT_SINGLE"); part of the cache key */

@@ -30,7 +30,7 @@ typedef enum gpu_program_origin {
 typedef struct gpu_program_request {
     cl_context context;
     const gpu_device_info *device;
-    const char *kernel_file; /* e.g. "RayTetraSTP0.cl", found by gpu_source_find */
+    const char *kernel_file; /* e.g. "RayTetraForm.cl", found by gpu_source_find */
     const char *kernel_name; /* the __kernel function: names the cache entry (DEVICE_KERNEL_KEY.bin) */
     const char *options;     /* every build option, GPU_PROGRAM_LANGUAGE first; part of the cache key */
     FILE *log;               /* where build logs and cache warnings go */

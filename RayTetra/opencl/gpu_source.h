@@ -15,7 +15,7 @@
 
 #include "error.h"
 
-/* Where kernel_file ("RayTetraSTP0.cl") is, first match wins:
+/* Where kernel_file ("RayTetraForm.cl") is, first match wins:
  *   1. $RAYTETRA_KERNEL_DIR (if set, the file must be there);
  *   2. ../share/raytetra/kernels beside the executable (the `make install` layout), and in
  *      libraytetra.so (objects built with RAYTETRA_LIBRARY) beside the library;
