@@ -81,6 +81,11 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
     size_t pairs = budget > fixed ? (budget - fixed) / PIPELINE_CHUNKS / per_pair : 1;
     if (pairs > PIPELINE_CHUNK_PAIRS_MAX)
         pairs = PIPELINE_CHUNK_PAIRS_MAX;
+    size_t overlapping = count / PIPELINE_CHUNKS_PER_RUN + 1;
+    if (overlapping < PIPELINE_CHUNK_PAIRS_MIN)
+        overlapping = PIPELINE_CHUNK_PAIRS_MIN;
+    if (pairs > overlapping)
+        pairs = overlapping;
     size_t forced;
     if (forced_chunk_pairs(&forced, err) != 0)
         return -1;

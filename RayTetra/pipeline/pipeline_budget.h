@@ -20,6 +20,10 @@
 /* The largest chunk: big enough that per-chunk costs (a device launch) vanish, small enough that
  * the first chunk's read, before anything overlaps, is a small part of a long run. */
 #define PIPELINE_CHUNK_PAIRS_MAX ((size_t)1 << 21)
+/* A run is cut into at least this many chunks (of at least PIPELINE_CHUNK_PAIRS_MIN pairs), so
+ * that its stages overlap for most of it even when the budget would hold it in one. */
+#define PIPELINE_CHUNKS_PER_RUN 8
+#define PIPELINE_CHUNK_PAIRS_MIN ((size_t)1 << 16)
 
 /* "SIZE": a whole number of bytes, or with a suffix K, M, G or T (powers of 1024), at least
  * PIPELINE_MEMORY_MIN. 0, or -1 with err set ("--max-memory ...: what is wrong; what to give"). */

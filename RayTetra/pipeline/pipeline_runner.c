@@ -30,7 +30,8 @@ static int open_devices(pipeline_runner *r, const pipeline_job *job, error_text 
     r->speeds = calloc(r->devices, sizeof *r->speeds);
     r->ranges = calloc(r->devices, sizeof *r->ranges);
     r->shares = calloc(r->devices, sizeof *r->shares);
-    if (!r->speeds || !r->ranges || !r->shares)
+    r->totals = calloc(r->devices, sizeof *r->totals);
+    if (!r->speeds || !r->ranges || !r->shares || !r->totals)
         return error_set_kind(err, ERROR_MEMORY, "running on %zu devices: out of memory", r->devices);
     return gpu_multi_prepare(r->multi, job->gpu, job->local_size, err);
 }
@@ -92,6 +93,20 @@ static int run_one_device(pipeline_runner *r, const pair_set *set, ray_tetra_res
     return 0;
 }
 
+/* Each device's share of this chunk added to its totals. */
+static void add_shares(pipeline_runner *r)
+{
+    for (size_t d = 0; d < r->devices; ++d) {
+        const gpu_multi_share *s = &r->shares[d];
+        gpu_multi_share *t = &r->totals[d];
+        t->device = s->device;
+        t->range.count += s->range.count;
+        t->wall_ms += s->wall_ms;
+        add_times(&t->steps, &s->steps);
+    }
+    ++r->device_chunks;
+}
+
 static int run_devices(pipeline_runner *r, const pair_set *set, ray_tetra_result *results, error_text *err)
 {
     gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = r->job->reps};
@@ -104,6 +119,7 @@ static int run_devices(pipeline_runner *r, const pair_set *set, ray_tetra_result
         gpu_multi_run(r->multi, set, r->ranges, results, &plan, r->shares, &wall_ms, err) != 0)
         return -1;
     gpu_multi_summarise(r->shares, r->devices, &plan, set->count, wall_ms, &chunk);
+    add_shares(r);
     double write_ms = 0, read_ms = 0;
     for (size_t d = 0; d < r->devices; ++d) {
         write_ms = r->shares[d].steps.write_ms > write_ms ? r->shares[d].steps.write_ms : write_ms;
@@ -165,6 +181,26 @@ static void report_one_device(const pipeline_runner *r, FILE *out)
                 gpu->csv_name, gpu->table_bytes, t->precompute_ms);
 }
 
+/* One line a device: as a whole run gives it when the run was one chunk, else its pairs and
+ * times summed over the chunks. */
+static void print_shares(const pipeline_runner *r, FILE *out, size_t pairs)
+{
+    const char *name = r->job->gpu->csv_name;
+    if (r->device_chunks == 1) {
+        gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = r->job->reps};
+        gpu_multi_print_shares(out, r->multi, name, r->shares, &plan, pairs);
+        return;
+    }
+    for (size_t d = 0; d < r->devices; ++d) {
+        const gpu_multi_share *t = &r->totals[d];
+        fprintf(out, "%s: device %d (%s): %zu pairs (%.1f %%) over %zu chunks, write %.3f ms, kernel %.3f ms (%d reps), "
+                     "read %.3f ms, %zu launches\n",
+                name, t->device, gpu_device_description(gpu_multi_handler(r->multi, d)), t->range.count,
+                pairs ? 100.0 * (double)t->range.count / (double)pairs : 0.0, r->device_chunks, t->steps.write_ms,
+                t->steps.kernel_ms, r->job->reps, t->steps.read_ms, t->steps.launches);
+    }
+}
+
 static void report_devices(const pipeline_runner *r, FILE *out, size_t pairs)
 {
     const gpu_algorithm *gpu = r->job->gpu;
@@ -173,6 +209,7 @@ static void report_devices(const pipeline_runner *r, FILE *out, size_t pairs)
             r->devices == 1 ? "all pairs on the one device"
                             : "pairs split by each device's measured speed (one calibration run each)");
     fprintf(out, "kernel: %s\n", gpu_program_note(gpu_multi_handler(r->multi, 0)));
+    print_shares(r, out, pairs);
     fprintf(out, "%s: %zu device%s at once: kernel %.3f ms (%d reps, the slowest device; %.3f Mtests/s), end to end "
                  "%.3f ms (the slowest device's write + one kernel + read; %.3f Mtests/s), wall %.3f ms (every "
                  "device's thread, its warm-up included), summed over the chunks\n",
@@ -204,6 +241,7 @@ void pipeline_runner_close(pipeline_runner *runner)
     free(runner->speeds);
     free(runner->ranges);
     free(runner->shares);
+    free(runner->totals);
     runner->gpu = NULL;
     runner->multi = NULL;
 }

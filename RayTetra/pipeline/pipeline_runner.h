@@ -20,7 +20,9 @@ typedef struct pipeline_runner {
     size_t devices;
     double *speeds;      /* several: pairs per ms of each, from the first chunk */
     gpu_range *ranges;
-    gpu_multi_share *shares;
+    gpu_multi_share *shares; /* several: each device's share of the last chunk */
+    gpu_multi_share *totals; /* several: each device's pairs and times summed over the chunks */
+    size_t device_chunks;    /* several: chunks run */
     int warmed;          /* CPU: the untimed repetition was made */
     int calibrated;
     gpu_times times;     /* one device: summed over the chunks */
