@@ -79,8 +79,9 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
                       (text_input ? PIPELINE_TEXT_BYTES_PER_PAIR + 2 * sizeof(size_t) : 0);
     size_t fixed = PIPELINE_MEMORY_RESERVE + (text_input ? PIPELINE_CHUNKS * (size_t)(INPUT_LINE_MAX + 1) : 0);
     size_t pairs = budget > fixed ? (budget - fixed) / PIPELINE_CHUNKS / per_pair : 1;
-    if (pairs > PIPELINE_CHUNK_PAIRS_MAX)
-        pairs = PIPELINE_CHUNK_PAIRS_MAX;
+    size_t largest = device_copies ? PIPELINE_CHUNK_PAIRS_MAX : PIPELINE_CPU_CHUNK_PAIRS_MAX;
+    if (pairs > largest)
+        pairs = largest;
     size_t overlapping = count / PIPELINE_CHUNKS_PER_RUN + 1;
     if (overlapping < PIPELINE_CHUNK_PAIRS_MIN)
         overlapping = PIPELINE_CHUNK_PAIRS_MIN;
