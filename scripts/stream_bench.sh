@@ -2,7 +2,7 @@
 # stream_bench.sh: RayTetra's file-to-file run against the I/O floor of the same machine
 # (docs/PERFORMANCE.md, "Streaming runs against the I/O floor").
 #
-#   scripts/stream_bench.sh [PAIRS] [BUILD] [FORMAT]
+#   scripts/stream_bench.sh [PAIRS] [FORMAT]
 #
 # PAIRS (default 1000000) random pairs are written once to a scratch folder in FORMAT (rtb,
 # the default, or txt); then each command runs 3 times and the table gives its median wall
@@ -16,15 +16,40 @@
 #                discovery, kernels from the cache) included; the OpenCL rows only when a
 #                device is listed. One untimed run of each first fills the kernel cache.
 # The scratch folder is $TMPDIR (default /tmp); it is removed at the end.
-set -euo pipefail
-PAIRS=${1:-1000000}
-BUILD=${2:-build}
-FORMAT=${3:-rtb}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BIN="$ROOT/$BUILD"
-case "$FORMAT" in rtb | txt) ;; *) echo "stream_bench.sh: FORMAT must be rtb or txt, not '$FORMAT'" >&2; exit 2 ;; esac
-case "$PAIRS" in '' | *[!0-9]*) echo "stream_bench.sh: PAIRS must be a whole number, not '$PAIRS'" >&2; exit 2 ;; esac
-[ -x "$BIN/RayTetra" ] || { echo "stream_bench.sh: no $BIN/RayTetra; run make first or give BUILD" >&2; exit 2; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE="usage: $PROGRAM [PAIRS] [FORMAT]"
+
+help() {
+    cat <<EOF_USAGE
+$USAGE
+
+Writes PAIRS (default 1000000) random pairs in FORMAT (rtb, the default, or txt) to a scratch
+folder, then times 3 runs each of: cat INPUT > /dev/null, dd bs=4M writing a file of the
+results' size, and RayTetra's file-to-file run of STP0 (every core; OpenCL device 0 and
+--devices all when a device is listed), and prints a table of the median, the spread and the
+ratio to the I/O floor (cat + dd). Executables are taken from \$RAYTETRA_BIN (default: the
+build folder \${BUILD:-build} of the source tree); the scratch folder is in \$TMPDIR (default
+/tmp) and removed at the end.
+EOF_USAGE
+}
+
+positional=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -h | --help) help; exit 0 ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+[ ${#positional[@]} -le 2 ] || usage_error "expected [PAIRS] [FORMAT], got ${#positional[@]} arguments"
+PAIRS=${positional[0]:-1000000}
+FORMAT=${positional[1]:-rtb}
+[[ $PAIRS =~ ^[0-9]+$ ]] && [ "$((10#$PAIRS))" -gt 0 ] || usage_error "PAIRS must be a whole number > 0, not '$PAIRS'"
+[[ $FORMAT =~ ^(rtb|txt)$ ]] || usage_error "FORMAT must be rtb or txt, not '$FORMAT'"
+for program in RayTetra RandomRayTetra; do
+    [ -x "$bin/$program" ] || die "$bin/$program not found; build it first (make) or set RAYTETRA_BIN"
+done
+BIN=$bin
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/stream_bench.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
 INPUT="$SCRATCH/pairs.$FORMAT"
@@ -36,7 +61,7 @@ now_ns() { date +%s%N; }
 seconds() {
     local start end
     start=$(now_ns)
-    "$@" >/dev/null 2>&1 || { echo "stream_bench.sh: failed: $*" >&2; exit 1; }
+    "$@" >/dev/null 2>&1 || die "failed: $*"
     end=$(now_ns)
     awk -v ns=$((end - start)) 'BEGIN { printf "%.4f\n", ns / 1e9 }'
 }
