@@ -40,34 +40,89 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
     const pipeline_job *job = s->job;
     size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
     pipeline_chunk_shape shape;
-    if (pipeline_chunk_shape_for(budget, s->count, !s->binary_input, out_bytes, pipeline_runner_copies(job), &shape,
-                                 err) != 0)
+    s->chunk_count = pipeline_runner_chunks(&s->runner);
+    if (pipeline_chunk_shape_for(budget, s->count, !s->binary_input, out_bytes, pipeline_runner_copies(job),
+                                 s->chunk_count, &shape, err) != 0)
         return -1;
     s->job_chunk_pairs = shape.pairs;
-    for (int c = 0; c < PIPELINE_CHUNKS; ++c)
-        if (pipeline_chunk_alloc(&s->chunks[c], &shape, err) != 0)
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[c], &shape, err) != 0)
+            return -1;
+    for (size_t lane = 0; lane < s->runner.lane_count; ++lane)
+        if (pipeline_runner_lane_open(&s->runner, lane, shape.pairs, err) != 0)
             return -1;
     return 0;
 }
 
-/* The run stage, on the calling thread. */
-static void run_chunks(pipeline_state *s)
+/* A chunk run: counted and handed to the writer. */
+static void ran(pipeline_state *s, pipeline_chunk *chunk)
 {
-    for (;;) {
-        pipeline_chunk *chunk = pipeline_queue_pop(&s->checked);
-        if (!chunk)
-            return;
+    pthread_mutex_lock(&s->lock);
+    ++s->chunks_done;
+    pthread_mutex_unlock(&s->lock);
+    pipeline_queue_push(&s->computed, chunk);
+}
+
+/* A lane that runs each chunk before it takes the next (the CPU, pageable transfers). */
+static void run_lane_in_turn(pipeline_state *s, size_t lane)
+{
+    pipeline_chunk *chunk;
+    while ((chunk = pipeline_queue_pop(&s->checked))) {
         error_text err;
-        if (pipeline_runner_run(&s->runner, chunk, &err) != 0) {
+        if (pipeline_runner_run(&s->runner, lane, chunk, &err) != 0) {
             pipeline_fail(s, &err);
             return;
         }
-        ++s->chunks_done;
-        int last = chunk->last;
-        pipeline_queue_push(&s->computed, chunk);
-        if (last)
-            return;
+        ran(s, chunk);
     }
+}
+
+/* A lane with pinned transfers: the next chunk is enqueued before the one in flight is waited
+ * for, so that its write overlaps that one's kernel; when no chunk is ready, the one in flight
+ * is finished first so that the writer need not wait for the reader. */
+static void run_lane_overlapped(pipeline_state *s, size_t lane)
+{
+    pipeline_chunk *pending = NULL;
+    pipeline_device_flight pending_flight, flight;
+    error_text err;
+    for (;;) {
+        pipeline_chunk *chunk = pending ? pipeline_queue_try_pop(&s->checked) : pipeline_queue_pop(&s->checked);
+        if (!chunk && !pending)
+            return;
+        if (chunk && pipeline_runner_enqueue(&s->runner, lane, chunk, &flight, &err) != 0) {
+            pipeline_device_drop(&flight);
+            break;
+        }
+        if (pending) {
+            if (pipeline_runner_finish(&s->runner, lane, pending, &pending_flight, &err) != 0) {
+                pending = chunk; /* its flight is dropped below */
+                pending_flight = flight;
+                break;
+            }
+            ran(s, pending);
+        }
+        pending = chunk;
+        pending_flight = flight;
+    }
+    if (pending)
+        pipeline_device_drop(&pending_flight);
+    pipeline_fail(s, &err);
+}
+
+typedef struct lane_start {
+    pipeline_state *state;
+    size_t lane;
+} lane_start;
+
+static void *run_lane(void *argument)
+{
+    lane_start *start = argument;
+    pipeline_state *s = start->state;
+    if (s->runner.lanes[start->lane].device)
+        run_lane_overlapped(s, start->lane);
+    else
+        run_lane_in_turn(s, start->lane);
+    return NULL;
 }
 
 static void init_queues(pipeline_state *s)
@@ -76,7 +131,7 @@ static void init_queues(pipeline_state *s)
     pipeline_queue_init(&s->read);
     pipeline_queue_init(&s->checked);
     pipeline_queue_init(&s->computed);
-    for (int c = 0; c < PIPELINE_CHUNKS; ++c)
+    for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
 }
 
@@ -88,25 +143,31 @@ static void destroy_queues(pipeline_state *s)
     pipeline_queue_destroy(&s->computed);
 }
 
-/* The stage threads around the run stage; 0, or -1 with the first failure in s->err. */
+/* The stage threads, one run lane a device; 0, or -1 with the first failure in s->err. */
 static int stream(pipeline_state *s)
 {
     init_queues(s);
     void *(*const stages[3])(void *) = {pipeline_reader, pipeline_checker, pipeline_writer};
-    pthread_t threads[3];
-    int started = 0;
-    while (started < 3 && pthread_create(&threads[started], NULL, stages[started], s) == 0)
+    size_t lanes = s->runner.lane_count, wanted = 3 + lanes, started = 0;
+    pthread_t *threads = calloc(wanted, sizeof *threads);
+    lane_start *starts = calloc(lanes, sizeof *starts);
+    for (size_t l = 0; starts && l < lanes; ++l)
+        starts[l] = (lane_start){s, l};
+    while (threads && starts && started < wanted &&
+           pthread_create(&threads[started], NULL, started < 3 ? stages[started] : run_lane,
+                          started < 3 ? (void *)s : (void *)&starts[started - 3]) == 0)
         ++started;
-    if (started == 3) {
-        run_chunks(s);
-    } else {
+    if (started < wanted) {
         error_text err;
         error_set_kind(&err, ERROR_MEMORY, "cannot start the pipeline's threads");
         pipeline_fail(s, &err);
     }
-    for (int t = 0; t < started; ++t)
+    for (size_t t = 0; t < started; ++t)
         pthread_join(threads[t], NULL);
+    free(threads);
+    free(starts);
     destroy_queues(s);
+    pipeline_runner_sum(&s->runner);
     return s->failed ? -1 : 0;
 }
 
@@ -159,10 +220,10 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
         atomic_abort(&s->out);
     if (s->in.path)
         input_close(&s->in);
-    pipeline_runner_close(&s->runner);
     fill_stats(s, budget, start_ms, stats);
-    for (int c = 0; c < PIPELINE_CHUNKS; ++c)
-        pipeline_chunk_free(&s->chunks[c]);
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);
+    pipeline_runner_close(&s->runner);
     pthread_mutex_destroy(&s->lock);
     free(s);
     return status;

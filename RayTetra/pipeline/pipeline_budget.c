@@ -72,13 +72,13 @@ static int forced_chunk_pairs(size_t *pairs, error_text *err)
 }
 
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
-                             size_t device_copies, pipeline_chunk_shape *shape, error_text *err)
+                             size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err)
 {
     size_t pair_bytes = sizeof(ray_tetra_pair) + sizeof(ray_tetra_result);
     size_t per_pair = pair_bytes * (1 + device_copies) + out_bytes_per_pair +
                       (text_input ? PIPELINE_TEXT_BYTES_PER_PAIR + 2 * sizeof(size_t) : 0);
-    size_t fixed = PIPELINE_MEMORY_RESERVE + (text_input ? PIPELINE_CHUNKS * (size_t)(INPUT_LINE_MAX + 1) : 0);
-    size_t pairs = budget > fixed ? (budget - fixed) / PIPELINE_CHUNKS / per_pair : 1;
+    size_t fixed = PIPELINE_MEMORY_RESERVE + (text_input ? chunks * (size_t)(INPUT_LINE_MAX + 1) : 0);
+    size_t pairs = budget > fixed ? (budget - fixed) / chunks / per_pair : 1;
     size_t largest = device_copies ? PIPELINE_CHUNK_PAIRS_MAX : PIPELINE_CPU_CHUNK_PAIRS_MAX;
     if (pairs > largest)
         pairs = largest;

@@ -1,5 +1,5 @@
 /* pipeline_budget.h: how much memory a streaming run may hold (--max-memory), and the chunk
- * size that follows from it: PIPELINE_CHUNKS chunks, each with its pairs, results, text lines
+ * size that follows from it: the run's chunks (pipeline_chunk.h), each with its pairs, results, text lines
  * and output bytes, plus the copies an OpenCL device's run makes of a chunk, all within the
  * budget whatever the number of pairs. */
 #ifndef RAYTETRA_PIPELINE_BUDGET_H
@@ -36,11 +36,11 @@ int pipeline_parse_memory(const char *text, size_t *bytes, error_text *err);
 /* The default budget: physical memory / PIPELINE_MEMORY_DEFAULT_DIVISOR, at least the minimum. */
 size_t pipeline_default_memory(void);
 
-/* What a chunk needs, for `count` pairs in all, text or binary input and output (out_bytes_per_pair
- * 0: no results written), and `device_copies` more pair+result copies per pair (an OpenCL run's
- * pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
+/* What each of `chunks` chunks needs, for `count` pairs in all, text or binary input and output
+ * (out_bytes_per_pair 0: no results written), and `device_copies` more pair+result copies per
+ * pair (an OpenCL run's pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
  * (tests of the chunk boundaries); a bad value is an error. 0, or -1 with err set. */
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
-                             size_t device_copies, pipeline_chunk_shape *shape, error_text *err);
+                             size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err);
 
 #endif

@@ -76,7 +76,9 @@ void *pipeline_checker(void *state)
         }
         int last = chunk->last;
         pipeline_queue_push(&s->checked, chunk);
-        if (last)
+        if (last) {
+            pipeline_queue_end(&s->checked); /* every lane stops once it is empty */
             return NULL;
+        }
     }
 }

@@ -4,12 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, error_text *err)
+int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, ray_tetra_pair *in_place_pairs,
+                         ray_tetra_result *in_place_results, error_text *err)
 {
+    void *pinned = chunk->pinned;
     memset(chunk, 0, sizeof *chunk);
+    chunk->pinned = pinned;
     size_t pairs = shape->pairs ? shape->pairs : 1;
-    chunk->pairs = malloc(pairs * sizeof *chunk->pairs);
-    chunk->results = malloc(pairs * sizeof *chunk->results);
+    chunk->pairs_owned = !in_place_pairs;
+    chunk->results_owned = !in_place_results;
+    chunk->pairs = in_place_pairs ? in_place_pairs : malloc(pairs * sizeof *chunk->pairs);
+    chunk->results = in_place_results ? in_place_results : malloc(pairs * sizeof *chunk->results);
     int ok = chunk->pairs && chunk->results;
     if (shape->text_bytes) {
         chunk->text = malloc(shape->text_bytes);
@@ -34,11 +39,15 @@ int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shap
 
 void pipeline_chunk_free(pipeline_chunk *chunk)
 {
-    free(chunk->pairs);
-    free(chunk->results);
+    if (chunk->pairs_owned)
+        free(chunk->pairs);
+    if (chunk->results_owned)
+        free(chunk->results);
     free(chunk->text);
     free(chunk->line_start);
     free(chunk->line_number);
     free(chunk->out);
+    void *pinned = chunk->pinned; /* the runner releases it */
     memset(chunk, 0, sizeof *chunk);
+    chunk->pinned = pinned;
 }

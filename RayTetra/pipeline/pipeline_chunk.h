@@ -10,8 +10,12 @@
 #include "error.h"
 #include "pairs.h"
 
-/* One chunk per stage (read, check, run, write), so that every stage works on its own chunk. */
+/* One chunk per stage (read, check, run, write), so that every stage works on its own chunk;
+ * a run on devices with pinned transfers has PIPELINE_DEVICE_IN_FLIGHT more a device, in
+ * flight while the next is enqueued (pipeline_runner_chunks), up to PIPELINE_CHUNKS_MAX. */
 #define PIPELINE_CHUNKS 4
+#define PIPELINE_DEVICE_IN_FLIGHT 2
+#define PIPELINE_CHUNKS_MAX 64
 
 /* What a chunk's buffers are sized for. */
 typedef struct pipeline_chunk_shape {
@@ -21,6 +25,7 @@ typedef struct pipeline_chunk_shape {
 } pipeline_chunk_shape;
 
 typedef struct pipeline_chunk {
+    size_t sequence; /* its place in the input: 0 for the first chunk, 1 for the next */
     size_t first;  /* index of its first pair in the input */
     size_t count;  /* pairs in it */
     int last;      /* the input ends with it (or its read failed) */
@@ -34,10 +39,14 @@ typedef struct pipeline_chunk {
     size_t *line_number;  /* its line in the input */
     char *out;            /* the bytes written for the results */
     size_t out_capacity;
+    int pairs_owned, results_owned; /* else they are in the runner's pinned memory */
+    void *pinned;                   /* the runner's pinned buffers of the chunk; NULL if none */
 } pipeline_chunk;
 
-/* Allocate a chunk of that shape; 0, or -1 with err set. */
-int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, error_text *err);
+/* Allocate a chunk of that shape, its pairs and results where `pairs` and `results` (pinned
+ * memory of that shape) are NULL; 0, or -1 with err set. */
+int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, ray_tetra_pair *pairs,
+                         ray_tetra_result *results, error_text *err);
 
 void pipeline_chunk_free(pipeline_chunk *chunk);
 

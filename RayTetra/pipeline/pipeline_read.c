@@ -62,12 +62,13 @@ static void fill(pipeline_state *s, pipeline_chunk *chunk, size_t first)
 void *pipeline_reader(void *state)
 {
     pipeline_state *s = state;
-    size_t next = 0;
+    size_t next = 0, sequence = 0;
     for (;;) {
         pipeline_chunk *chunk = pipeline_queue_pop(&s->free_chunks);
         if (!chunk)
             return NULL;
         double start = timer_now_ms();
+        chunk->sequence = sequence++;
         fill(s, chunk, next);
         next += chunk->count;
         s->busy_ms[PIPELINE_READ] += timer_now_ms() - start;

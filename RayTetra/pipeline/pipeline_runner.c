@@ -20,51 +20,107 @@ static int open_one_device(pipeline_runner *r, const pipeline_job *job, error_te
 static int open_devices(pipeline_runner *r, const pipeline_job *job, error_text *err)
 {
     int *indices = NULL;
-    if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &indices, &r->devices, err) != 0)
+    size_t devices;
+    if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &indices, &devices, err) != 0)
         return -1;
-    int status = gpu_multi_open(&r->multi, indices, r->devices, err);
+    int status = gpu_multi_open(&r->multi, indices, devices, err);
     free(indices);
     if (status != 0)
         return -1;
     gpu_multi_set_config(r->multi, &job->config);
-    r->speeds = calloc(r->devices, sizeof *r->speeds);
-    r->ranges = calloc(r->devices, sizeof *r->ranges);
-    r->shares = calloc(r->devices, sizeof *r->shares);
-    r->totals = calloc(r->devices, sizeof *r->totals);
-    if (!r->speeds || !r->ranges || !r->shares || !r->totals)
-        return error_set_kind(err, ERROR_MEMORY, "running on %zu devices: out of memory", r->devices);
     return gpu_multi_prepare(r->multi, job->gpu, job->local_size, err);
+}
+
+/* One lane a device (the CPU: one), on its handler. */
+static int make_lanes(pipeline_runner *r, error_text *err)
+{
+    r->lane_count = r->multi ? gpu_multi_count(r->multi) : 1;
+    if (!(r->lanes = calloc(r->lane_count, sizeof *r->lanes)))
+        return error_set_kind(err, ERROR_MEMORY, "out of memory for %zu lanes", r->lane_count);
+    for (size_t i = 0; i < r->lane_count; ++i)
+        r->lanes[i].handler = r->multi ? gpu_multi_handler(r->multi, i) : r->gpu;
+    if (!r->job->cpu && r->job->config.transfers == GPU_TRANSFERS_PINNED) {
+        /* The chunks' pinned memory is the first device's: the others transfer from it too. */
+        r->in_place_pairs = pipeline_device_pairs_in_place(r->lanes[0].handler);
+        r->in_place_results = pipeline_device_results_in_place(r->lanes[0].handler);
+    }
+    return 0;
 }
 
 int pipeline_runner_open(pipeline_runner *runner, const pipeline_job *job, error_text *err)
 {
     memset(runner, 0, sizeof *runner);
     runner->job = job;
-    if (job->cpu)
-        return 0;
-    return job->devices ? open_devices(runner, job, err) : open_one_device(runner, job, err);
+    if (!job->cpu && (job->devices ? open_devices(runner, job, err) : open_one_device(runner, job, err)) != 0)
+        return -1;
+    return make_lanes(runner, err);
 }
+
+static int pinned(const pipeline_runner *r) { return !r->job->cpu && r->job->config.transfers == GPU_TRANSFERS_PINNED; }
 
 size_t pipeline_runner_copies(const pipeline_job *job) { return job->cpu ? 0 : 2; }
 
-static void run_cpu(pipeline_runner *r, const pair_set *set, ray_tetra_result *results)
+size_t pipeline_runner_chunks(const pipeline_runner *r)
+{
+    size_t chunks = PIPELINE_CHUNKS + (pinned(r) ? PIPELINE_DEVICE_IN_FLIGHT * r->lane_count - 1 : 0);
+    return chunks < PIPELINE_CHUNKS_MAX ? chunks : PIPELINE_CHUNKS_MAX;
+}
+
+int pipeline_runner_chunk_alloc(pipeline_runner *r, pipeline_chunk *chunk, const pipeline_chunk_shape *shape,
+                                error_text *err)
+{
+    memset(chunk, 0, sizeof *chunk);
+    if (!pinned(r))
+        return pipeline_chunk_alloc(chunk, shape, NULL, NULL, err);
+    pipeline_device_buffers *buffers = calloc(1, sizeof *buffers);
+    if (!(chunk->pinned = buffers))
+        return error_set_kind(err, ERROR_MEMORY, "out of memory for a chunk's pinned buffers");
+    if (pipeline_device_buffers_alloc(r->lanes[0].handler, shape->pairs, buffers, err) != 0)
+        return -1;
+    return pipeline_chunk_alloc(chunk, shape, r->in_place_pairs ? buffers->in.host : NULL,
+                                r->in_place_results ? buffers->out.host : NULL, err);
+}
+
+void pipeline_runner_chunk_free(pipeline_runner *r, pipeline_chunk *chunk)
+{
+    pipeline_device_buffers *buffers = chunk->pinned;
+    pipeline_chunk_free(chunk);
+    if (buffers)
+        pipeline_device_buffers_release(r->lanes[0].handler, buffers);
+    free(buffers);
+    chunk->pinned = NULL;
+}
+
+int pipeline_runner_lane_open(pipeline_runner *r, size_t lane, size_t chunk_pairs, error_text *err)
+{
+    if (!pinned(r))
+        return 0;
+    pipeline_lane *l = &r->lanes[lane];
+    l->times.transfers = GPU_TRANSFERS_PINNED;
+    gpu_cl_objects cl;
+    gpu_handler_objects(l->handler, &cl);
+    l->times.local_size = cl.local_size;
+    return pipeline_device_open(&l->device, l->handler, chunk_pairs, r->job->reps, err);
+}
+
+static void run_cpu(const pipeline_runner *r, pipeline_lane *l, const pair_set *set, ray_tetra_result *results)
 {
     const pipeline_job *job = r->job;
     /* One untimed repetition first, as Bench does: caches, page faults and the clock speed are
      * not the algorithm's time. */
-    if (!r->warmed)
+    if (!l->warmed)
         cpu_algorithm_run_threads(job->cpu, set, results, 1, job->threads);
-    r->warmed = 1;
+    l->warmed = 1;
     double ms = cpu_algorithm_run_threads(job->cpu, set, results, job->reps, job->threads);
-    r->algorithm_ms += ms;
-    r->kernel_ms += ms;
+    l->algorithm_ms += ms;
+    l->kernel_ms += ms;
     /* The line results clipped to the ray or the segment; OpenCL kernels clip themselves. */
     cpu_extent_clip(job->cpu, set->pairs, results, set->count, job->config.extent);
 }
 
 static void add_times(gpu_times *total, const gpu_times *chunk)
 {
-    if (total->launches == 0) {
+    if (total->launches == 0 && total->transfers != GPU_TRANSFERS_PINNED) {
         *total = *chunk;
         return;
     }
@@ -80,82 +136,91 @@ static void add_times(gpu_times *total, const gpu_times *chunk)
     total->uncertain += chunk->uncertain;
 }
 
-static int run_one_device(pipeline_runner *r, const pair_set *set, ray_tetra_result *results, error_text *err)
+/* A chunk's device times added to its lane's. */
+static void add_lane_times(pipeline_lane *l, const gpu_times *times, size_t pairs)
 {
-    gpu_times times;
-    if (gpu_run(r->gpu, set, results, r->job->reps, &times, err) != 0)
-        return -1;
-    add_times(&r->times, &times);
-    r->algorithm_ms += times.kernel_ms;
-    r->transfer_in_ms += times.write_ms + times.staging_ms;
-    r->kernel_ms += times.kernel_ms;
-    r->transfer_out_ms += times.read_ms;
-    return 0;
+    l->algorithm_ms += times->kernel_ms;
+    l->transfer_in_ms += times->write_ms + times->staging_ms;
+    l->kernel_ms += times->kernel_ms;
+    l->transfer_out_ms += times->read_ms;
+    l->pairs += pairs;
+    l->chunks += 1;
 }
 
-/* Each device's share of this chunk added to its totals. */
-static void add_shares(pipeline_runner *r)
+int pipeline_runner_run(pipeline_runner *r, size_t lane, pipeline_chunk *chunk, error_text *err)
 {
-    for (size_t d = 0; d < r->devices; ++d) {
-        const gpu_multi_share *s = &r->shares[d];
-        gpu_multi_share *t = &r->totals[d];
-        t->device = s->device;
-        t->range.count += s->range.count;
-        t->wall_ms += s->wall_ms;
-        add_times(&t->steps, &s->steps);
-    }
-    ++r->device_chunks;
-}
-
-static int run_devices(pipeline_runner *r, const pair_set *set, ray_tetra_result *results, error_text *err)
-{
-    gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = r->job->reps};
-    if (!r->calibrated && gpu_multi_calibrate(r->multi, set, &plan, r->speeds, err) != 0)
-        return -1;
-    r->calibrated = 1;
-    double wall_ms;
-    gpu_multi_summary chunk;
-    if (gpu_split_ranges(r->speeds, r->devices, set->count, gpu_multi_granule(r->multi), r->ranges, err) != 0 ||
-        gpu_multi_run(r->multi, set, r->ranges, results, &plan, r->shares, &wall_ms, err) != 0)
-        return -1;
-    gpu_multi_summarise(r->shares, r->devices, &plan, set->count, wall_ms, &chunk);
-    add_shares(r);
-    double write_ms = 0, read_ms = 0;
-    for (size_t d = 0; d < r->devices; ++d) {
-        write_ms = r->shares[d].steps.write_ms > write_ms ? r->shares[d].steps.write_ms : write_ms;
-        read_ms = r->shares[d].steps.read_ms > read_ms ? r->shares[d].steps.read_ms : read_ms;
-        r->times.uncertain += r->shares[d].steps.uncertain;
-        r->times.finish_ms += r->shares[d].steps.finish_ms;
-    }
-    r->summary.pairs += chunk.pairs;
-    r->summary.devices_used = chunk.devices_used > r->summary.devices_used ? chunk.devices_used : r->summary.devices_used;
-    r->summary.kernel_ms += chunk.kernel_ms;
-    r->summary.end_to_end_ms += chunk.end_to_end_ms;
-    r->summary.wall_ms += chunk.wall_ms;
-    r->algorithm_ms += chunk.kernel_ms;
-    r->transfer_in_ms += write_ms;
-    r->kernel_ms += chunk.kernel_ms;
-    r->transfer_out_ms += read_ms;
-    return 0;
-}
-
-int pipeline_runner_run(pipeline_runner *runner, pipeline_chunk *chunk, error_text *err)
-{
+    pipeline_lane *l = &r->lanes[lane];
     if (chunk->count == 0)
         return 0;
     pair_set set = {chunk->count, chunk->pairs};
-    if (runner->job->cpu) {
-        run_cpu(runner, &set, chunk->results);
+    if (r->job->cpu) {
+        run_cpu(r, l, &set, chunk->results);
         return 0;
     }
-    return runner->multi ? run_devices(runner, &set, chunk->results, err)
-                         : run_one_device(runner, &set, chunk->results, err);
+    gpu_times times;
+    if (gpu_run(l->handler, &set, chunk->results, r->job->reps, &times, err) != 0)
+        return -1;
+    add_times(&l->times, &times);
+    add_lane_times(l, &times, chunk->count);
+    return 0;
+}
+
+int pipeline_runner_enqueue(pipeline_runner *r, size_t lane, pipeline_chunk *chunk, pipeline_device_flight *flight,
+                            error_text *err)
+{
+    pipeline_lane *l = &r->lanes[lane];
+    if (l->chunks == 0 && chunk->count)
+        l->first_ms = timer_now_ms();
+    double staging_ms = 0;
+    int status = pipeline_device_enqueue(l->device, chunk->pairs, chunk->count, chunk->pinned, flight, &staging_ms, err);
+    l->times.staging_ms += staging_ms;
+    l->transfer_in_ms += staging_ms;
+    return status;
+}
+
+int pipeline_runner_finish(pipeline_runner *r, size_t lane, pipeline_chunk *chunk, pipeline_device_flight *flight,
+                           error_text *err)
+{
+    pipeline_lane *l = &r->lanes[lane];
+    if (chunk->count == 0)
+        return 0;
+    gpu_times times;
+    memset(&times, 0, sizeof times);
+    if (pipeline_device_finish(l->device, flight, chunk->pairs, chunk->pinned, chunk->results, &times, err) != 0)
+        return -1;
+    l->last_ms = timer_now_ms();
+    l->times.write_ms += times.write_ms;
+    l->times.kernel_ms += times.kernel_ms;
+    l->times.read_ms += times.read_ms;
+    l->times.precompute_ms += times.precompute_ms;
+    l->times.finish_ms += times.finish_ms;
+    l->times.uncertain += times.uncertain;
+    l->times.launches += times.launches;
+    l->times.chunks += times.chunks;
+    l->times.end_to_end_ms = l->last_ms - l->first_ms;
+    l->times.queues = pipeline_device_queues_used(l->device);
+    add_lane_times(l, &times, chunk->count);
+    return 0;
+}
+
+void pipeline_runner_sum(pipeline_runner *r)
+{
+    r->algorithm_ms = r->transfer_in_ms = r->kernel_ms = r->transfer_out_ms = 0;
+    for (size_t i = 0; i < r->lane_count; ++i) {
+        const pipeline_lane *l = &r->lanes[i];
+        /* Devices run at once: the timed repetitions last as long as the slowest device's. */
+        if (l->algorithm_ms > r->algorithm_ms)
+            r->algorithm_ms = l->algorithm_ms;
+        r->transfer_in_ms += l->transfer_in_ms;
+        r->kernel_ms += l->kernel_ms;
+        r->transfer_out_ms += l->transfer_out_ms;
+    }
 }
 
 static void report_one_device(const pipeline_runner *r, FILE *out)
 {
     const gpu_algorithm *gpu = r->job->gpu;
-    const gpu_times *t = &r->times;
+    const gpu_times *t = &r->lanes[0].times;
     int reps = r->job->reps;
     fprintf(out, "device: %s\n", gpu_device_description(r->gpu));
     fprintf(out, "kernel: %s\n", gpu_program_note(r->gpu));
@@ -181,41 +246,52 @@ static void report_one_device(const pipeline_runner *r, FILE *out)
                 gpu->csv_name, gpu->table_bytes, t->precompute_ms);
 }
 
-/* One line a device: as a whole run gives it when the run was one chunk, else its pairs and
- * times summed over the chunks. */
-static void print_shares(const pipeline_runner *r, FILE *out, size_t pairs)
+/* One line a device: as a whole run gives it when the run was one chunk on one device, else its
+ * pairs and times summed over the chunks it took. */
+static void print_lanes(const pipeline_runner *r, FILE *out, size_t pairs)
 {
     const char *name = r->job->gpu->csv_name;
-    if (r->device_chunks == 1) {
-        gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = r->job->reps};
-        gpu_multi_print_shares(out, r->multi, name, r->shares, &plan, pairs);
-        return;
-    }
-    for (size_t d = 0; d < r->devices; ++d) {
-        const gpu_multi_share *t = &r->totals[d];
+    gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = r->job->reps};
+    for (size_t d = 0; d < r->lane_count; ++d) {
+        const pipeline_lane *l = &r->lanes[d];
+        if (r->lane_count == 1 && l->chunks <= 1) {
+            gpu_multi_share share = {.device = gpu_multi_device(r->multi, d), .range = {0, l->pairs},
+                                     .steps = l->times, .wall_ms = l->last_ms - l->first_ms};
+            gpu_multi_print_shares(out, r->multi, name, &share, &plan, pairs);
+            continue;
+        }
         fprintf(out, "%s: device %d (%s): %zu pairs (%.1f %%) over %zu chunks, write %.3f ms, kernel %.3f ms (%d reps), "
                      "read %.3f ms, %zu launches\n",
-                name, t->device, gpu_device_description(gpu_multi_handler(r->multi, d)), t->range.count,
-                pairs ? 100.0 * (double)t->range.count / (double)pairs : 0.0, r->device_chunks, t->steps.write_ms,
-                t->steps.kernel_ms, r->job->reps, t->steps.read_ms, t->steps.launches);
+                name, gpu_multi_device(r->multi, d), gpu_device_description(l->handler), l->pairs,
+                pairs ? 100.0 * (double)l->pairs / (double)pairs : 0.0, l->chunks, l->times.write_ms,
+                l->times.kernel_ms, r->job->reps, l->times.read_ms, l->times.launches);
     }
 }
 
 static void report_devices(const pipeline_runner *r, FILE *out, size_t pairs)
 {
     const gpu_algorithm *gpu = r->job->gpu;
-    const gpu_multi_summary *s = &r->summary;
-    fprintf(out, "devices: %zu (--devices %s), %s\n", r->devices, r->job->devices,
-            r->devices == 1 ? "all pairs on the one device"
-                            : "pairs split by each device's measured speed (one calibration run each)");
+    size_t used = 0;
+    double kernel_ms = 0, end_to_end_ms = 0, wall_ms = 0;
+    for (size_t d = 0; d < r->lane_count; ++d) {
+        const pipeline_lane *l = &r->lanes[d];
+        double e2e = l->times.write_ms + l->times.kernel_ms / r->job->reps + l->times.read_ms;
+        used += l->chunks > 0;
+        kernel_ms = l->times.kernel_ms > kernel_ms ? l->times.kernel_ms : kernel_ms;
+        end_to_end_ms = e2e > end_to_end_ms ? e2e : end_to_end_ms;
+        wall_ms = l->last_ms - l->first_ms > wall_ms ? l->last_ms - l->first_ms : wall_ms;
+    }
+    fprintf(out, "devices: %zu (--devices %s), %s\n", r->lane_count, r->job->devices,
+            r->lane_count == 1 ? "all pairs on the one device"
+                               : "each chunk run by whichever device is free first");
     fprintf(out, "kernel: %s\n", gpu_program_note(gpu_multi_handler(r->multi, 0)));
-    print_shares(r, out, pairs);
+    print_lanes(r, out, pairs);
     fprintf(out, "%s: %zu device%s at once: kernel %.3f ms (%d reps, the slowest device; %.3f Mtests/s), end to end "
                  "%.3f ms (the slowest device's write + one kernel + read; %.3f Mtests/s), wall %.3f ms (every "
-                 "device's thread, its warm-up included), summed over the chunks\n",
-            gpu->csv_name, s->devices_used, s->devices_used == 1 ? "" : "s", s->kernel_ms, r->job->reps,
-            timer_mtests_per_s(pairs, r->job->reps, s->kernel_ms), s->end_to_end_ms,
-            timer_mtests_per_s(pairs, 1, s->end_to_end_ms), s->wall_ms);
+                 "device's lane from its first chunk to its last), summed over the chunks\n",
+            gpu->csv_name, used, used == 1 ? "" : "s", kernel_ms, r->job->reps,
+            timer_mtests_per_s(pairs, r->job->reps, kernel_ms), end_to_end_ms,
+            timer_mtests_per_s(pairs, 1, end_to_end_ms), wall_ms);
 }
 
 void pipeline_runner_report(const pipeline_runner *runner, FILE *out, size_t pairs)
@@ -227,21 +303,28 @@ void pipeline_runner_report(const pipeline_runner *runner, FILE *out, size_t pai
     else
         report_one_device(runner, out);
     const gpu_algorithm *gpu = runner->job->gpu;
+    size_t uncertain = 0;
+    double finish_ms = 0;
+    for (size_t d = 0; d < runner->lane_count; ++d) {
+        uncertain += runner->lanes[d].times.uncertain;
+        finish_ms += runner->lanes[d].times.finish_ms;
+    }
     if (gpu->robust)
         fprintf(out, "%s: %zu pairs with an uncertain sign decided exactly on the host in %.3f ms (inside the read "
                      "time)\n",
-                gpu->csv_name, runner->times.uncertain, runner->times.finish_ms);
+                gpu->csv_name, uncertain, finish_ms);
 }
 
 void pipeline_runner_close(pipeline_runner *runner)
 {
+    for (size_t d = 0; d < runner->lane_count; ++d)
+        pipeline_device_close(runner->lanes[d].device);
+    free(runner->lanes);
+    runner->lanes = NULL;
+    runner->lane_count = 0;
     gpu_close(runner->gpu);
     if (runner->multi)
         gpu_multi_close(runner->multi);
-    free(runner->speeds);
-    free(runner->ranges);
-    free(runner->shares);
-    free(runner->totals);
     runner->gpu = NULL;
     runner->multi = NULL;
 }

@@ -20,7 +20,8 @@ typedef struct pipeline_state {
     size_t job_chunk_pairs; /* pairs a chunk holds at most */
     atomic_file out;
     int out_open; /* out holds a temporary (or a stream) not yet committed */
-    pipeline_chunk chunks[PIPELINE_CHUNKS];
+    pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];
+    size_t chunk_count; /* of chunks[] in use (pipeline_runner_chunks) */
     /* free -> read -> checked -> computed -> free */
     pipeline_queue free_chunks, read, checked, computed;
     pipeline_runner runner;

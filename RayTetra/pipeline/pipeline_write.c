@@ -63,8 +63,9 @@ static int check_stream(pipeline_state *s)
 void *pipeline_writer(void *state)
 {
     pipeline_state *s = state;
-    for (;;) {
-        pipeline_chunk *chunk = pipeline_queue_pop(&s->computed);
+    for (size_t sequence = 0;; ++sequence) {
+        /* In input order, whichever lane ran a chunk first. */
+        pipeline_chunk *chunk = pipeline_queue_pop_sequence(&s->computed, sequence);
         if (!chunk)
             return NULL;
         double start = timer_now_ms();
