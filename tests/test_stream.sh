@@ -2,7 +2,9 @@
 # results do not depend on the chunks: chunks of one pair, of 7 (N not a multiple), of all
 # pairs, a 16M budget and the default give the same bytes, for text and binary INPUT and OUTPUT,
 # from a file and from a pipe, on the CPU (one thread and a team) and on OpenCL (one device and
-# --devices). N = 0 works. A bad pair in a later chunk is reported with its line (text) or its
+# --devices, whose lanes keep a device's queues and pinned chunks across the chunks; aos
+# pairs need no copy into pinned memory, soa pairs one). N = 0 works. A bad pair in a later
+# chunk is reported with its line (text) or its
 # number (binary) as the whole-file readers word it, and leaves the old OUTPUT as it was and no
 # temporary file; so does SIGINT in the middle of a run. --max-memory takes sizes from 16M and
 # refuses anything else in one line. A pipe of 300,000 pairs runs in a 16M budget: no
@@ -140,6 +142,25 @@ if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$RT" --list-devices >/dev/null 2>&1
     check "the device lines are in the report" grep -q '^device: ' "$TMP/g_7.log"
     run d_7 7 -g 1 --devices 0 -p r "$TMP/in.rtb" "$TMP/d_7.txt" 1
     check "--devices in chunks of 7: the same results" cmp -s "$TMP/g_ref.txt" "$TMP/d_7.txt"
+    # Pinned transfers: the device's queues stay open across the chunks, which take turns on them.
+    check "-g 1 in 15 chunks: transfer chunks on 3 queues" grep -q 'pinned transfers, 15 chunks on 3 queues' "$TMP/g_7.log"
+    check "--devices with one device: all pairs on it" grep -q "all pairs on the one device" "$TMP/d_7.log"
+    check "--devices: the device took all 15 chunks" grep -Eq ': device 0 \(.*\): 103 pairs \(100.0 %\) over 15 chunks' "$TMP/d_7.log"
+    run d_7b 7 -g 1 --devices all -p r "$TMP/in.rtb" "$TMP/d_7b.rtb" 1
+    run g_7b 7 -g 1 -p r "$TMP/in.rtb" "$TMP/g_7b.rtb" 1
+    check "--devices all and -g give the same binary results in chunks of 7" cmp -s "$TMP/g_7b.rtb" "$TMP/d_7b.rtb"
+    # Converted into pinned memory (soa pairs and records, several pairs an item): the same bytes
+    # as pageable transfers of the whole input at once.
+    run soa_whole "" -g 2 --layout soa --result-layout soa --pairs-per-item 3 --transfers pageable -p r "$TMP/in.txt" "$TMP/soa_whole.txt" 2
+    run soa_7 7 -g 2 --layout soa --result-layout soa --pairs-per-item 3 -p r "$TMP/in.txt" "$TMP/soa_7.txt" 2
+    check "soa in chunks of 7, pinned: the pageable whole run's bytes" cmp -s "$TMP/soa_whole.txt" "$TMP/soa_7.txt"
+    run soa_d7 7 -g 2 --layout soa --result-layout soa --pairs-per-item 3 --devices all -p r "$TMP/in.txt" "$TMP/soa_d7.txt" 2
+    check "soa in chunks of 7 on --devices: the same bytes" cmp -s "$TMP/soa_whole.txt" "$TMP/soa_d7.txt"
+    # aos double pairs are read straight into the pinned memory the device transfers from: no copy.
+    run pinned_big 65536 -g 1 -p r "$TMP/big.rtb" "$TMP/pinned_big.rtb" 1
+    check "300,000 pairs in 5 chunks: no copy into pinned memory" grep -q 'copying the pairs into pinned memory before: 0.000 ms' "$TMP/pinned_big.log"
+    run pageable_big "" -g 1 --transfers pageable -p r "$TMP/big.rtb" "$TMP/pageable_big.rtb" 1
+    check "300,000 pairs pinned in chunks: the pageable run's bytes" cmp -s "$TMP/pageable_big.rtb" "$TMP/pinned_big.rtb"
 else
     echo "test_stream: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): the OpenCL checks are left out"
 fi
