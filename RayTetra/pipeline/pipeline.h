@@ -8,9 +8,10 @@
  * binary input's records straight into a chunk and a text input's lines into the chunk's text;
  * the checker parses and validates the chunk with a team of threads (OpenMP); the runner runs
  * the algorithm REPS times on it (a CPU algorithm on --threads threads, one OpenCL device, or
- * several); the writer formats the results with a team of threads and writes them in order to
- * the OUTPUT's temporary file, which replaces OUTPUT only when every chunk was written. The
- * first fault in input order ends the run with its message and no output. */
+ * several: one lane thread a device, each taking the next chunk when it is free); the writer
+ * formats the results with a team of threads and writes them in input order to the OUTPUT's
+ * temporary file, which replaces OUTPUT only when every chunk was written. The first fault in
+ * input order ends the run with its message and no output. */
 #ifndef RAYTETRA_PIPELINE_H
 #define RAYTETRA_PIPELINE_H
 
