@@ -12,8 +12,8 @@
 #include "atomic_file.h"
 #include "pair_check.h"
 
-#define PAIR_RECORD 144
-#define RESULT_RECORD 112
+#define PAIR_RECORD BINARY_PAIR_RECORD
+#define RESULT_RECORD BINARY_RESULT_RECORD
 _Static_assert(sizeof(ray_tetra_pair) == PAIR_RECORD, "pairs are stored as 18 packed doubles");
 
 int binary_path(const char *path)
@@ -190,6 +190,39 @@ static unsigned char *read_records(input_stream *in, uint64_t count, size_t size
     return records;
 }
 
+int binary_pair_check(const char *name, size_t index, const ray_tetra_pair *pair, error_text *err)
+{
+    char why[ERROR_TEXT_SIZE / 2];
+    if (pair_check(pair, why, sizeof why) == 0)
+        return 0;
+    return error_set(err, "%s: pair %zu: %s", name, index, why);
+}
+
+int binary_pairs_begin(input_stream *in, size_t *count, error_text *err)
+{
+    uint64_t n;
+    if (read_header(in, BINARY_KIND_PAIRS, PAIR_RECORD, &n, err) != 0)
+        return -1;
+    *count = (size_t)n;
+    return 0;
+}
+
+int binary_pairs_next(input_stream *in, ray_tetra_pair *pairs, size_t first, size_t want, size_t count,
+                      error_text *err)
+{
+    long got = input_read(in, pairs, want * PAIR_RECORD, err);
+    if (got < 0)
+        return -1;
+    if ((size_t)got < want * PAIR_RECORD)
+        return error_set(err, "%s: the file ends after %zu of the %zu pairs its header announces", in->name,
+                         first + (size_t)got / PAIR_RECORD, count);
+    if (!little_endian_host())
+        swap_bytes(pairs, 8, want * 18);
+    return 0;
+}
+
+int binary_pairs_end(input_stream *in, size_t count, error_text *err) { return check_end(in, count, err); }
+
 int binary_pairs_read(input_stream *in, pair_set *set, error_text *err)
 {
     set->count = 0;
@@ -211,9 +244,7 @@ int binary_pairs_read(input_stream *in, pair_set *set, error_text *err)
             first_bad = i;
     }
     if (first_bad != LLONG_MAX) {
-        char why[ERROR_TEXT_SIZE / 2];
-        pair_check(&pairs[first_bad], why, sizeof why);
-        error_set(err, "%s: pair %lld: %s", in->name, first_bad, why);
+        binary_pair_check(in->name, (size_t)first_bad, &pairs[first_bad], err);
         free(pairs);
         return -1;
     }
@@ -339,6 +370,24 @@ int binary_pairs_write(const char *path, const pair_set *set, error_text *err)
     return atomic_commit(&file, err);
 }
 
+void binary_result_encode(const ray_tetra_result *r, unsigned char record[BINARY_RESULT_RECORD])
+{
+    memset(record, 0, RESULT_RECORD);
+    put_u32(record, (uint32_t)r->hit);
+    put_u32(record + 4, (uint32_t)(r->hit ? r->enter_face : -1));
+    put_u32(record + 8, (uint32_t)(r->hit ? r->leave_face : -1));
+    double v[12] = {0};
+    if (r->hit) {
+        double all[12] = {r->enter_point.x, r->enter_point.y, r->enter_point.z, r->leave_point.x, r->leave_point.y,
+                          r->leave_point.z, r->u_enter1, r->u_enter2, r->u_leave1, r->u_leave2, r->t_enter,
+                          r->t_leave};
+        memcpy(v, all, sizeof v);
+    }
+    if (!little_endian_host())
+        swap_bytes(v, 8, 12);
+    memcpy(record + 16, v, sizeof v);
+}
+
 int binary_results_write(const char *path, const ray_tetra_result *results, size_t count, error_text *err)
 {
     atomic_file file;
@@ -346,21 +395,8 @@ int binary_results_write(const char *path, const ray_tetra_result *results, size
         return -1;
     binary_write_header(file.stream, BINARY_KIND_RESULTS, count, RESULT_RECORD);
     for (size_t i = 0; i < count; ++i) {
-        const ray_tetra_result *r = &results[i];
-        unsigned char record[RESULT_RECORD] = {0};
-        put_u32(record, (uint32_t)r->hit);
-        put_u32(record + 4, (uint32_t)(r->hit ? r->enter_face : -1));
-        put_u32(record + 8, (uint32_t)(r->hit ? r->leave_face : -1));
-        double v[12] = {0};
-        if (r->hit) {
-            double all[12] = {r->enter_point.x, r->enter_point.y, r->enter_point.z, r->leave_point.x, r->leave_point.y,
-                              r->leave_point.z, r->u_enter1, r->u_enter2, r->u_leave1, r->u_leave2, r->t_enter,
-                              r->t_leave};
-            memcpy(v, all, sizeof v);
-        }
-        if (!little_endian_host())
-            swap_bytes(v, 8, 12);
-        memcpy(record + 16, v, sizeof v);
+        unsigned char record[RESULT_RECORD];
+        binary_result_encode(&results[i], record);
         fwrite(record, 1, sizeof record, file.stream);
     }
     return atomic_commit(&file, err);

@@ -29,6 +29,8 @@
 #define BINARY_HEADER_SIZE 64
 #define BINARY_KIND_PAIRS 1
 #define BINARY_KIND_RESULTS 2
+#define BINARY_PAIR_RECORD 144
+#define BINARY_RESULT_RECORD 112
 
 /* 1 if the path names a binary file to write (".rtb"). */
 int binary_path(const char *path);
@@ -44,6 +46,20 @@ int binary_input(input_stream *in, error_text *err);
  * ("pair 3", "result 3", counting from 0); bytes after the records are an error too. */
 int binary_pairs_read(input_stream *in, pair_set *set, error_text *err);
 int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *count, error_text *err);
+
+/* A binary input of pairs read in pieces (the streaming pipeline, RayTetra/pipeline/): the
+ * header (binary_pairs_begin: *count, the records it announces), then `want` records at a time
+ * straight into `pairs`, records first .. first + want - 1 (binary_pairs_next; the input ending
+ * before them is an error), then binary_pairs_end (nothing may follow). binary_pair_check
+ * validates record `index` with binary_pairs_read's message. Each returns 0, or -1 with err set. */
+int binary_pairs_begin(input_stream *in, size_t *count, error_text *err);
+int binary_pairs_next(input_stream *in, ray_tetra_pair *pairs, size_t first, size_t want, size_t count,
+                      error_text *err);
+int binary_pairs_end(input_stream *in, size_t count, error_text *err);
+int binary_pair_check(const char *name, size_t index, const ray_tetra_pair *pair, error_text *err);
+
+/* One result as its record of the format, for writers that stream their records. */
+void binary_result_encode(const ray_tetra_result *result, unsigned char record[BINARY_RESULT_RECORD]);
 
 /* A hit with these faces and its 12 reals in the order both result formats store them (docs/
  * SPECIFICATION.md section 4): enter point, leave point, u_enter1, u_enter2, u_leave1, u_leave2,

@@ -180,6 +180,69 @@ static int read_count(line_reader *r, off_t file_size, size_t *count, error_text
     return 0;
 }
 
+/* The line of pair i of `count` into r: 0, or -1 with err set (a read error, or the input ends
+ * before the count the first line announces). */
+static int next_pair_line(line_reader *r, size_t i, size_t count, error_text *err)
+{
+    int found = next_line(r, err);
+    if (found < 0)
+        return -1;
+    if (found == 0)
+        return error_set(err, "%s:%zu: the file ends after %zu pairs, but its first line announces %zu", r->path,
+                         r->in->line_number, i, count);
+    return 0;
+}
+
+/* After the announced pairs: comments and blank lines may follow, data may not. */
+static int after_pairs(line_reader *r, size_t count, error_text *err)
+{
+    int found = next_line(r, err);
+    if (found < 0)
+        return -1;
+    if (found > 0)
+        return error_set(err, "%s:%zu: more pairs than the %zu announced on the first line", r->path, r->number,
+                         count);
+    return 0;
+}
+
+/* The 18 reals of the current line into *pair, validated. */
+static int parse_pair(const line_reader *r, ray_tetra_pair *pair, error_text *err)
+{
+    double v[18];
+    int n = parse_reals(r->line, v, 18, 1, r, err);
+    if (n < 0)
+        return -1;
+    if (n != 18)
+        return error_set(err, "%s:%zu: expected 18 reals (V0 V1 V2 V3 P Q), found %s%d", r->path, r->number,
+                         n > 18 ? "more than " : "", n > 18 ? 18 : n);
+    memcpy(pair, v, sizeof v);
+    return validate_pair(pair, r, err);
+}
+
+int pairs_text_begin(input_stream *in, size_t *count, error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .current_class = -1};
+    return read_count(&r, in->size, count, err);
+}
+
+int pairs_text_line(input_stream *in, size_t index, size_t count, error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .current_class = -1};
+    return next_pair_line(&r, index, count, err);
+}
+
+int pairs_text_end(input_stream *in, size_t count, error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .current_class = -1};
+    return after_pairs(&r, count, err);
+}
+
+int pairs_parse_line(const char *name, const char *line, size_t number, ray_tetra_pair *pair, error_text *err)
+{
+    line_reader r = {.path = name, .line = line, .number = number, .current_class = -1};
+    return parse_pair(&r, pair, err);
+}
+
 /* Room for pair i (and its class label): the arrays grow as pairs arrive, up to the count the
  * first line announces, so that a stream announcing more than it holds costs no memory. */
 static int make_room(const line_reader *r, size_t i, size_t count, ray_tetra_pair **pairs, size_t *capacity,
@@ -212,30 +275,16 @@ static int read_text_pairs(input_stream *in, pair_set *set, pair_classes *classe
     int status = read_count(&r, in->size, &count, err);
     ray_tetra_pair *pairs = NULL;
     for (size_t i = 0; status == 0 && i < count; ++i) {
-        int found = next_line(&r, err);
-        if (found < 0) {
+        if (next_pair_line(&r, i, count, err) != 0) {
             status = -1;
-            break;
-        }
-        if (found == 0) {
-            status = error_set(err, "%s:%zu: the file ends after %zu pairs, but its first line announces %zu",
-                               r.path, in->line_number, i, count);
             break;
         }
         if (make_room(&r, i, count, &pairs, &capacity, classes, err) != 0) {
             status = -1;
             break;
         }
-        double v[18];
-        int n = parse_reals(r.line, v, 18, 1, &r, err);
-        if (n < 0) {
-            status = -1;
-        } else if (n != 18) {
-            status = error_set(err, "%s:%zu: expected 18 reals (V0 V1 V2 V3 P Q), found %s%d", r.path, r.number,
-                               n > 18 ? "more than " : "", n > 18 ? 18 : n);
-        } else {
-            memcpy(&pairs[i], v, sizeof v);
-            status = validate_pair(&pairs[i], &r, err);
+        status = parse_pair(&r, &pairs[i], err);
+        if (status == 0) {
             if (classes) {
                 if (r.current_class < 0) /* before any label: no class is declared yet, so this fits */
                     r.current_class = pair_classes_index(classes, PAIRS_DEFAULT_CLASS);
@@ -243,15 +292,8 @@ static int read_text_pairs(input_stream *in, pair_set *set, pair_classes *classe
             }
         }
     }
-    if (status == 0) {
-        /* Comments and blank lines may follow the pairs; data may not. */
-        int found = next_line(&r, err);
-        if (found < 0)
-            status = -1;
-        else if (found > 0)
-            status = error_set(err, "%s:%zu: more pairs than the %zu announced on the first line", r.path, r.number,
-                               count);
-    }
+    if (status == 0)
+        status = after_pairs(&r, count, err);
     if (status != 0) {
         free(pairs);
         return -1;
@@ -342,15 +384,20 @@ int pairs_write(const char *path, const pair_set *set, error_text *err)
     return atomic_commit(&file, err);
 }
 
+size_t result_format(char *out, size_t size, const ray_tetra_result *r)
+{
+    int n = !r->hit ? snprintf(out, size, "false\n")
+                    : snprintf(out, size, "true %d %d %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n",
+                               r->enter_face, r->leave_face, r->enter_point.x, r->enter_point.y, r->enter_point.z,
+                               r->leave_point.x, r->leave_point.y, r->leave_point.z, r->u_enter1, r->u_enter2,
+                               r->u_leave1, r->u_leave2, r->t_enter, r->t_leave);
+    return n < 0 ? 0 : (size_t)n;
+}
+
 void result_print(FILE *out, const ray_tetra_result *r)
 {
-    if (!r->hit) {
-        fputs("false\n", out);
-        return;
-    }
-    fprintf(out, "true %d %d %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", r->enter_face,
-            r->leave_face, r->enter_point.x, r->enter_point.y, r->enter_point.z, r->leave_point.x, r->leave_point.y,
-            r->leave_point.z, r->u_enter1, r->u_enter2, r->u_leave1, r->u_leave2, r->t_enter, r->t_leave);
+    char line[RESULT_LINE_MAX];
+    fputs(result_format(line, sizeof line, r) < sizeof line ? line : "", out);
 }
 
 int results_write(const char *path, const ray_tetra_result *results, size_t count, const char *trailer,

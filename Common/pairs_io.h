@@ -27,6 +27,17 @@ int pairs_read(const char *path, pair_set *set, error_text *err);
 /* The same from an open input (for bytes in memory: input_open_memory). */
 int pairs_read_input(input_stream *in, pair_set *set, error_text *err);
 
+/* A text input of pairs read line by line (the streaming pipeline, RayTetra/pipeline/): the
+ * count line first (pairs_text_begin), then the line of each pair index 0 .. count - 1
+ * (pairs_text_line: in->line and in->line_number hold it; comments and blank lines skipped),
+ * then pairs_text_end (only comments and blank lines may follow). Each returns 0, or -1 with
+ * err set in pairs_read's words. pairs_parse_line reads and validates one such line, which
+ * may be a copy: `name` and `number` place it in messages. */
+int pairs_text_begin(input_stream *in, size_t *count, error_text *err);
+int pairs_text_line(input_stream *in, size_t index, size_t count, error_text *err);
+int pairs_text_end(input_stream *in, size_t count, error_text *err);
+int pairs_parse_line(const char *name, const char *line, size_t number, ray_tetra_pair *pair, error_text *err);
+
 /* Class labels of an input file. A comment line "# class NAME" (NAME: letters, digits, '-' and
  * '_', at most PAIRS_CLASS_NAME_MAX characters) labels the pairs after it, up to the next such
  * line; pairs before the first one, and every pair of a binary file, are class "random". The
@@ -57,6 +68,13 @@ int pairs_write(const char *path, const pair_set *set, error_text *err);
 
 /* One result line (no newline handling beyond the final '\n'). */
 void result_print(FILE *out, const ray_tetra_result *result);
+
+/* The longest result line, its '\n' and NUL included: "true", two faces and 12 reals of at
+ * most 24 characters (%.17g), each after a space. */
+#define RESULT_LINE_MAX 320
+
+/* result_print's line into out (NUL-terminated); returns its length (>= size: cut short). */
+size_t result_format(char *out, size_t size, const ray_tetra_result *result);
 
 /* Write one result line per pair, atomically; `trailer`, if not NULL, is appended as is
  * (a comment line such as the timing). */

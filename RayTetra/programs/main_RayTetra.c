@@ -16,6 +16,8 @@
 #include "multi/gpu_multi_program.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/pipeline_budget.h"
 #include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
@@ -39,6 +41,7 @@ typedef struct options {
     long long reps;
     long long threads;
     int single; /* --precision float */
+    size_t max_memory; /* --max-memory; 0: the default (pipeline_budget.h) */
     /* --layout, --output, --pairs-per-item, and --extent (RT_EXTENT_LINE by default, _RAY or
      * _SEGMENT), which the CPU algorithms' clipping follows too */
     gpu_config gpu_config;
@@ -94,6 +97,9 @@ static void usage(FILE *out)
           "  --threads N        CPU algorithms on N threads (OpenMP; default 1, the sequential loop;\n"
           "                     0 = every core)\n"
           PROGRAM_RECORD_STORES_USAGE
+          "  --max-memory SIZE  the most memory the run holds, whatever the number of pairs: the pairs\n"
+          "                     stream through in chunks (SIZE in bytes, or with K, M, G or T; at least\n"
+          "                     16M; default a quarter of the machine's memory)\n"
           "  -n, --device I     OpenCL device number (default 0; see --list-devices)\n"
           "  --devices LIST|all OpenCL: split the pairs over these devices (-n numbers, comma-separated;\n"
           "                     all = every GPU, PoCL's CPU device only when there is none), in proportion\n"
@@ -158,7 +164,7 @@ static void thesis_option(options *o, char flag, const char *arg)
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT };
+    enum { OPT_ALGORITHM = 256, OPT_LOCAL, OPT_SNAPSHOT, OPT_THREADS, OPT_PRECISION, OPT_EXTENT, OPT_MAX_MEMORY };
     /* Not static: the flag options (no_argument, &o->FIELD, 1) point into *o. */
     const struct option longs[] = {
         {"algorithm", required_argument, NULL, OPT_ALGORITHM},
@@ -174,6 +180,7 @@ static void parse(int argc, char **argv, options *o)
         PROGRAM_CHUNK_SIZES_OPTION,
         PROGRAM_DEVICE_OPTIONS,
         {"extent", required_argument, NULL, OPT_EXTENT},
+        {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
         PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
@@ -238,6 +245,12 @@ static void parse(int argc, char **argv, options *o)
         case OPT_EXTENT:
             o->gpu_config.extent = program_extent(PROGRAM, optarg);
             break;
+        case OPT_MAX_MEMORY: {
+            error_text err;
+            if (pipeline_parse_memory(optarg, &o->max_memory, &err) != 0)
+                cli_usage_error(PROGRAM, "%s", err.text);
+            break;
+        }
         default: /* the OpenCL options; --version, --help and unknown ones exit */
             program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu_config, usage, "REPS and every number RayTetra takes are >= 0");
             break;
@@ -407,6 +420,39 @@ static void check_single_range(const options *o, const pair_set *set)
     }
 }
 
+/* The streaming run of every pair of INPUT into OUTPUT (pipeline.h), and its report lines. */
+static int stream(const options *o)
+{
+    pipeline_job job = {
+        .input = o->input,
+        .output = o->output,
+        .write_results = o->print != 't',
+        .write_timing = o->print != 'r' && !binary_path(o->output),
+        .reps = (int)o->reps,
+        .max_memory = o->max_memory,
+        .cpu = o->cpu,
+        .gpu = o->gpu,
+        .threads = o->threads == 0 ? cpu_thread_count() : (int)o->threads,
+        .device = (int)o->device,
+        .devices = o->devices,
+        .local_size = (size_t)o->local_size,
+        .config = o->gpu_config,
+        .report = stdout,
+        .program = PROGRAM,
+    };
+    pipeline_stats stats;
+    error_text err;
+    if (pipeline_run(&job, &stats, &err) != 0) {
+        error_print(PROGRAM, &err);
+        return err.kind == ERROR_USAGE ? 2 : 1;
+    }
+    char timing[256];
+    pipeline_timing_line(&job, stats.pairs, stats.algorithm_ms, timing, sizeof timing);
+    fputs(timing + 2, stdout);
+    pipeline_print_stages(stdout, &stats);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -429,50 +475,20 @@ int main(int argc, char **argv)
     /* Before the reading and the runs, which may take minutes. */
     const program_output outputs[] = {{"OUTPUT", o.output}, {"--snapshot", o.snapshot}};
     program_check_outputs(PROGRAM, outputs, 2, &o.input, 1);
+    if (o.gpu_config.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
+        fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
+                        "all\n", PROGRAM, extent_name(o.gpu_config.extent));
+        return 2;
+    }
+    if (o.display < 0)
+        return stream(&o);
     pair_set set;
     if (pairs_read(o.input, &set, &err) != 0) {
         error_print(PROGRAM, &err);
         return 1;
     }
     check_single_range(&o, &set);
-    if (o.gpu_config.extent != RT_EXTENT_LINE && o.gpu && o.gpu_config.output == GPU_OUTPUT_HIT) {
-        fprintf(stderr, "%s: error: --extent %s needs t, which --output hit does not compute; use --output faces or "
-                        "all\n", PROGRAM, extent_name(o.gpu_config.extent));
-        pair_set_free(&set);
-        return 2;
-    }
-    if (o.display >= 0) {
-        int status = display(&o, &set);
-        pair_set_free(&set);
-        return status;
-    }
-    ray_tetra_result *results = malloc((set.count ? set.count : 1) * sizeof *results);
-    if (!results) {
-        pair_set_free(&set);
-        die(PROGRAM, "not enough memory for %zu results", set.count);
-    }
-    /* Touch every page now, so that page faults are not timed as part of the first repetition. */
-    memset(results, 0, (set.count ? set.count : 1) * sizeof *results);
-    /* One untimed repetition first, as Bench does: caches, page faults and the clock speed are
-     * not the algorithm's time. (gpu_run warms an OpenCL kernel up itself.) */
-    if (o.cpu)
-        cpu_algorithm_run_threads(o.cpu, &set, results, 1, o.threads == 0 ? cpu_thread_count() : (int)o.threads);
-    double ms = run(&o, &set, results, (int)o.reps);
-    clip(&o, &set, results);
-    double tests = (double)set.count * (double)o.reps;
-    char timing[256];
-    snprintf(timing, sizeof timing, "# algorithm %s pairs %zu reps %lld time_ms %.6f mtests_per_s %.3f\n",
-             algorithm_name(&o), set.count, o.reps, ms, ms > 0 ? tests / ms / 1e3 : 0.0);
-    fputs(timing + 2, stdout);
-    int status = 0;
-    if (o.print == 't') {
-        status = results_write(o.output, results, 0, timing, &err);
-    } else {
-        status = results_write(o.output, results, set.count, o.print == 'b' ? timing : NULL, &err);
-    }
-    if (status != 0)
-        error_print(PROGRAM, &err);
-    free(results);
+    int status = display(&o, &set);
     pair_set_free(&set);
-    return status != 0;
+    return status;
 }

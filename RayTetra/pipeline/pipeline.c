@@ -1,0 +1,250 @@
+/* pipeline.c: one streaming run: open everything, size the chunks, start the stage threads,
+ * run the algorithm stage on this thread, and put OUTPUT in place only when all went well. */
+#include "pipeline/pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "binary_io.h"
+#include "pairs_io.h"
+#include "pipeline/pipeline_budget.h"
+#include "pipeline/pipeline_state.h"
+#include "timer.h"
+
+void pipeline_fail(pipeline_state *s, const error_text *err)
+{
+    pthread_mutex_lock(&s->lock);
+    if (!s->failed)
+        s->err = *err;
+    s->failed = 1;
+    pthread_mutex_unlock(&s->lock);
+    pipeline_queue_close(&s->free_chunks);
+    pipeline_queue_close(&s->read);
+    pipeline_queue_close(&s->checked);
+    pipeline_queue_close(&s->computed);
+}
+
+/* The input opened and its count read; a regular file or a stream. */
+static int open_input(pipeline_state *s, error_text *err)
+{
+    if (input_open(&s->in, s->job->input, "input file", err) != 0)
+        return -1;
+    s->binary_input = binary_input(&s->in, err);
+    if (s->binary_input < 0)
+        return -1;
+    return s->binary_input ? binary_pairs_begin(&s->in, &s->count, err) : pairs_text_begin(&s->in, &s->count, err);
+}
+
+static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
+{
+    const pipeline_job *job = s->job;
+    size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
+    pipeline_chunk_shape shape;
+    s->chunk_count = pipeline_runner_chunks(&s->runner);
+    if (pipeline_chunk_shape_for(budget, s->count, !s->binary_input, out_bytes, pipeline_runner_copies(job),
+                                 s->chunk_count, &shape, err) != 0)
+        return -1;
+    s->job_chunk_pairs = shape.pairs;
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[c], &shape, err) != 0)
+            return -1;
+    for (size_t lane = 0; lane < s->runner.lane_count; ++lane)
+        if (pipeline_runner_lane_open(&s->runner, lane, shape.pairs, err) != 0)
+            return -1;
+    return 0;
+}
+
+/* A chunk run: counted and handed to the writer. */
+static void ran(pipeline_state *s, pipeline_chunk *chunk)
+{
+    pthread_mutex_lock(&s->lock);
+    ++s->chunks_done;
+    pthread_mutex_unlock(&s->lock);
+    pipeline_queue_push(&s->computed, chunk);
+}
+
+/* A lane that runs each chunk before it takes the next (the CPU, pageable transfers). */
+static void run_lane_in_turn(pipeline_state *s, size_t lane)
+{
+    pipeline_chunk *chunk;
+    while ((chunk = pipeline_queue_pop(&s->checked))) {
+        error_text err;
+        if (pipeline_runner_run(&s->runner, lane, chunk, &err) != 0) {
+            pipeline_fail(s, &err);
+            return;
+        }
+        ran(s, chunk);
+    }
+}
+
+/* A lane with pinned transfers: the next chunk is enqueued before the one in flight is waited
+ * for, so that its write overlaps that one's kernel; when no chunk is ready, the one in flight
+ * is finished first so that the writer need not wait for the reader. */
+static void run_lane_overlapped(pipeline_state *s, size_t lane)
+{
+    pipeline_chunk *pending = NULL;
+    pipeline_device_flight pending_flight, flight;
+    error_text err;
+    for (;;) {
+        pipeline_chunk *chunk = pending ? pipeline_queue_try_pop(&s->checked) : pipeline_queue_pop(&s->checked);
+        if (!chunk && !pending)
+            return;
+        if (chunk && pipeline_runner_enqueue(&s->runner, lane, chunk, &flight, &err) != 0) {
+            pipeline_device_drop(&flight);
+            break;
+        }
+        if (pending) {
+            if (pipeline_runner_finish(&s->runner, lane, pending, &pending_flight, &err) != 0) {
+                pending = chunk; /* its flight is dropped below */
+                pending_flight = flight;
+                break;
+            }
+            ran(s, pending);
+        }
+        pending = chunk;
+        pending_flight = flight;
+    }
+    if (pending)
+        pipeline_device_drop(&pending_flight);
+    pipeline_fail(s, &err);
+}
+
+typedef struct lane_start {
+    pipeline_state *state;
+    size_t lane;
+} lane_start;
+
+static void *run_lane(void *argument)
+{
+    lane_start *start = argument;
+    pipeline_state *s = start->state;
+    if (s->runner.lanes[start->lane].device)
+        run_lane_overlapped(s, start->lane);
+    else
+        run_lane_in_turn(s, start->lane);
+    return NULL;
+}
+
+static void init_queues(pipeline_state *s)
+{
+    pipeline_queue_init(&s->free_chunks);
+    pipeline_queue_init(&s->read);
+    pipeline_queue_init(&s->checked);
+    pipeline_queue_init(&s->computed);
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
+}
+
+static void destroy_queues(pipeline_state *s)
+{
+    pipeline_queue_destroy(&s->free_chunks);
+    pipeline_queue_destroy(&s->read);
+    pipeline_queue_destroy(&s->checked);
+    pipeline_queue_destroy(&s->computed);
+}
+
+/* The stage threads, one run lane a device; 0, or -1 with the first failure in s->err. */
+static int stream(pipeline_state *s)
+{
+    init_queues(s);
+    void *(*const stages[3])(void *) = {pipeline_reader, pipeline_checker, pipeline_writer};
+    size_t lanes = s->runner.lane_count, wanted = 3 + lanes, started = 0;
+    pthread_t *threads = calloc(wanted, sizeof *threads);
+    lane_start *starts = calloc(lanes, sizeof *starts);
+    for (size_t l = 0; starts && l < lanes; ++l)
+        starts[l] = (lane_start){s, l};
+    while (threads && starts && started < wanted &&
+           pthread_create(&threads[started], NULL, started < 3 ? stages[started] : run_lane,
+                          started < 3 ? (void *)s : (void *)&starts[started - 3]) == 0)
+        ++started;
+    if (started < wanted) {
+        error_text err;
+        error_set_kind(&err, ERROR_MEMORY, "cannot start the pipeline's threads");
+        pipeline_fail(s, &err);
+    }
+    for (size_t t = 0; t < started; ++t)
+        pthread_join(threads[t], NULL);
+    free(threads);
+    free(starts);
+    destroy_queues(s);
+    pipeline_runner_sum(&s->runner);
+    return s->failed ? -1 : 0;
+}
+
+static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, pipeline_stats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    stats->pairs = s->count;
+    stats->chunks = s->chunks_done;
+    stats->chunk_pairs = s->job_chunk_pairs;
+    stats->memory = budget;
+    stats->wall_ms = timer_now_ms() - start_ms;
+    stats->algorithm_ms = s->runner.algorithm_ms;
+    memcpy(stats->busy_ms, s->busy_ms, sizeof stats->busy_ms);
+    stats->busy_ms[PIPELINE_TRANSFER_IN] = s->runner.transfer_in_ms;
+    stats->busy_ms[PIPELINE_KERNEL] = s->runner.kernel_ms;
+    stats->busy_ms[PIPELINE_TRANSFER_OUT] = s->runner.transfer_out_ms;
+}
+
+static int run_state(pipeline_state *s, size_t budget, error_text *err)
+{
+    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || open_input(s, err) != 0 ||
+        make_chunks(s, budget, err) != 0 || atomic_open(&s->out, s->job->output, err) != 0)
+        return -1;
+    s->out_open = 1;
+    pipeline_progress_start(&s->progress, s->job->program);
+    pipeline_write_header(s);
+    int status = stream(s);
+    pipeline_progress_end(&s->progress);
+    if (status != 0) {
+        *err = s->err;
+        return -1;
+    }
+    pipeline_runner_report(&s->runner, s->job->report, s->count);
+    s->out_open = 0;
+    return atomic_commit(&s->out, err);
+}
+
+int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err)
+{
+    double start_ms = timer_now_ms();
+    size_t budget = job->max_memory ? job->max_memory : pipeline_default_memory();
+    pipeline_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return error_set_kind(err, ERROR_MEMORY, "not enough memory to start");
+    s->job = job;
+    s->binary_output = job->write_results && binary_path(job->output);
+    pthread_mutex_init(&s->lock, NULL);
+    int status = run_state(s, budget, err);
+    if (s->out_open)
+        atomic_abort(&s->out);
+    if (s->in.path)
+        input_close(&s->in);
+    fill_stats(s, budget, start_ms, stats);
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);
+    pipeline_runner_close(&s->runner);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+    return status;
+}
+
+void pipeline_timing_line(const pipeline_job *job, size_t pairs, double ms, char *line, size_t size)
+{
+    double tests = (double)pairs * (double)job->reps;
+    snprintf(line, size, "# algorithm %s pairs %zu reps %d time_ms %.6f mtests_per_s %.3f\n",
+             job->gpu ? job->gpu->csv_name : job->cpu->name, pairs, job->reps, ms, ms > 0 ? tests / ms / 1e3 : 0.0);
+}
+
+void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
+{
+    static const char *const names[PIPELINE_STAGE_COUNT] = {"read", "check", "transfer in", "kernel", "transfer out",
+                                                             "write"};
+    fprintf(out, "stages (busy ms, share of the wall time %.3f ms; %zu chunk%s of up to %zu pairs, --max-memory "
+                 "%zu MiB):",
+            stats->wall_ms, stats->chunks, stats->chunks == 1 ? "" : "s", stats->chunk_pairs, stats->memory >> 20);
+    for (int k = 0; k < PIPELINE_STAGE_COUNT; ++k)
+        fprintf(out, "%s %s %.3f (%.0f%%)", k ? "," : "", names[k], stats->busy_ms[k],
+                stats->wall_ms > 0 ? 100.0 * stats->busy_ms[k] / stats->wall_ms : 0.0);
+    fputc('\n', out);
+}

@@ -1,0 +1,46 @@
+/* pipeline_budget.h: how much memory a streaming run may hold (--max-memory), and the chunk
+ * size that follows from it: the run's chunks (pipeline_chunk.h), each with its pairs, results, text lines
+ * and output bytes, plus the copies an OpenCL device's run makes of a chunk, all within the
+ * budget whatever the number of pairs. */
+#ifndef RAYTETRA_PIPELINE_BUDGET_H
+#define RAYTETRA_PIPELINE_BUDGET_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "pipeline/pipeline_chunk.h"
+
+#define PIPELINE_MEMORY_MIN ((size_t)16 << 20)
+/* Held back from the budget for what is not a chunk: stdio buffers, the input's buffer, stacks. */
+#define PIPELINE_MEMORY_RESERVE ((size_t)4 << 20)
+/* The default budget: this fraction of the machine's physical memory. */
+#define PIPELINE_MEMORY_DEFAULT_DIVISOR 4
+/* Bytes of text kept per pair line on average; a chunk of text ends early when its lines run longer. */
+#define PIPELINE_TEXT_BYTES_PER_PAIR 512
+/* The largest chunk for a device: big enough that per-chunk costs (buffers, launches) vanish,
+ * small enough that the first chunk's read, before anything overlaps, is a small part of a long
+ * run. For the CPU algorithms a chunk stays near the caches' size: the four chunks' memory is
+ * then reused while warm instead of faulted in afresh (measured on the dev machine, 2,000,000
+ * pairs: 4,096 to 16,384 pairs a chunk ran in half the time of 250,000). */
+#define PIPELINE_CHUNK_PAIRS_MAX ((size_t)1 << 21)
+#define PIPELINE_CPU_CHUNK_PAIRS_MAX ((size_t)1 << 14)
+/* A device's run is cut into at least this many chunks (of at least PIPELINE_CHUNK_PAIRS_MIN
+ * pairs), so that its stages overlap for most of it even when the budget would hold it in one. */
+#define PIPELINE_CHUNKS_PER_RUN 8
+#define PIPELINE_CHUNK_PAIRS_MIN ((size_t)1 << 16)
+
+/* "SIZE": a whole number of bytes, or with a suffix K, M, G or T (powers of 1024), at least
+ * PIPELINE_MEMORY_MIN. 0, or -1 with err set ("--max-memory ...: what is wrong; what to give"). */
+int pipeline_parse_memory(const char *text, size_t *bytes, error_text *err);
+
+/* The default budget: physical memory / PIPELINE_MEMORY_DEFAULT_DIVISOR, at least the minimum. */
+size_t pipeline_default_memory(void);
+
+/* What each of `chunks` chunks needs, for `count` pairs in all, text or binary input and output
+ * (out_bytes_per_pair 0: no results written), and `device_copies` more pair+result copies per
+ * pair (an OpenCL run's pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
+ * (tests of the chunk boundaries); a bad value is an error. 0, or -1 with err set. */
+int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
+                             size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err);
+
+#endif

@@ -1,0 +1,47 @@
+/* pipeline_state.h: what the four stage threads of one pipeline_run share (pipeline.h). */
+#ifndef RAYTETRA_PIPELINE_STATE_H
+#define RAYTETRA_PIPELINE_STATE_H
+
+#include <pthread.h>
+
+#include "atomic_file.h"
+#include "input_stream.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/pipeline_chunk.h"
+#include "pipeline/pipeline_progress.h"
+#include "pipeline/pipeline_queue.h"
+#include "pipeline/pipeline_runner.h"
+
+typedef struct pipeline_state {
+    const pipeline_job *job;
+    input_stream in;
+    int binary_input, binary_output;
+    size_t count; /* pairs the input announces */
+    size_t job_chunk_pairs; /* pairs a chunk holds at most */
+    atomic_file out;
+    int out_open; /* out holds a temporary (or a stream) not yet committed */
+    pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];
+    size_t chunk_count; /* of chunks[] in use (pipeline_runner_chunks) */
+    /* free -> read -> checked -> computed -> free */
+    pipeline_queue free_chunks, read, checked, computed;
+    pipeline_runner runner;
+    pipeline_progress progress;
+    pthread_mutex_t lock; /* guards failed and err */
+    int failed;
+    error_text err; /* the first failure */
+    size_t chunks_done;
+    double busy_ms[PIPELINE_STAGE_COUNT];
+} pipeline_state;
+
+/* Record the first failure and stop every stage (all queues closed). */
+void pipeline_fail(pipeline_state *state, const error_text *err);
+
+/* The stage threads (pthread start routines; the argument is the pipeline_state). */
+void *pipeline_reader(void *state);
+void *pipeline_checker(void *state);
+void *pipeline_writer(void *state);
+
+/* The writer's first bytes, once the count is known (a binary OUTPUT's header). */
+void pipeline_write_header(pipeline_state *state);
+
+#endif

@@ -1,0 +1,167 @@
+# test_stream: RayTetra's streaming run (RayTetra/pipeline/, docs/FILES.md "Streaming"). The
+# results do not depend on the chunks: chunks of one pair, of 7 (N not a multiple), of all
+# pairs, a 16M budget and the default give the same bytes, for text and binary INPUT and OUTPUT,
+# from a file and from a pipe, on the CPU (one thread and a team) and on OpenCL (one device and
+# --devices, whose lanes keep a device's queues and pinned chunks across the chunks; aos
+# pairs need no copy into pinned memory, soa pairs one). N = 0 works. A bad pair in a later
+# chunk is reported with its line (text) or its
+# number (binary) as the whole-file readers word it, and leaves the old OUTPUT as it was and no
+# temporary file; so does SIGINT in the middle of a run. --max-memory takes sizes from 16M and
+# refuses anything else in one line. A pipe of 300,000 pairs runs in a 16M budget: no
+# whole-input buffer. The report gives the stage breakdown; standard error stays quiet when it
+# is not a terminal.
+source "$(dirname "$0")/lib.sh"
+RT="$BIN/RayTetra"
+export RAYTETRA_STREAM_CHUNK_PAIRS=
+no_temporaries() { check "no temporary file left in $1" test -z "$(find "$1" -name '*.tmp.*')"; }
+"$BIN/RandomRayTetra" "$TMP/in.txt" -i 60 -n 43 --seed 5 >/dev/null || fail "RandomRayTetra text"
+"$BIN/RandomRayTetra" "$TMP/in.rtb" -i 60 -n 43 --seed 5 >/dev/null || fail "RandomRayTetra binary"
+
+# run NAME CHUNK ARGS...: RayTetra ARGS with chunks of CHUNK pairs ("" for the budget's).
+run() {
+    local name=$1 chunk=$2
+    shift 2
+    RAYTETRA_STREAM_CHUNK_PAIRS=$chunk "$RT" "$@" >"$TMP/$name.log" 2>"$TMP/$name.err" || fail "$name: $*: $(cat "$TMP/$name.err")"
+}
+
+# The same bytes for every chunk size, input format and output format.
+for in in in.txt in.rtb; do
+    for out in txt rtb; do
+        run "ref_$in.$out" "" -t 1 -p r "$TMP/$in" "$TMP/ref_$in.$out" 1
+        for chunk in 1 7 103; do
+            run "c$chunk" "$chunk" -t 1 -p r "$TMP/$in" "$TMP/c$chunk.$out" 1
+            check "$in -> $out: chunks of $chunk give the whole-run bytes" cmp -s "$TMP/ref_$in.$out" "$TMP/c$chunk.$out"
+        done
+        run "m16" "" --max-memory 16M -t 1 -p r "$TMP/$in" "$TMP/m16.$out" 1
+        check "$in -> $out: a 16M budget gives the same bytes" cmp -s "$TMP/ref_$in.$out" "$TMP/m16.$out"
+    done
+done
+check "text and binary INPUT give the same text results" cmp -s "$TMP/ref_in.txt.txt" "$TMP/ref_in.rtb.txt"
+check "text and binary INPUT give the same binary results" cmp -s "$TMP/ref_in.txt.rtb" "$TMP/ref_in.rtb.rtb"
+check "the results are one line a pair" test "$(grep -c '^true\|^false' "$TMP/ref_in.txt.txt")" = 103
+check "a binary OUTPUT holds a header and 103 records" test "$(stat -c %s "$TMP/ref_in.txt.rtb")" = $((64 + 103 * 112))
+
+# A team of threads, the timing line (-p b) and the report's stage line.
+run team 7 --threads 2 -t 1 -p b "$TMP/in.txt" "$TMP/team.txt" 3
+check "--threads 2 in chunks: the same results" cmp -s "$TMP/ref_in.txt.txt" <(grep -v '^#' "$TMP/team.txt")
+check "-p b ends the text OUTPUT with the timing line" grep -Eq '^# algorithm stp1 pairs 103 reps 3 time_ms' "$TMP/team.txt"
+check "the report gives each stage's busy time and share" \
+    grep -Eq '^stages .*15 chunks of up to 7 pairs.*: read [0-9.]+ \([0-9]+%\), check .*, transfer in .*, kernel .*, transfer out .*, write [0-9.]+ \([0-9]+%\)$' "$TMP/team.log"
+check "nothing on standard error when it is no terminal (no progress line)" test ! -s "$TMP/team.err"
+run time_only 7 -t 1 -p t "$TMP/in.txt" "$TMP/time_only.txt" 1
+check "-p t writes the timing line only" test "$(grep -c . "$TMP/time_only.txt")" = 1
+
+# From a pipe, in a 16M budget: no whole-input buffer. 300,000 binary pairs are 43 MB in and
+# 34 MB of results; the run must hold far less.
+"$BIN/RandomRayTetra" "$TMP/big.rtb" -i 150000 -n 150000 --seed 9 >/dev/null || fail "RandomRayTetra big"
+cat "$TMP/big.rtb" | /usr/bin/time -f '%M' -o "$TMP/rss" "$RT" --max-memory 16M -t 1 -p r - "$TMP/piped.rtb" 1 >/dev/null 2>&1 || fail "RayTetra from a pipe"
+run from_file "" -t 1 -p r "$TMP/big.rtb" "$TMP/from_file.rtb" 1
+check "a pipe gives the file's results" cmp -s "$TMP/piped.rtb" "$TMP/from_file.rtb"
+rss_kib=$(tail -n 1 "$TMP/rss")
+check "300,000 pairs from a pipe in --max-memory 16M: max RSS ${rss_kib} KiB stays under 40 MiB" test "$rss_kib" -lt 40960
+
+# N = 0, text and binary.
+printf '0\n# nothing\n' >"$TMP/empty.txt"
+"$BIN/RandomRayTetra" "$TMP/empty.rtb" -i 0 -n 0 >/dev/null 2>&1 || fail "RandomRayTetra empty"
+run empty "" -t 1 -p r "$TMP/empty.txt" "$TMP/empty.out" 1
+check "N = 0: an empty text OUTPUT" test -f "$TMP/empty.out" -a ! -s "$TMP/empty.out"
+run empty_binary 1 -t 1 -p r "$TMP/empty.rtb" "$TMP/empty_out.rtb" 1
+check "N = 0: a binary OUTPUT of its header only" test "$(stat -c %s "$TMP/empty_out.rtb")" = 64
+
+# A bad pair in chunk 2 (pairs 14..20 with chunks of 7): its line, or its number, as before; the
+# old OUTPUT stays and no temporary is left.
+echo "keep me" >"$TMP/old.out"
+awk 'NR == 18 { $1 = "nonsense" } { print }' "$TMP/in.txt" >"$TMP/bad.txt" # line 18: pair 16 (line 1 holds the count)
+bad_line=$(grep -n nonsense "$TMP/bad.txt" | cut -d: -f1)
+for chunk in 7 1 ""; do
+    RAYTETRA_STREAM_CHUNK_PAIRS=$chunk expect 1 "^RayTetra: error: $TMP/bad.txt:$bad_line: 'nonsense' is not a number$" -- \
+        "$RT" -t 1 -p r "$TMP/bad.txt" "$TMP/old.out" 1
+done
+check "a bad pair leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"
+no_temporaries "$TMP"
+# Binary: pair 16's tetrahedron made flat (V3 = V0), found by the checker in chunk 2.
+python3 - "$TMP/in.rtb" "$TMP/bad.rtb" <<'EOF'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+record = 64 + 16 * 144
+data[record + 72:record + 96] = data[record:record + 24]
+open(sys.argv[2], 'wb').write(data)
+EOF
+for chunk in 7 ""; do
+    RAYTETRA_STREAM_CHUNK_PAIRS=$chunk expect 1 "^RayTetra: error: $TMP/bad.rtb: pair 16: " -- \
+        "$RT" -t 1 -p r "$TMP/bad.rtb" "$TMP/old.out" 1
+done
+check "a bad binary pair leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"
+# The announced count not met: the fault after the last pair read, in the readers' words.
+head -n 50 "$TMP/in.txt" >"$TMP/short.txt"
+RAYTETRA_STREAM_CHUNK_PAIRS=7 expect 1 "short.txt:[0-9]+: the file ends after 49 pairs, but its first line announces 103" -- \
+    "$RT" -t 1 -p r "$TMP/short.txt" "$TMP/old.out" 1
+no_temporaries "$TMP"
+
+# SIGINT in the middle of a run: input from a FIFO whose writer stalls after half the pairs.
+mkdir -p "$TMP/signal"
+echo "keep me" >"$TMP/signal/out.txt"
+mkfifo "$TMP/signal/in"
+"$BIN/RandomRayTetra" "$TMP/signal/all.txt" -i 2000 -n 2000 >/dev/null || fail "RandomRayTetra signal"
+(head -n 2000 "$TMP/signal/all.txt"; sleep 30) >"$TMP/signal/in" & # more than the input's 64 KiB buffer
+feeder=$!
+RAYTETRA_STREAM_CHUNK_PAIRS=1 env --default-signal=INT "$RT" -t 1 -p r "$TMP/signal/in" "$TMP/signal/out.txt" 1 \
+    >/dev/null 2>&1 &
+victim=$!
+for _ in $(seq 50); do # until the temporary holds results
+    [ -n "$(find "$TMP/signal" -name '*.tmp.*' -size +0c)" ] && break
+    sleep 0.1
+done
+check "the run streams: results written before the input ends" test -n "$(find "$TMP/signal" -name '*.tmp.*' -size +0c)"
+kill -INT "$victim"
+wait "$victim"
+status=$?
+kill "$feeder" 2>/dev/null
+wait "$feeder" 2>/dev/null
+check "SIGINT: RayTetra died of the signal (status $status)" test "$status" -eq 130
+check "SIGINT: the old OUTPUT is as it was" grep -qx "keep me" "$TMP/signal/out.txt"
+no_temporaries "$TMP/signal"
+
+# --max-memory and the chunk override: bad values get one line naming the option.
+for bad in 15M abc 16Q 1.5G "" 99999999999999999999T -16M; do
+    expect 2 "--max-memory" -- "$RT" --max-memory "$bad" -t 1 "$TMP/in.txt" "$TMP/x.out" 1
+done
+for good in 16M 16777216 1g 256m; do
+    expect 0 '' -- "$RT" --max-memory "$good" -t 1 -p r "$TMP/in.txt" "$TMP/good.out" 1
+done
+RAYTETRA_STREAM_CHUNK_PAIRS=0 expect 2 "RAYTETRA_STREAM_CHUNK_PAIRS='0'" -- "$RT" -t 1 "$TMP/in.txt" "$TMP/x.out" 1
+check "a refused run writes no OUTPUT" test ! -e "$TMP/x.out"
+
+# OpenCL: one device and --devices, in chunks, give the whole run's bytes.
+if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$RT" --list-devices >/dev/null 2>&1; then
+    run g_ref "" -g 1 -p r "$TMP/in.txt" "$TMP/g_ref.txt" 1
+    run g_7 7 -g 1 -p r "$TMP/in.txt" "$TMP/g_7.txt" 2
+    check "-g 1 in chunks of 7: the same results" cmp -s "$TMP/g_ref.txt" "$TMP/g_7.txt"
+    check "-g 1 agrees with the CPU's STP0 on hits and faces" \
+        cmp -s <(cut -d' ' -f1-3 "$TMP/g_ref.txt") <(RAYTETRA_STREAM_CHUNK_PAIRS= "$RT" -t 0 -p r "$TMP/in.txt" - 1 2>/dev/null | cut -d' ' -f1-3)
+    check "the device lines are in the report" grep -q '^device: ' "$TMP/g_7.log"
+    run d_7 7 -g 1 --devices 0 -p r "$TMP/in.rtb" "$TMP/d_7.txt" 1
+    check "--devices in chunks of 7: the same results" cmp -s "$TMP/g_ref.txt" "$TMP/d_7.txt"
+    # Pinned transfers: the device's queues stay open across the chunks, which take turns on them.
+    check "-g 1 in 15 chunks: transfer chunks on 3 queues" grep -q 'pinned transfers, 15 chunks on 3 queues' "$TMP/g_7.log"
+    check "--devices with one device: all pairs on it" grep -q "all pairs on the one device" "$TMP/d_7.log"
+    check "--devices: the device took all 15 chunks" grep -Eq ': device 0 \(.*\): 103 pairs \(100.0 %\) over 15 chunks' "$TMP/d_7.log"
+    run d_7b 7 -g 1 --devices all -p r "$TMP/in.rtb" "$TMP/d_7b.rtb" 1
+    run g_7b 7 -g 1 -p r "$TMP/in.rtb" "$TMP/g_7b.rtb" 1
+    check "--devices all and -g give the same binary results in chunks of 7" cmp -s "$TMP/g_7b.rtb" "$TMP/d_7b.rtb"
+    # Converted into pinned memory (soa pairs and records, several pairs an item): the same bytes
+    # as pageable transfers of the whole input at once.
+    run soa_whole "" -g 2 --layout soa --result-layout soa --pairs-per-item 3 --transfers pageable -p r "$TMP/in.txt" "$TMP/soa_whole.txt" 2
+    run soa_7 7 -g 2 --layout soa --result-layout soa --pairs-per-item 3 -p r "$TMP/in.txt" "$TMP/soa_7.txt" 2
+    check "soa in chunks of 7, pinned: the pageable whole run's bytes" cmp -s "$TMP/soa_whole.txt" "$TMP/soa_7.txt"
+    run soa_d7 7 -g 2 --layout soa --result-layout soa --pairs-per-item 3 --devices all -p r "$TMP/in.txt" "$TMP/soa_d7.txt" 2
+    check "soa in chunks of 7 on --devices: the same bytes" cmp -s "$TMP/soa_whole.txt" "$TMP/soa_d7.txt"
+    # aos double pairs are read straight into the pinned memory the device transfers from: no copy.
+    run pinned_big 65536 -g 1 -p r "$TMP/big.rtb" "$TMP/pinned_big.rtb" 1
+    check "300,000 pairs in 5 chunks: no copy into pinned memory" grep -q 'copying the pairs into pinned memory before: 0.000 ms' "$TMP/pinned_big.log"
+    run pageable_big "" -g 1 --transfers pageable -p r "$TMP/big.rtb" "$TMP/pageable_big.rtb" 1
+    check "300,000 pairs pinned in chunks: the pageable run's bytes" cmp -s "$TMP/pageable_big.rtb" "$TMP/pinned_big.rtb"
+else
+    echo "test_stream: no OpenCL device (or RAYTETRA_TEST_OPENCL=0): the OpenCL checks are left out"
+fi
+finish
