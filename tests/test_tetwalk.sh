@@ -185,6 +185,7 @@ assert d['context']['tetrahedra'] == 48 and d['context']['rays'] == 3
 names = [r['algorithm'] for r in d['results']]
 assert names == ['STP0R', 'Exact'], names
 assert all(r['lost'] == 0 and r['steps'] == $steps for r in d['results'])
+assert all(r['rays_walked_on_host'] == 0 for r in d['results'])
 "
     check "the summary names the runs" grep -Eq '^  STP0R +1 thread .* 0 lost' chords.out
 else
@@ -236,7 +237,27 @@ if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
             fail "TetWalk gpu_$a: $(cat gpu_$a.out)"
         fi
     done
-    check "GPU_STP0R hands its undecided rays to the host" grep -Eq '[1-9][0-9]* rays walked again on the host' gpu_stp0r.out
+    # The robust kernel decides every sign itself: rays through the box's vertices and along its
+    # edges (chords.txt), aimed at vertices and at edges, none walked on the host, each walked as
+    # the exact traversal walks it (status, steps, length).
+    for mesh in box u_shape; do
+        for rays in "--rays chords.txt" "--aim vertices --aim-rays 300" "--aim edges --aim-rays 300"; do
+            what="GPU_STP0R, $mesh, $rays"
+            # shellcheck disable=SC2086
+            if "$TW" $rays --algorithm gpu_stp0r --verify 0 --device "${RAYTETRA_TEST_DEVICE:-0}" --json device.json \
+                "$DATA/$mesh.mesh" >device.out 2>&1; then
+                check "$what: no ray walked on the host" grep -q '; 0 rays walked on the host;' device.out
+                check "$what: the JSON says so" python3 -c "
+import json
+r = json.load(open('device.json'))['results'][0]
+assert r['algorithm'] == 'GPU_STP0R' and r['rays_walked_on_host'] == 0 and r['rays'] > 0, r"
+                check "$what: every ray as the exact traversal walks it" \
+                    grep -Eq '^  GPU_STP0R .* 0 lost; 0 of [0-9]+ rays differ from the exact traversal' device.out
+            else
+                fail "TetWalk $what: $(cat device.out)"
+            fi
+        done
+    done
 fi
 
 finish

@@ -23,8 +23,9 @@
  *   RT_WALK_PRECOMPUTED  the forms 0, 1, 2 above with each product read from the mesh's table
  *       of edge Plücker coordinates (mesh_build_edges): the tetrahedron's part computed once,
  *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
- *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, the includer's
- *       exact function or, in a kernel, the host) with the tie-breaking rule below.
+ *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, exact expansion
+ *       arithmetic of rt_expansion.h, here on the CPU and in the kernel alike) with the
+ *       tie-breaking rule below.
  * A fast form checks that a tetrahedron agrees it is entered through the face its neighbour
  * left through (all three products of that face >= 0, not all 0); when it does not, or no face
  * passes a form 0 leaving test, or a segment takes more steps than the mesh has tetrahedra (a
@@ -43,15 +44,15 @@
  * Lengths. Inside a segment each step's tEnter is the previous step's tLeave, so the sum
  * telescopes and only the segment's two boundary crossings decide its length. Where a ray runs
  * nearly in a boundary face's plane, t there is ill-conditioned (the crossing may lie anywhere
- * on the face): when rounding could move that crossing by more than m->exact_distance (2^-32 of
- * the mesh's diagonal), t is computed exactly.
+ * on the face): when the filter's error could move that crossing by more than
+ * m->exact_distance (2^-32 of the mesh's diagonal), the face's products are evaluated exactly
+ * and rounded once, which leaves t the accuracy of a well-conditioned crossing.
  *
- * Hooks: a C includer defines RT_WALK_EXACT_SIGN (see rt_walk_resolve) for the signs the filter
- * cannot decide and RT_WALK_EXACT_PARAMETER (see rt_walk_exact_end) for ill-conditioned
- * crossings; without them (OpenCL) such a ray ends with RT_WALK_UNCERTAIN for the host. */
+ * Nothing is left to the host: every walk ends OK or LOST, and the robust walk never LOST. */
 #ifndef RAYTETRA_RT_WALK_H
 #define RAYTETRA_RT_WALK_H
 
+#include "rt_expansion.h"
 #include "rt_robust.h"
 
 #ifdef RT_SINGLE
@@ -67,7 +68,6 @@
 /* A ray's status. */
 #define RT_WALK_OK 0
 #define RT_WALK_LOST 1
-#define RT_WALK_UNCERTAIN 2 /* a kernel's robust walk met a sign it could not decide: the host walks it again */
 
 /* Nodes the hierarchy's traversal keeps (mesh_bvh.h builds no deeper tree). */
 #define RT_WALK_STACK 64
@@ -301,16 +301,17 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
 
 /* ---------------------------------------------------------------- the robust variant */
 
-/* The robust variant's view of a tetrahedron: the STP frame, the six products, the signs the
- * filter decided (exact, unmoved), the moved signs (the tie rule), and which are known. */
+/* The robust variant's view of a tetrahedron: the STP frame, the six products, their exact
+ * signs (unmoved) and moved signs (the tie rule), which signs are known, and which products are
+ * the exact values rounded (rt_walk_evaluate) rather than the filter's. */
 typedef struct rt_walk_exact {
     rt_tetra geometry;
-    rt_vec3 V[4]; /* as in the mesh: the exact function needs the untranslated vertices */
+    rt_vec3 V[4]; /* as in the mesh: the exact arithmetic needs the untranslated vertices */
     rt_real p[6];
     rt_signs exact, moved;
     rt_real bound; /* the filter's error bound of every product (negative: none) */
-    int uncertain; /* edges not decided yet */
-    int adjust;    /* some sign came from the exact function */
+    int uncertain; /* edges whose sign is not decided yet */
+    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
 } rt_walk_exact;
 
 RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L)
@@ -321,36 +322,52 @@ RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt
     x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
     x.bound = rt_robust_bound(&x.geometry);
     x.moved = x.exact;
-    x.adjust = 0;
+    x.evaluated = 0;
     return x;
 }
 
-/* Decide the edges of `mask` the filter left open. Returns 0, or -1 when there is no exact
- * function here (a kernel): the ray then goes back to the host. */
-RT_INLINE int rt_walk_resolve(rt_walk_exact *x, int mask)
+/* p_ij = [L, Vj - P, Vi - P] exactly (rt_expansion.h): returns it rounded (relative error below
+ * 2^-52, exactly 0 when it is 0); *exact its sign, *moved its sign under the tie rule, that of
+ * ((Vj - Vi) x L)_x, then _y, then _z for a zero p_ij. Kept out of line on the CPU: the arrays of
+ * the exact arithmetic stay out of the walk's fast path. */
+RT_SLOW_PATH rt_real rt_walk_exact_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec3 Vj, int *exact, int *moved)
 {
-    int open = x->uncertain & mask;
-    if (open == 0)
-        return 0;
-#ifdef RT_WALK_EXACT_SIGN
+    rt_real value[RT_EXPANSION_EDGE];
+    int count = rt_expansion_triple(L, Vj, Vi, P, value);
+    *exact = rt_expansion_sign(count, value);
+    *moved = *exact;
+    for (int k = 0; k < 3 && *moved == 0; ++k)
+        *moved = rt_expansion_cross_sign(Vi, Vj, L, k);
+    return rt_expansion_estimate(count, value);
+}
+
+/* Evaluate the edges of `mask` exactly: their signs, moved signs and products. */
+RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
+{
     for (int e = 0; e < 6; ++e) {
-        if (!(open & (1 << e)))
+        if (!(mask & (1 << e)))
             continue;
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
-        int moved;
-        /* RT_WALK_EXACT_SIGN(P, L, Vi, Vj, &moved): the exact sign of p_ij = [L, Vj - P, Vi - P],
-         * and in moved the sign under the tie rule. */
-        int exact = RT_WALK_EXACT_SIGN(x->geometry.P, x->geometry.L, x->V[i], x->V[j], &moved);
+        int exact, moved;
+        x->p[e] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[i], x->V[j], &exact, &moved);
+        x->exact.positive &= ~(1 << e);
+        x->exact.negative &= ~(1 << e);
+        x->moved.positive &= ~(1 << e);
+        x->moved.negative &= ~(1 << e);
         rt_signs_set(&x->exact, e, exact);
         rt_signs_set(&x->moved, e, moved);
     }
-    x->uncertain &= ~open;
-    x->adjust = 1;
-    return 0;
-#else
-    return -1;
-#endif
+    x->uncertain &= ~mask;
+    x->evaluated |= mask;
+}
+
+/* Decide the edges of `mask` the filter left open. */
+RT_INLINE void rt_walk_resolve(rt_walk_exact *x, int mask)
+{
+    int open = x->uncertain & mask;
+    if (open != 0)
+        rt_walk_evaluate(x, open);
 }
 
 /* Moved sign of edge x -> d. */
@@ -375,23 +392,14 @@ RT_INLINE int rt_walk_moved_face(const rt_walk_exact *x, int f)
     return negative == 0 ? 1 : (positive == 0 ? -1 : 0);
 }
 
-/* Weight of edge k of face f: its product, with the exact sign when some sign came from the
- * exact function: 0 for an exact 0, the smallest normal number of the exact sign when rounding
- * flipped the product or made it 0 (either way round: rt_robust_weight keeps a rounded 0 whose
- * exact sign is negative, which on a face with no other weight gives 0 / 0). */
+/* Weight of edge k of face f: its product in the face's direction. Once the face's edges are
+ * decided every product has its exact sign: the filter's by the filter's definition, the others
+ * being the exact values rounded. */
 RT_INLINE rt_real rt_walk_weight(const rt_walk_exact *x, int f, int k)
 {
     int sign;
     int e = rt_face_edge(f, k, &sign);
-    rt_real w = sign < 0 ? -x->p[e] : x->p[e];
-    if (!x->adjust)
-        return w;
-    int exact = (((x->exact.positive >> e) & 1) - ((x->exact.negative >> e) & 1)) * sign;
-    if (exact == 0)
-        return 0;
-    if (exact > 0 ? w > 0 : w < 0)
-        return w;
-    return exact > 0 ? RT_ROBUST_TINY : -RT_ROBUST_TINY;
+    return sign < 0 ? -x->p[e] : x->p[e];
 }
 
 /* An upper bound of the length of face f's longest edge (the sum of the coordinate differences). */
@@ -404,41 +412,30 @@ RT_INLINE rt_real rt_walk_face_extent(const rt_walk_exact *x, int f)
     return rt_max(ab, rt_max(bc, ca));
 }
 
-/* t on face f from the products, each weight made consistent with the exact sign. *fragile = 1
- * when rounding could move the crossing by more than `distance`: each weight is off by at most
- * the filter's bound, so each barycentric by at most 4 bound / |sum| and the point by
- * 8 bound extent / |sum| (distance 0: never). */
-RT_INLINE rt_real rt_walk_exact_parameter(const rt_walk_exact *x, int f, rt_real distance, int *fragile)
+/* Could rounding move the crossing of face f by more than `distance`? Each filtered weight is
+ * off by at most the filter's bound, so each barycentric by at most 4 bound / |sum| and the
+ * point by 8 bound extent / |sum|. */
+RT_INLINE int rt_walk_fragile(const rt_walk_exact *x, int f, rt_real distance)
 {
-    rt_real w0 = rt_walk_weight(x, f, 0);
-    rt_real w1 = rt_walk_weight(x, f, 1);
-    rt_real w2 = rt_walk_weight(x, f, 2);
-    *fragile = distance > 0 && (x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <=
-                                                  distance * (rt_abs(w0) + rt_abs(w1) + rt_abs(w2))));
-    rt_vec3 point;
-    rt_real u1, u2, t;
-    rt_face_point(&x->geometry, f, w0, w1, w2, &point, &u1, &u2, &t);
-    return t;
+    rt_real sum = rt_abs(rt_walk_weight(x, f, 0)) + rt_abs(rt_walk_weight(x, f, 1)) + rt_abs(rt_walk_weight(x, f, 2));
+    return x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <= distance * sum);
 }
 
-/* A segment's end on boundary face f: an ill-conditioned t computed again exactly. Returns 0, or
- * -1 when there is no exact function here (a kernel). */
-RT_INLINE int rt_walk_exact_end(const rt_walk_exact *x, int f, int fragile, rt_real *t)
+/* t on face f (its edges decided) from its weights. Where rounding could move the crossing by
+ * more than `distance` (0: never checked; inside a segment the sum telescopes), the face's
+ * products are first evaluated exactly: each weight then has a relative error below 2^-52 and
+ * all three share a sign, so the barycentrics are accurate to a few units in the last place
+ * however close to the face's plane the line runs (docs/TETWALK.md). */
+RT_INLINE rt_real rt_walk_exact_parameter(rt_walk_exact *x, int f, rt_real distance)
 {
-    if (!fragile)
-        return 0;
-#ifdef RT_WALK_EXACT_PARAMETER
-    /* RT_WALK_EXACT_PARAMETER(P, L, A, B, C): t where the line P + t L crosses the plane of the
-     * triangle A B C, exactly rounded. */
-    *t = RT_WALK_EXACT_PARAMETER(x->geometry.P, x->geometry.L, x->V[rt_walk_corner(f, 0)], x->V[rt_walk_corner(f, 1)],
-                                 x->V[rt_walk_corner(f, 2)]);
-    return 0;
-#else
-    (void)x;
-    (void)f;
-    (void)t;
-    return -1;
-#endif
+    int rounded = rt_walk_face_edges(f) & ~x->evaluated;
+    if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance))
+        rt_walk_evaluate(x, rounded);
+    rt_vec3 point;
+    rt_real u1, u2, t;
+    rt_face_point(&x->geometry, f, rt_walk_weight(x, f, 0), rt_walk_weight(x, f, 1), rt_walk_weight(x, f, 2), &point,
+                  &u1, &u2, &t);
+    return t;
 }
 
 /* The leave face from the moved signs q_a, q_b, q_c of the edges a -> d, b -> d, c -> d (a, b, c
@@ -455,54 +452,39 @@ RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
     return leaves_a ? a : (leaves_b ? b : (leaves_c ? c : -1));
 }
 
-/* One robust step: the leave face (-1: lost, which the argument above rules out; -2: a sign for
- * the host) and tLeave; tEnter is the previous step's tLeave. When the face left is on the
- * boundary, an ill-conditioned tLeave is made exact (rt_walk_exact_end). */
+/* One robust step: the leave face (-1: lost, which the argument above rules out) and tLeave;
+ * tEnter is the previous step's tLeave. When the face left is on the boundary, an
+ * ill-conditioned tLeave is computed from exact products (rt_walk_exact_parameter). */
 RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave)
 {
     rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
     int d = enter;
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
     /* The edges at d decide; the leave face's third edge is needed for its weights. */
-    int apex = 63 & ~rt_walk_face_edges(enter);
-    if (rt_walk_resolve(&x, apex) != 0)
-        return -2;
+    rt_walk_resolve(&x, 63 & ~rt_walk_face_edges(enter));
     int leave = rt_walk_leave_by_signs(enter, rt_walk_moved(&x, a, d), rt_walk_moved(&x, b, d), rt_walk_moved(&x, c, d));
     if (leave < 0)
         return -1;
-    if (rt_walk_resolve(&x, rt_walk_face_edges(leave)) != 0)
-        return -2;
+    rt_walk_resolve(&x, rt_walk_face_edges(leave));
     /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
-    int boundary = m->neighbour[4 * tet + leave] < 0, fragile;
-    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0, &fragile);
-    if (rt_walk_exact_end(&x, leave, fragile, t_leave) != 0)
-        return -2;
+    int boundary = m->neighbour[4 * tet + leave] < 0;
+    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0);
     return leave;
 }
 
 /* ---------------------------------------------------------------- boundary and segments */
 
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
- * *t its parameter there. RT_WALK_UNCERTAIN in *status when a kernel cannot decide. */
-RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
-                               int *status)
+ * *t its parameter there. */
+RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t)
 {
     int tet = face >> 2, f = face & 3;
     if (method == RT_WALK_ROBUST) {
         rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
-        if (rt_walk_resolve(&x, rt_walk_face_edges(f)) != 0) {
-            *status = RT_WALK_UNCERTAIN;
-            return 0;
-        }
+        rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
-        if (role != 0) {
-            int fragile;
-            *t = rt_walk_exact_parameter(&x, f, m->exact_distance, &fragile);
-            if (rt_walk_exact_end(&x, f, fragile, t) != 0) {
-                *status = RT_WALK_UNCERTAIN;
-                return 0;
-            }
-        }
+        if (role != 0)
+            *t = rt_walk_exact_parameter(&x, f, m->exact_distance);
         return role;
     }
     rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
@@ -530,10 +512,6 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         int leave;
         if (method == RT_WALK_ROBUST) {
             leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out);
-            if (leave == -2) {
-                r->status = RT_WALK_UNCERTAIN;
-                return;
-            }
         } else {
             rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
@@ -612,13 +590,9 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
         for (int i = first; i < first + count; ++i) {
             int face = m->bvh_faces[i];
             rt_real t = 0;
-            int role = rt_walk_boundary(m, method, face, P, L, &t, &r.status);
-            if (r.status == RT_WALK_UNCERTAIN)
-                return r;
+            int role = rt_walk_boundary(m, method, face, P, L, &t);
             if (role > 0 && t >= 0) {
                 rt_walk_segment(m, method, form, P, L, face, t, &r, record);
-                if (r.status == RT_WALK_UNCERTAIN)
-                    return r;
             } else if (role > 0 && inside_box) {
                 balance += 1;
                 if (t > behind_t) {
