@@ -203,6 +203,19 @@ else
     fail "TetWalk --aim vertices: $(cat aimed.out)"
 fi
 
+# Watertight fast forms: each edge's product is computed once, from its two vertices in the
+# mesh's order, so that neighbours agree on every face; rays aimed at edges (where neighbours
+# that round apart lose hundreds of 2000) are then never lost by any form.
+fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p
+for mesh in box u_shape; do
+    if "$TW" --aim edges --aim-rays 2000 --algorithm $fast "$DATA/$mesh.mesh" >edges_$mesh.out 2>&1; then
+        check "$mesh: no fast form loses a ray aimed at an edge" \
+            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 9
+    else
+        fail "TetWalk --aim edges $mesh: $(cat edges_$mesh.out)"
+    fi
+done
+
 # ---------------------------------------------------------------- the picture
 
 if [ -x "$PROBE" ]; then
@@ -258,6 +271,14 @@ assert r['algorithm'] == 'GPU_STP0R' and r['rays_walked_on_host'] == 0 and r['ra
             fi
         done
     done
+    # The fast kernels share each edge's product between neighbours as the CPU's forms do.
+    if "$TW" --aim edges --aim-rays 2000 --algorithm gpu_stp0,gpu_stp1,gpu_stp2,gpu_pluecker0 \
+        --device "${RAYTETRA_TEST_DEVICE:-0}" "$DATA/box.mesh" >device_fast.out 2>&1; then
+        check "the fast kernels lose no ray aimed at edges" \
+            test "$(grep -Ec '^  GPU_[A-Za-z0-9]+ .* 0 lost' device_fast.out)" = 4
+    else
+        fail "TetWalk fast kernels: $(cat device_fast.out)"
+    fi
 fi
 
 finish

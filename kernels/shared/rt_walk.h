@@ -10,8 +10,10 @@
  * over the tetrahedra (the host multiplies by |L|).
  *
  * The methods:
- *   RT_WALK_PLUECKER, RT_WALK_STP  each tetrahedron computes its edge products in its own frame
- *       (rt_prepare of rt_algorithms.h), as a ray-tetrahedron test on one pair would. Forms:
+ *   RT_WALK_PLUECKER, RT_WALK_STP  each tetrahedron prepares its frame (rt_prepare of
+ *       rt_algorithms.h) and computes each edge's product from the edge's two vertices in the
+ *       mesh's order, lower vertex number first, negated where its own edge runs the other way
+ *       (rt_walk_product): neighbours get the very same number for a shared edge. Forms:
  *       0  the enter face checked, then faces 3, 2, 1, 0 (not the enter face) tested in turn
  *          with three fresh products each; the first that passes the leaving test is left;
  *       1  products cached, each edge once; the enter face checked, the first other face tested
@@ -126,10 +128,14 @@ RT_INLINE int rt_walk_edge(int i, int j, int *sign)
     return low == 0 ? high - 1 : (low == 1 ? high + 1 : RT_E23);
 }
 
-/* A tetrahedron prepared for the fast forms: its geometry in the algorithm's frame and, for the
- * precomputed forms, where its edges' products come from. */
+/* A tetrahedron prepared for the fast forms: its geometry in the algorithm's frame, m0 = L x v0
+ * (STP; rt_prepare makes m1 .. m3), the edges whose local direction (lower corner to higher)
+ * runs against the mesh's (lower vertex number to higher) and, for the precomputed forms, where
+ * its edges' products come from. */
 typedef struct rt_walk_cell {
     rt_tetra geometry;
+    rt_vec3 m0;
+    int against; /* bit e: edge e runs from the higher vertex number to the lower */
     int precomputed;
     RT_GLOBAL const double *edge_lines;
     int edges[6];
@@ -150,6 +156,11 @@ RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, i
     rt_walk_load(m, tet, V);
     rt_walk_cell c;
     c.geometry = rt_prepare(P, L, V[0], V[1], V[2], V[3], method == RT_WALK_STP);
+    c.m0 = rt_cross(L, c.geometry.v0);
+    RT_GLOBAL const int *corners = m->tetra + 4 * tet;
+    c.against = 0;
+    for (int e = 0; e < 6; ++e)
+        c.against |= (corners[rt_edge_start(e)] > corners[rt_edge_end(e)]) << e;
     c.precomputed = method == RT_WALK_PRECOMPUTED;
     c.edge_lines = m->edge_lines;
     for (int e = 0; e < 6; ++e)
@@ -157,7 +168,18 @@ RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, i
     return c;
 }
 
-/* p_e of the cell: computed in its frame, or the mesh's edge line against the ray. */
+/* m = L x v_k of corner k (STP). */
+RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
+{
+    const rt_tetra *t = &c->geometry;
+    return k == 0 ? c->m0 : (k == 1 ? t->m1 : (k == 2 ? t->m2 : t->m3));
+}
+
+/* p_e of the cell: the mesh's edge line against the ray (precomputed), or computed from the
+ * edge's two vertices taken in the mesh's direction, lower vertex number first, and negated
+ * where the cell's edge runs the other way. The arithmetic then depends on the edge and the ray
+ * alone, so the tetrahedra sharing an edge get the very same number for it: a face left by one
+ * is entered by the other, whatever rounding did to its signs. */
 RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
 {
     if (c->precomputed) {
@@ -165,7 +187,12 @@ RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
         rt_real p = rt_permuted(c->geometry.ray, rt_pluecker_load(c->edge_lines + 6 * (code >> 1)));
         return (code & 1) ? -p : p;
     }
-    return rt_edge_product(&c->geometry, e);
+    int against = (c->against >> e) & 1;
+    int low = against ? rt_edge_end(e) : rt_edge_start(e), high = against ? rt_edge_start(e) : rt_edge_end(e);
+    const rt_tetra *t = &c->geometry;
+    rt_real p = t->stp ? rt_dot(rt_walk_moment(c, high), rt_vertex(t, low))
+                       : rt_permuted(t->ray, rt_pluecker_edge(rt_vertex(t, low), rt_vertex(t, high)));
+    return against ? -p : p;
 }
 
 RT_INLINE rt_real rt_walk_get(const rt_walk_cell *c, rt_products *cache, int e)
