@@ -328,12 +328,27 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
 
 /* ---------------------------------------------------------------- the robust variant */
 
+/* Exact edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
+ * a vertex the ray passes within rounding of, every tetrahedron and boundary face holding it
+ * asks again for the same few edges. Direct-mapped; filled on the first use (`ready`), so that
+ * rays the filter decides alone never touch it. */
+#define RT_WALK_EXACT_SLOTS 32
+
+typedef struct rt_walk_exact_cache {
+    int low[RT_WALK_EXACT_SLOTS], high[RT_WALK_EXACT_SLOTS];
+    rt_real value[RT_WALK_EXACT_SLOTS];
+    int exact[RT_WALK_EXACT_SLOTS], moved[RT_WALK_EXACT_SLOTS];
+    int ready;
+} rt_walk_exact_cache;
+
 /* The robust variant's view of a tetrahedron: the STP frame, the six products, their exact
  * signs (unmoved) and moved signs (the tie rule), which signs are known, and which products are
  * the exact values rounded (rt_walk_evaluate) rather than the filter's. */
 typedef struct rt_walk_exact {
     rt_tetra geometry;
     rt_vec3 V[4]; /* as in the mesh: the exact arithmetic needs the untranslated vertices */
+    int vertex[4]; /* their numbers in the mesh */
+    rt_walk_exact_cache *cache;
     rt_real p[6];
     rt_signs exact, moved;
     rt_real bound; /* the filter's error bound of every product (negative: none) */
@@ -341,10 +356,14 @@ typedef struct rt_walk_exact {
     int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
 } rt_walk_exact;
 
-RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L)
+RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L,
+                                              rt_walk_exact_cache *cache)
 {
     rt_walk_exact x;
     rt_walk_load(m, tet, x.V);
+    for (int k = 0; k < 4; ++k)
+        x.vertex[k] = m->tetra[4 * tet + k];
+    x.cache = cache;
     x.geometry = rt_prepare(P, L, x.V[0], x.V[1], x.V[2], x.V[3], 1);
     x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
     x.bound = rt_robust_bound(&x.geometry);
@@ -368,6 +387,31 @@ RT_SLOW_PATH rt_real rt_walk_exact_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec
     return rt_expansion_estimate(count, value);
 }
 
+/* p_ij exactly (rt_walk_exact_edge) for corners i, j of x, from the ray's cache when it holds the
+ * edge: evaluated from the lower vertex number to the higher and negated for the other
+ * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric). */
+RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int *exact, int *moved)
+{
+    rt_walk_exact_cache *cache = x->cache;
+    int reversed = x->vertex[i] > x->vertex[j];
+    int low = reversed ? x->vertex[j] : x->vertex[i], high = reversed ? x->vertex[i] : x->vertex[j];
+    if (!cache->ready) {
+        for (int s = 0; s < RT_WALK_EXACT_SLOTS; ++s)
+            cache->low[s] = -1;
+        cache->ready = 1;
+    }
+    int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
+    if (cache->low[slot] != low || cache->high[slot] != high) {
+        cache->value[slot] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[reversed ? j : i],
+                                                x->V[reversed ? i : j], &cache->exact[slot], &cache->moved[slot]);
+        cache->low[slot] = low;
+        cache->high[slot] = high;
+    }
+    *exact = reversed ? -cache->exact[slot] : cache->exact[slot];
+    *moved = reversed ? -cache->moved[slot] : cache->moved[slot];
+    return reversed ? -cache->value[slot] : cache->value[slot];
+}
+
 /* Evaluate the edges of `mask` exactly: their signs, moved signs and products. */
 RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
 {
@@ -377,7 +421,7 @@ RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
         int exact, moved;
-        x->p[e] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[i], x->V[j], &exact, &moved);
+        x->p[e] = rt_walk_exact_cached(x, i, j, &exact, &moved);
         x->exact.positive &= ~(1 << e);
         x->exact.negative &= ~(1 << e);
         x->moved.positive &= ~(1 << e);
@@ -482,9 +526,10 @@ RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
 /* One robust step: the leave face (-1: lost, which the argument above rules out) and tLeave;
  * tEnter is the previous step's tLeave. When the face left is on the boundary, an
  * ill-conditioned tLeave is computed from exact products (rt_walk_exact_parameter). */
-RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave)
+RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave,
+                                  rt_walk_exact_cache *cache)
 {
-    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
+    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
     int d = enter;
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
     /* The edges at d decide; the leave face's third edge is needed for its weights. */
@@ -503,11 +548,12 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_
 
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
  * *t its parameter there. */
-RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t)
+RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
+                               rt_walk_exact_cache *cache)
 {
     int tet = face >> 2, f = face & 3;
     if (method == RT_WALK_ROBUST) {
-        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
+        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
         rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
         if (role != 0)
@@ -515,10 +561,10 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
         return role;
     }
     rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
-    rt_products cache = rt_products_empty();
-    if (rt_walk_crossing(&c, &cache, f, 1, t))
+    rt_products products = rt_products_empty();
+    if (rt_walk_crossing(&c, &products, f, 1, t))
         return 1;
-    return rt_walk_crossing(&c, &cache, f, -1, t) ? -1 : 0;
+    return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
 
 RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
@@ -526,7 +572,7 @@ RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
  * through; adds to *r (and to *record). */
 RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face,
-                               rt_real t_first, rt_walk_result *r, rt_walk_record *record)
+                               rt_real t_first, rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
 {
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
@@ -538,7 +584,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         rt_real t_in = t_enter, t_out = 0;
         int leave;
         if (method == RT_WALK_ROBUST) {
-            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out);
+            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out, cache);
         } else {
             rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
@@ -594,6 +640,8 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
     r.length = 0;
     r.steps = 0;
     r.status = RT_WALK_OK;
+    rt_walk_exact_cache cache;
+    cache.ready = 0;
     rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     RT_GLOBAL const double *root = m->bvh_bounds;
     int inside_box = P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] && P.y <= root[4] &&
@@ -617,9 +665,9 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
         for (int i = first; i < first + count; ++i) {
             int face = m->bvh_faces[i];
             rt_real t = 0;
-            int role = rt_walk_boundary(m, method, face, P, L, &t);
+            int role = rt_walk_boundary(m, method, face, P, L, &t, &cache);
             if (role > 0 && t >= 0) {
-                rt_walk_segment(m, method, form, P, L, face, t, &r, record);
+                rt_walk_segment(m, method, form, P, L, face, t, &r, record, &cache);
             } else if (role > 0 && inside_box) {
                 balance += 1;
                 if (t > behind_t) {
@@ -632,7 +680,7 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
         }
     }
     if (balance > 0 && behind >= 0)
-        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record);
+        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record, &cache);
     return r;
 }
 
