@@ -1,7 +1,8 @@
 # test_tetwalk: the TetWalk program: bad meshes and rays refused with the file and line (and no
 # output written); the per-ray CSV, the JSON and the exported pairs (which RayTetra reads, one
 # pair per step); the picture's size and content; lost rays counted for the fast forms and never
-# for the robust variant; the OpenCL walk on the first device (PoCL here) equal to the CPU's.
+# for the robust variant, none by any form on rays aimed at edges; the OpenCL walk on the first
+# device (PoCL here) equal to the CPU's, its robust walk exact with no ray walked on the host.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 TW="$BIN/TetWalk"
