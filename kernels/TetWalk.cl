@@ -1,8 +1,8 @@
 /* TetWalk.cl: rays walked through a tetrahedral mesh (docs/TETWALK.md), one work-item per ray.
  * The walk is rt_walk.h, the very code the CPU runs; the algorithm is chosen when the program is
  * built: -DRT_WALK_METHOD=m (rt_walk.h's RT_WALK_PLUECKER ... RT_WALK_ROBUST) -DRT_WALK_FORM=f.
- * The robust walk has no exact arithmetic here: a ray with a sign its filter cannot decide ends
- * with RT_WALK_UNCERTAIN, and the host walks it again with GMP (RayTetra/mesh/walk_opencl.c). */
+ * The robust walk decides every sign here, exactly (rt_expansion.h where its filter cannot):
+ * no ray goes back to the host. */
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 /* No fused multiply-add: the CPU rounds every product, and both must take the same decisions. */
 #pragma OPENCL FP_CONTRACT OFF

@@ -173,9 +173,9 @@ static void test_walk(void)
         CHECK(status == 0, "%s on three devices: %s", names[a], err.text);
         CHECK(status != 0 || memcmp(one, three, rays.count * sizeof *one) == 0, "%s: three devices differ from one",
               names[a]);
-        CHECK(status != 0 || (run_three.rays == rays.count && run_three.uncertain == run_one.uncertain),
-              "%s: %zu rays, %zu uncertain (one device: %zu)", names[a], run_three.rays, run_three.uncertain,
-              run_one.uncertain);
+        CHECK(status != 0 || (run_three.rays == rays.count && run_three.host_rays == run_one.host_rays),
+              "%s: %zu rays, %zu walked on the host (one device: %zu)", names[a], run_three.rays, run_three.host_rays,
+              run_one.host_rays);
         if (log) {
             char line[1024];
             int lines = 0;

@@ -5,7 +5,10 @@
  * (data/u_shape.mesh) a ray that leaves and enters again. The robust variant and the exact
  * traversal must give every chord and agree on every step; aimed rays must never be lost by
  * them and must be lost by some fast form; every form agrees with the exact traversal on
- * generic rays; the same box read from TetGen files walks the same. */
+ * generic rays; the same box read from TetGen files walks the same. The robust walk's expansion
+ * arithmetic (rt_expansion.h) gives GMP's signs, tie-rule signs and values on edge products
+ * that rounding cannot decide. */
+#include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,6 +231,102 @@ static void names(void)
     CHECK(walk_algorithm_find("stp3", &opencl) == NULL, "stp3 does not exist");
 }
 
+/* A double nudged by k units in its last place. */
+static double nudged(double x, int k)
+{
+    for (; k > 0; --k)
+        x = nextafter(x, INFINITY);
+    for (; k < 0; ++k)
+        x = nextafter(x, -INFINITY);
+    return x;
+}
+
+/* p_ij = [L, Vj - P, Vi - P] in GMP rationals. */
+static void gmp_edge(vec3 P, vec3 L, vec3 Vi, vec3 Vj, mpq_t out)
+{
+    const double p[3] = {P.x, P.y, P.z}, l[3] = {L.x, L.y, L.z}, vi[3] = {Vi.x, Vi.y, Vi.z}, vj[3] = {Vj.x, Vj.y, Vj.z};
+    mpq_t a[3], b[3], lq[3], x, y;
+    mpq_inits(x, y, NULL);
+    for (int k = 0; k < 3; ++k) {
+        mpq_inits(a[k], b[k], lq[k], NULL);
+        mpq_set_d(x, p[k]);
+        mpq_set_d(a[k], vj[k]);
+        mpq_sub(a[k], a[k], x);
+        mpq_set_d(b[k], vi[k]);
+        mpq_sub(b[k], b[k], x);
+        mpq_set_d(lq[k], l[k]);
+    }
+    mpq_set_ui(out, 0, 1);
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        mpq_mul(x, a[i], b[j]);
+        mpq_mul(y, a[j], b[i]);
+        mpq_sub(x, x, y);
+        mpq_mul(x, x, lq[k]);
+        mpq_add(out, out, x);
+    }
+    for (int k = 0; k < 3; ++k)
+        mpq_clears(a[k], b[k], lq[k], NULL);
+    mpq_clears(x, y, NULL);
+}
+
+/* Edges that rays pass within rounding of: P and L aimed through a point of the edge (or at its
+ * vertex, or along it), then nudged by a few units in the last place, at scales from 1e-40 to
+ * 1e+60 and with edges far from P; every sign must be GMP's, the tie rule's too, and every value
+ * within 2^-52 of the exact one, relatively. */
+static void expansion_arithmetic(void)
+{
+    unsigned long long state = 12345;
+    int wrong_sign = 0, wrong_moved = 0, inaccurate = 0, zeros = 0, filter_open = 0;
+    mpq_t exact, error, bound;
+    mpq_inits(exact, error, bound, NULL);
+    const int count = 20000;
+    for (int n = 0; n < count; ++n) {
+        double u[13];
+        for (int k = 0; k < 13; ++k) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            u[k] = (double)(state >> 11) * 0x1.0p-53;
+        }
+        double scale = ldexp(1, (int)(u[12] * 300) - 130);
+        vec3 Vi = {scale * (u[0] - 0.5), scale * (u[1] - 0.5), scale * (u[2] - 0.5)};
+        vec3 Vj = {scale * (u[3] - 0.5), scale * (u[4] - 0.5), scale * (u[5] - 0.5)};
+        double s = n % 4 == 0 ? 0 : (n % 4 == 1 ? 1 : u[6]); /* at Vi, at Vj, or between */
+        vec3 X = {Vi.x + s * (Vj.x - Vi.x), Vi.y + s * (Vj.y - Vi.y), Vi.z + s * (Vj.z - Vi.z)};
+        vec3 P = {X.x - scale * (u[7] + 1), X.y - scale * 3 * u[8], X.z + scale * 2 * u[9]};
+        if (n % 7 == 0) /* along the edge */
+            P = (vec3){Vi.x - 2 * (Vj.x - Vi.x), Vi.y - 2 * (Vj.y - Vi.y), Vi.z - 2 * (Vj.z - Vi.z)};
+        int wiggle = n % 5 - 2;
+        P.x = nudged(P.x, wiggle);
+        P.z = nudged(P.z, (int)(u[10] * 5) - 2);
+        vec3 Q = n % 7 == 0 ? Vj : (vec3){nudged(X.x, (int)(u[11] * 3) - 1), X.y, X.z};
+        vec3 L = {Q.x - P.x, Q.y - P.y, Q.z - P.z};
+        rt_tetra t = rt_prepare(P, L, Vi, Vj, Vi, Vj, 1);
+        rt_real products[6];
+        rt_signs signs;
+        filter_open += (rt_robust_signs(&t, products, &signs) & 1) != 0;
+        int sign, moved, gmp_moved;
+        double value = rt_walk_exact_edge(P, L, Vi, Vj, &sign, &moved);
+        int gmp_sign = walk_exact_edge_sign(P, L, Vi, Vj, &gmp_moved);
+        wrong_sign += sign != gmp_sign || (value > 0) - (value < 0) != gmp_sign;
+        wrong_moved += moved != gmp_moved;
+        zeros += gmp_sign == 0;
+        gmp_edge(P, L, Vi, Vj, exact);
+        mpq_set_d(error, value);
+        mpq_sub(error, error, exact);
+        mpq_abs(error, error);
+        mpq_abs(bound, exact);
+        mpq_div_2exp(bound, bound, 52);
+        inaccurate += mpq_cmp(error, bound) > 0;
+    }
+    mpq_clears(exact, error, bound, NULL);
+    CHECK(filter_open > count / 2, "the inputs are hard: the filter leaves only %d of %d open", filter_open, count);
+    CHECK(zeros > 0, "some products are exactly 0 (%d)", zeros);
+    CHECK(wrong_sign == 0, "expansion arithmetic: %d of %d signs differ from GMP's", wrong_sign, count);
+    CHECK(wrong_moved == 0, "expansion arithmetic: %d of %d tie-rule signs differ from GMP's", wrong_moved, count);
+    CHECK(inaccurate == 0, "expansion arithmetic: %d of %d values off by more than 2^-52 relatively", inaccurate,
+          count);
+}
+
 int main(void)
 {
     loaded box, u;
@@ -237,6 +336,7 @@ int main(void)
           "box: %zu tetrahedra, %zu boundary faces, %zu edges", box.mesh.tetra_count, box.mesh.boundary_count,
           box.mesh.edge_count);
     names();
+    expansion_arithmetic();
     box_chords(&box);
     u_reentry(&u);
     aimed(&box, "box");

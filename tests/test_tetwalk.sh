@@ -1,7 +1,8 @@
 # test_tetwalk: the TetWalk program: bad meshes and rays refused with the file and line (and no
 # output written); the per-ray CSV, the JSON and the exported pairs (which RayTetra reads, one
 # pair per step); the picture's size and content; lost rays counted for the fast forms and never
-# for the robust variant; the OpenCL walk on the first device (PoCL here) equal to the CPU's.
+# for the robust variant, none by any form on rays aimed at edges; the OpenCL walk on the first
+# device (PoCL here) equal to the CPU's, its robust walk exact with no ray walked on the host.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 TW="$BIN/TetWalk"
@@ -185,6 +186,7 @@ assert d['context']['tetrahedra'] == 48 and d['context']['rays'] == 3
 names = [r['algorithm'] for r in d['results']]
 assert names == ['STP0R', 'Exact'], names
 assert all(r['lost'] == 0 and r['steps'] == $steps for r in d['results'])
+assert all(r['rays_walked_on_host'] == 0 for r in d['results'])
 "
     check "the summary names the runs" grep -Eq '^  STP0R +1 thread .* 0 lost' chords.out
 else
@@ -201,6 +203,19 @@ if "$TW" --aim vertices --aim-rays 300 --algorithm stp1,pluecker0,stp0r --verify
 else
     fail "TetWalk --aim vertices: $(cat aimed.out)"
 fi
+
+# Watertight fast forms: each edge's product is computed once, from its two vertices in the
+# mesh's order, so that neighbours agree on every face; rays aimed at edges (where neighbours
+# that round apart lose hundreds of 2000) are then never lost by any form.
+fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p
+for mesh in box u_shape; do
+    if "$TW" --aim edges --aim-rays 2000 --algorithm $fast "$DATA/$mesh.mesh" >edges_$mesh.out 2>&1; then
+        check "$mesh: no fast form loses a ray aimed at an edge" \
+            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 9
+    else
+        fail "TetWalk --aim edges $mesh: $(cat edges_$mesh.out)"
+    fi
+done
 
 # ---------------------------------------------------------------- the picture
 
@@ -236,7 +251,35 @@ if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
             fail "TetWalk gpu_$a: $(cat gpu_$a.out)"
         fi
     done
-    check "GPU_STP0R hands its undecided rays to the host" grep -Eq '[1-9][0-9]* rays walked again on the host' gpu_stp0r.out
+    # The robust kernel decides every sign itself: rays through the box's vertices and along its
+    # edges (chords.txt), aimed at vertices and at edges, none walked on the host, each walked as
+    # the exact traversal walks it (status, steps, length).
+    for mesh in box u_shape; do
+        for rays in "--rays chords.txt" "--aim vertices --aim-rays 300" "--aim edges --aim-rays 300"; do
+            what="GPU_STP0R, $mesh, $rays"
+            # shellcheck disable=SC2086
+            if "$TW" $rays --algorithm gpu_stp0r --verify 0 --device "${RAYTETRA_TEST_DEVICE:-0}" --json device.json \
+                "$DATA/$mesh.mesh" >device.out 2>&1; then
+                check "$what: no ray walked on the host" grep -q '; 0 rays walked on the host;' device.out
+                check "$what: the JSON says so" python3 -c "
+import json
+r = json.load(open('device.json'))['results'][0]
+assert r['algorithm'] == 'GPU_STP0R' and r['rays_walked_on_host'] == 0 and r['rays'] > 0, r"
+                check "$what: every ray as the exact traversal walks it" \
+                    grep -Eq '^  GPU_STP0R .* 0 lost; 0 of [0-9]+ rays differ from the exact traversal' device.out
+            else
+                fail "TetWalk $what: $(cat device.out)"
+            fi
+        done
+    done
+    # The fast kernels share each edge's product between neighbours as the CPU's forms do.
+    if "$TW" --aim edges --aim-rays 2000 --algorithm gpu_stp0,gpu_stp1,gpu_stp2,gpu_pluecker0 \
+        --device "${RAYTETRA_TEST_DEVICE:-0}" "$DATA/box.mesh" >device_fast.out 2>&1; then
+        check "the fast kernels lose no ray aimed at edges" \
+            test "$(grep -Ec '^  GPU_[A-Za-z0-9]+ .* 0 lost' device_fast.out)" = 4
+    else
+        fail "TetWalk fast kernels: $(cat device_fast.out)"
+    fi
 fi
 
 finish

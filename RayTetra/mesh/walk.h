@@ -80,7 +80,7 @@ typedef rt_walk_result walk_result;
 double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
                     walk_result *results, int threads);
 
-/* One ray on the CPU (the OpenCL robust kernel's uncertain rays). */
+/* One ray on the CPU (the exact traversal's reference rays of --verify). */
 walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
                          const double ray[6]);
 

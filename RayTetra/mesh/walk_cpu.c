@@ -1,10 +1,8 @@
 /* walk_cpu.c: the walk on the CPU: rt_walk.h specialised for each algorithm (the method and the
  * form are constants in each call, so that everything folds), the rays spread over OpenMP
- * threads in small dynamic chunks (rays differ in cost by orders of magnitude), and the robust
- * variant's exact fallback wired to GMP (walk_exact.c). */
-#include "mesh/walk_exact.h"
-#define RT_WALK_EXACT_SIGN(P, L, Vi, Vj, moved) walk_exact_edge_sign((P), (L), (Vi), (Vj), (moved))
-#define RT_WALK_EXACT_PARAMETER(P, L, A, B, C) walk_exact_face_parameter((P), (L), (A), (B), (C))
+ * threads in small dynamic chunks (rays differ in cost by orders of magnitude). The robust
+ * variant's exact arithmetic is rt_walk.h's own (rt_expansion.h), as in the kernel; GMP is
+ * only the exact traversal's (walk_exact.c). */
 #include "mesh/walk.h"
 
 #include <limits.h>

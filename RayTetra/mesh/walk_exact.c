@@ -1,8 +1,8 @@
 /* walk_exact.c: the exact traversal, TetWalk's reference: the walk of rt_walk.h's robust variant
  * with every edge sign from GMP rationals (no filter) under the same tie rule, and every t an
- * exact rational, so that a ray's length is rounded once, at the end. Also the exact sign the
- * robust variant falls back on (walk_exact.h). CPU only, and slow (microseconds a sign): it
- * checks, it does not race. */
+ * exact rational, so that a ray's length is rounded once, at the end. Also one edge's exact sign
+ * (walk_exact.h), the reference of the robust variant's expansion arithmetic in the tests. CPU
+ * only, and slow (microseconds a sign): it checks, it does not race. */
 #include <gmp.h>
 #include <limits.h>
 #include <math.h>
@@ -151,20 +151,6 @@ static void exact_parameter(exact_ray *r, const tet_mesh *mesh, int tet, int f, 
     vec3 corners[3] = {corner(mesh, tet, rt_walk_corner(f, 0)), corner(mesh, tet, rt_walk_corner(f, 1)),
                        corner(mesh, tet, rt_walk_corner(f, 2))};
     exact_parameter_of(r, corners, t);
-}
-
-double walk_exact_face_parameter(vec3 P, vec3 L, vec3 A, vec3 B, vec3 C)
-{
-    exact_ray r;
-    ray_init(&r, P, L);
-    mpq_t t;
-    mpq_init(t);
-    vec3 corners[3] = {A, B, C};
-    exact_parameter_of(&r, corners, t);
-    double value = mpq_get_d(t);
-    mpq_clear(t);
-    ray_clear(&r);
-    return value;
 }
 
 /* The tetrahedra-visited record of the caller. */

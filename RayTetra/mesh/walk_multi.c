@@ -115,8 +115,7 @@ static void combine(const worker *workers, size_t count, size_t rays, int reps, 
                 run->samples_ms[k] = r->samples_ms[k];
         run->write_ms = r->write_ms > run->write_ms ? r->write_ms : run->write_ms;
         run->read_ms = r->read_ms > run->read_ms ? r->read_ms : run->read_ms;
-        run->finish_ms = r->finish_ms > run->finish_ms ? r->finish_ms : run->finish_ms;
-        run->uncertain += r->uncertain;
+        run->host_rays += r->host_rays;
     }
     run->rays = rays;
     run->reps = reps;

@@ -29,8 +29,8 @@ walk_opencl *walk_multi_device(walk_multi *multi, size_t i);
 /* walk_opencl_run over every device at once: with several devices each walks
  * min(rays, WALK_MULTI_CALIBRATION_RAYS) rays alone first (its speed: those rays over write +
  * one launch + read), then its share. run gets the aggregate: each repetition's time, the write,
- * read and host-finish times are the slowest device's (they run at once), the uncertain rays
- * the sum. One line per device goes to `log`. Returns 0, or -1 with err naming the first failed
+ * read times are the slowest device's (they run at once), the rays walked on the host the
+ * sum. One line per device goes to `log`. Returns 0, or -1 with err naming the first failed
  * device after every thread was joined. */
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, walk_run *run, FILE *log, error_text *err);

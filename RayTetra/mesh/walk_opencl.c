@@ -119,21 +119,6 @@ static int set_mesh_arguments(walk_opencl *gpu, cl_kernel kernel, error_text *er
                      clSetKernelArg(kernel, 4 + MESH_BUFFERS, sizeof(double), &gpu->exact_distance));
 }
 
-/* Rays the robust kernel could not decide, walked again on the host (GMP where needed), on every
- * core: they are few, but each may cost milliseconds of GMP. */
-static size_t finish_uncertain(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays,
-                               walk_result *results)
-{
-    long long count = 0;
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : count)
-    for (long long i = 0; i < (long long)rays->count; ++i)
-        if (results[i].status == RT_WALK_UNCERTAIN) {
-            results[i] = walk_cpu_one(algorithm, gpu->host_mesh, gpu->host_bvh, rays->rays[i]);
-            ++count;
-        }
-    return (size_t)count;
-}
-
 static int launch(walk_opencl *gpu, cl_kernel kernel, size_t global, size_t local, error_text *err)
 {
     return GPU_CHECK(err, "clEnqueueNDRangeKernel",
@@ -191,16 +176,9 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     run->read_ms = timer_now_ms() - start;
     if (!failed) {
         for (size_t i = 0; i < count; ++i)
-            if (results[i].status != RT_WALK_UNCERTAIN)
-                results[i].length *= walk_ray_scale(rays->rays[i]);
-        if (algorithm->method == RT_WALK_ROBUST) {
-            start = timer_now_ms();
-            run->uncertain = finish_uncertain(gpu, algorithm, rays, results);
-            run->finish_ms = timer_now_ms() - start;
-            /* The rays the host decides are part of every repetition's answer. */
-            for (int r = 0; r < reps; ++r)
-                run->samples_ms[r] += run->finish_ms;
-        }
+            results[i].length *= walk_ray_scale(rays->rays[i]);
+        /* Every ray is decided on the device, the robust walk's exact signs included. */
+        run->host_rays = 0;
         run->local_size = local_size;
         run->reps = reps;
         run->opencl = 1;

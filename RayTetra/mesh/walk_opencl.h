@@ -1,7 +1,7 @@
 /* walk_opencl.h: the walk in OpenCL (kernels/TetWalk.cl): the mesh put on the device once, each
  * algorithm's kernel built through the suite's one program path (gpu_program.h, with its binary
- * cache), rays written, the kernel run REPS times, results read; the robust kernel's uncertain
- * rays walked again on the host. */
+ * cache), rays written, the kernel run REPS times, results read; every ray, the robust walk's
+ * included, decided on the device. */
 #ifndef RAYTETRA_WALK_OPENCL_H
 #define RAYTETRA_WALK_OPENCL_H
 
@@ -23,7 +23,7 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err);
 
 /* Walk every ray with the algorithm's kernel: one warm-up launch, then `reps` timed launches
  * (run->samples_ms), results in mesh units. local_size 0: 64, or what the kernel allows. Fills
- * run's OpenCL fields, rays, steps, lost and uncertain. Returns 0, or -1 with err set. */
+ * run's OpenCL fields, rays, steps, lost and host_rays. Returns 0, or -1 with err set. */
 int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                     int reps, size_t local_size, walk_run *run, error_text *err);
 

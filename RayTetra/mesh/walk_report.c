@@ -47,13 +47,9 @@ void walk_run_print(FILE *out, const walk_run *run)
     if (run->verified)
         fprintf(out, "; %zu of %zu rays differ from the exact traversal", run->wrong, run->verified);
     fputc('\n', out);
-    if (run->opencl && run->algorithm->method == RT_WALK_ROBUST)
-        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; %zu rays walked again on the host in %.3f ms (in every "
-                     "repetition's time); local size %zu\n",
-                "", run->write_ms, run->read_ms, run->uncertain, run->finish_ms, run->local_size);
-    else if (run->opencl)
-        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; local size %zu\n", "", run->write_ms, run->read_ms,
-                run->local_size);
+    if (run->opencl)
+        fprintf(out, "  %-21s write %.3f ms, read %.3f ms; %zu rays walked on the host; local size %zu\n", "",
+                run->write_ms, run->read_ms, run->host_rays, run->local_size);
     if (run->bytes_per_step > 0) {
         double gbs = steps_per_s * run->bytes_per_step * 1e-9;
         fprintf(out, "  %-21s %.0f bytes a step: %.3f GB/s", "", run->bytes_per_step, gbs);
@@ -125,8 +121,8 @@ static void json_run(FILE *out, const walk_run *run)
     json_number(out, ", \"max_ms\": ", run->max_ms);
     json_number(out, ", \"mrays_per_s\": ", rays_per_s * 1e-6);
     json_number(out, ", \"msteps_per_s\": ", steps_per_s * 1e-6);
-    fprintf(out, ", \"steps\": %zu, \"lost\": %zu, \"uncertain\": %zu, \"verified_rays\": %zu, \"wrong\": %zu", run->steps,
-            run->lost, run->uncertain, run->verified, run->wrong);
+    fprintf(out, ", \"steps\": %zu, \"lost\": %zu, \"rays_walked_on_host\": %zu, \"verified_rays\": %zu, \"wrong\": %zu",
+            run->steps, run->lost, run->host_rays, run->verified, run->wrong);
     json_number(out, ", \"bytes_per_step\": ", run->bytes_per_step);
     json_number(out, ", \"copy_gbs\": ", run->copy_gbs);
     if (run->opencl) {

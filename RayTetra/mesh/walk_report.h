@@ -18,11 +18,12 @@ typedef struct walk_run {
     int opencl;
     int threads;             /* CPU threads (OpenCL: 0) */
     int reps;
-    double samples_ms[WALK_MAX_REPS]; /* CPU: the whole run; OpenCL: the kernel (+ finish_ms) */
+    double samples_ms[WALK_MAX_REPS]; /* CPU: the whole run; OpenCL: the kernel */
     double median_ms, min_ms, max_ms;
-    double write_ms, read_ms, finish_ms; /* OpenCL: the rays in, the results out, the host's exact rays */
+    double write_ms, read_ms; /* OpenCL: the rays in, the results out */
     size_t local_size;
-    size_t rays, steps, lost, uncertain; /* uncertain: OpenCL robust rays the host walked again */
+    size_t rays, steps, lost;
+    size_t host_rays;        /* OpenCL: rays the device did not finish, walked again on the host */
     size_t verified, wrong;  /* rays compared with the exact traversal, and those that differ */
     double bytes_per_step;   /* nominal bytes of mesh data a step reads (docs/TETWALK.md) */
     double copy_gbs;         /* the copy bandwidth compared with (0: not measured) */

@@ -10,8 +10,10 @@
  * over the tetrahedra (the host multiplies by |L|).
  *
  * The methods:
- *   RT_WALK_PLUECKER, RT_WALK_STP  each tetrahedron computes its edge products in its own frame
- *       (rt_prepare of rt_algorithms.h), as a ray-tetrahedron test on one pair would. Forms:
+ *   RT_WALK_PLUECKER, RT_WALK_STP  each tetrahedron prepares its frame (rt_prepare of
+ *       rt_algorithms.h) and computes each edge's product from the edge's two vertices in the
+ *       mesh's order, lower vertex number first, negated where its own edge runs the other way
+ *       (rt_walk_product): neighbours get the very same number for a shared edge. Forms:
  *       0  the enter face checked, then faces 3, 2, 1, 0 (not the enter face) tested in turn
  *          with three fresh products each; the first that passes the leaving test is left;
  *       1  products cached, each edge once; the enter face checked, the first other face tested
@@ -23,8 +25,9 @@
  *   RT_WALK_PRECOMPUTED  the forms 0, 1, 2 above with each product read from the mesh's table
  *       of edge Plücker coordinates (mesh_build_edges): the tetrahedron's part computed once,
  *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
- *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, the includer's
- *       exact function or, in a kernel, the host) with the tie-breaking rule below.
+ *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, exact expansion
+ *       arithmetic of rt_expansion.h, here on the CPU and in the kernel alike) with the
+ *       tie-breaking rule below.
  * A fast form checks that a tetrahedron agrees it is entered through the face its neighbour
  * left through (all three products of that face >= 0, not all 0); when it does not, or no face
  * passes a form 0 leaving test, or a segment takes more steps than the mesh has tetrahedra (a
@@ -43,15 +46,15 @@
  * Lengths. Inside a segment each step's tEnter is the previous step's tLeave, so the sum
  * telescopes and only the segment's two boundary crossings decide its length. Where a ray runs
  * nearly in a boundary face's plane, t there is ill-conditioned (the crossing may lie anywhere
- * on the face): when rounding could move that crossing by more than m->exact_distance (2^-32 of
- * the mesh's diagonal), t is computed exactly.
+ * on the face): when the filter's error could move that crossing by more than
+ * m->exact_distance (2^-32 of the mesh's diagonal), the face's products are evaluated exactly
+ * and rounded once, which leaves t the accuracy of a well-conditioned crossing.
  *
- * Hooks: a C includer defines RT_WALK_EXACT_SIGN (see rt_walk_resolve) for the signs the filter
- * cannot decide and RT_WALK_EXACT_PARAMETER (see rt_walk_exact_end) for ill-conditioned
- * crossings; without them (OpenCL) such a ray ends with RT_WALK_UNCERTAIN for the host. */
+ * Nothing is left to the host: every walk ends OK or LOST, and the robust walk never LOST. */
 #ifndef RAYTETRA_RT_WALK_H
 #define RAYTETRA_RT_WALK_H
 
+#include "rt_expansion.h"
 #include "rt_robust.h"
 
 #ifdef RT_SINGLE
@@ -67,7 +70,6 @@
 /* A ray's status. */
 #define RT_WALK_OK 0
 #define RT_WALK_LOST 1
-#define RT_WALK_UNCERTAIN 2 /* a kernel's robust walk met a sign it could not decide: the host walks it again */
 
 /* Nodes the hierarchy's traversal keeps (mesh_bvh.h builds no deeper tree). */
 #define RT_WALK_STACK 64
@@ -126,10 +128,14 @@ RT_INLINE int rt_walk_edge(int i, int j, int *sign)
     return low == 0 ? high - 1 : (low == 1 ? high + 1 : RT_E23);
 }
 
-/* A tetrahedron prepared for the fast forms: its geometry in the algorithm's frame and, for the
- * precomputed forms, where its edges' products come from. */
+/* A tetrahedron prepared for the fast forms: its geometry in the algorithm's frame, m0 = L x v0
+ * (STP; rt_prepare makes m1 .. m3), the edges whose local direction (lower corner to higher)
+ * runs against the mesh's (lower vertex number to higher) and, for the precomputed forms, where
+ * its edges' products come from. */
 typedef struct rt_walk_cell {
     rt_tetra geometry;
+    rt_vec3 m0;
+    int against; /* bit e: edge e runs from the higher vertex number to the lower */
     int precomputed;
     RT_GLOBAL const double *edge_lines;
     int edges[6];
@@ -150,6 +156,11 @@ RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, i
     rt_walk_load(m, tet, V);
     rt_walk_cell c;
     c.geometry = rt_prepare(P, L, V[0], V[1], V[2], V[3], method == RT_WALK_STP);
+    c.m0 = rt_cross(L, c.geometry.v0);
+    RT_GLOBAL const int *corners = m->tetra + 4 * tet;
+    c.against = 0;
+    for (int e = 0; e < 6; ++e)
+        c.against |= (corners[rt_edge_start(e)] > corners[rt_edge_end(e)]) << e;
     c.precomputed = method == RT_WALK_PRECOMPUTED;
     c.edge_lines = m->edge_lines;
     for (int e = 0; e < 6; ++e)
@@ -157,7 +168,18 @@ RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, i
     return c;
 }
 
-/* p_e of the cell: computed in its frame, or the mesh's edge line against the ray. */
+/* m = L x v_k of corner k (STP). */
+RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
+{
+    const rt_tetra *t = &c->geometry;
+    return k == 0 ? c->m0 : (k == 1 ? t->m1 : (k == 2 ? t->m2 : t->m3));
+}
+
+/* p_e of the cell: the mesh's edge line against the ray (precomputed), or computed from the
+ * edge's two vertices taken in the mesh's direction, lower vertex number first, and negated
+ * where the cell's edge runs the other way. The arithmetic then depends on the edge and the ray
+ * alone, so the tetrahedra sharing an edge get the very same number for it: a face left by one
+ * is entered by the other, whatever rounding did to its signs. */
 RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
 {
     if (c->precomputed) {
@@ -165,7 +187,12 @@ RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
         rt_real p = rt_permuted(c->geometry.ray, rt_pluecker_load(c->edge_lines + 6 * (code >> 1)));
         return (code & 1) ? -p : p;
     }
-    return rt_edge_product(&c->geometry, e);
+    int against = (c->against >> e) & 1;
+    int low = against ? rt_edge_end(e) : rt_edge_start(e), high = against ? rt_edge_start(e) : rt_edge_end(e);
+    const rt_tetra *t = &c->geometry;
+    rt_real p = t->stp ? rt_dot(rt_walk_moment(c, high), rt_vertex(t, low))
+                       : rt_permuted(t->ray, rt_pluecker_edge(rt_vertex(t, low), rt_vertex(t, high)));
+    return against ? -p : p;
 }
 
 RT_INLINE rt_real rt_walk_get(const rt_walk_cell *c, rt_products *cache, int e)
@@ -301,56 +328,117 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
 
 /* ---------------------------------------------------------------- the robust variant */
 
-/* The robust variant's view of a tetrahedron: the STP frame, the six products, the signs the
- * filter decided (exact, unmoved), the moved signs (the tie rule), and which are known. */
+/* Exact edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
+ * a vertex the ray passes within rounding of, every tetrahedron and boundary face holding it
+ * asks again for the same few edges. Direct-mapped; filled on the first use (`ready`), so that
+ * rays the filter decides alone never touch it. */
+#define RT_WALK_EXACT_SLOTS 32
+
+typedef struct rt_walk_exact_cache {
+    int low[RT_WALK_EXACT_SLOTS], high[RT_WALK_EXACT_SLOTS];
+    rt_real value[RT_WALK_EXACT_SLOTS];
+    int exact[RT_WALK_EXACT_SLOTS], moved[RT_WALK_EXACT_SLOTS];
+    int ready;
+} rt_walk_exact_cache;
+
+/* The robust variant's view of a tetrahedron: the STP frame, the six products, their exact
+ * signs (unmoved) and moved signs (the tie rule), which signs are known, and which products are
+ * the exact values rounded (rt_walk_evaluate) rather than the filter's. */
 typedef struct rt_walk_exact {
     rt_tetra geometry;
-    rt_vec3 V[4]; /* as in the mesh: the exact function needs the untranslated vertices */
+    rt_vec3 V[4]; /* as in the mesh: the exact arithmetic needs the untranslated vertices */
+    int vertex[4]; /* their numbers in the mesh */
+    rt_walk_exact_cache *cache;
     rt_real p[6];
     rt_signs exact, moved;
     rt_real bound; /* the filter's error bound of every product (negative: none) */
-    int uncertain; /* edges not decided yet */
-    int adjust;    /* some sign came from the exact function */
+    int uncertain; /* edges whose sign is not decided yet */
+    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
 } rt_walk_exact;
 
-RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L)
+RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L,
+                                              rt_walk_exact_cache *cache)
 {
     rt_walk_exact x;
     rt_walk_load(m, tet, x.V);
+    for (int k = 0; k < 4; ++k)
+        x.vertex[k] = m->tetra[4 * tet + k];
+    x.cache = cache;
     x.geometry = rt_prepare(P, L, x.V[0], x.V[1], x.V[2], x.V[3], 1);
     x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
     x.bound = rt_robust_bound(&x.geometry);
     x.moved = x.exact;
-    x.adjust = 0;
+    x.evaluated = 0;
     return x;
 }
 
-/* Decide the edges of `mask` the filter left open. Returns 0, or -1 when there is no exact
- * function here (a kernel): the ray then goes back to the host. */
-RT_INLINE int rt_walk_resolve(rt_walk_exact *x, int mask)
+/* p_ij = [L, Vj - P, Vi - P] exactly (rt_expansion.h): returns it rounded (relative error below
+ * 2^-52, exactly 0 when it is 0); *exact its sign, *moved its sign under the tie rule, that of
+ * ((Vj - Vi) x L)_x, then _y, then _z for a zero p_ij. Kept out of line on the CPU: the arrays of
+ * the exact arithmetic stay out of the walk's fast path. */
+RT_SLOW_PATH rt_real rt_walk_exact_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec3 Vj, int *exact, int *moved)
 {
-    int open = x->uncertain & mask;
-    if (open == 0)
-        return 0;
-#ifdef RT_WALK_EXACT_SIGN
+    rt_real value[RT_EXPANSION_EDGE];
+    int count = rt_expansion_triple(L, Vj, Vi, P, value);
+    *exact = rt_expansion_sign(count, value);
+    *moved = *exact;
+    for (int k = 0; k < 3 && *moved == 0; ++k)
+        *moved = rt_expansion_cross_sign(Vi, Vj, L, k);
+    return rt_expansion_estimate(count, value);
+}
+
+/* p_ij exactly (rt_walk_exact_edge) for corners i, j of x, from the ray's cache when it holds the
+ * edge: evaluated from the lower vertex number to the higher and negated for the other
+ * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric). */
+RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int *exact, int *moved)
+{
+    rt_walk_exact_cache *cache = x->cache;
+    int reversed = x->vertex[i] > x->vertex[j];
+    int low = reversed ? x->vertex[j] : x->vertex[i], high = reversed ? x->vertex[i] : x->vertex[j];
+    if (!cache->ready) {
+        for (int s = 0; s < RT_WALK_EXACT_SLOTS; ++s)
+            cache->low[s] = -1;
+        cache->ready = 1;
+    }
+    int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
+    if (cache->low[slot] != low || cache->high[slot] != high) {
+        cache->value[slot] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[reversed ? j : i],
+                                                x->V[reversed ? i : j], &cache->exact[slot], &cache->moved[slot]);
+        cache->low[slot] = low;
+        cache->high[slot] = high;
+    }
+    *exact = reversed ? -cache->exact[slot] : cache->exact[slot];
+    *moved = reversed ? -cache->moved[slot] : cache->moved[slot];
+    return reversed ? -cache->value[slot] : cache->value[slot];
+}
+
+/* Evaluate the edges of `mask` exactly: their signs, moved signs and products. */
+RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
+{
     for (int e = 0; e < 6; ++e) {
-        if (!(open & (1 << e)))
+        if (!(mask & (1 << e)))
             continue;
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
-        int moved;
-        /* RT_WALK_EXACT_SIGN(P, L, Vi, Vj, &moved): the exact sign of p_ij = [L, Vj - P, Vi - P],
-         * and in moved the sign under the tie rule. */
-        int exact = RT_WALK_EXACT_SIGN(x->geometry.P, x->geometry.L, x->V[i], x->V[j], &moved);
+        int exact, moved;
+        x->p[e] = rt_walk_exact_cached(x, i, j, &exact, &moved);
+        x->exact.positive &= ~(1 << e);
+        x->exact.negative &= ~(1 << e);
+        x->moved.positive &= ~(1 << e);
+        x->moved.negative &= ~(1 << e);
         rt_signs_set(&x->exact, e, exact);
         rt_signs_set(&x->moved, e, moved);
     }
-    x->uncertain &= ~open;
-    x->adjust = 1;
-    return 0;
-#else
-    return -1;
-#endif
+    x->uncertain &= ~mask;
+    x->evaluated |= mask;
+}
+
+/* Decide the edges of `mask` the filter left open. */
+RT_INLINE void rt_walk_resolve(rt_walk_exact *x, int mask)
+{
+    int open = x->uncertain & mask;
+    if (open != 0)
+        rt_walk_evaluate(x, open);
 }
 
 /* Moved sign of edge x -> d. */
@@ -375,23 +463,14 @@ RT_INLINE int rt_walk_moved_face(const rt_walk_exact *x, int f)
     return negative == 0 ? 1 : (positive == 0 ? -1 : 0);
 }
 
-/* Weight of edge k of face f: its product, with the exact sign when some sign came from the
- * exact function: 0 for an exact 0, the smallest normal number of the exact sign when rounding
- * flipped the product or made it 0 (either way round: rt_robust_weight keeps a rounded 0 whose
- * exact sign is negative, which on a face with no other weight gives 0 / 0). */
+/* Weight of edge k of face f: its product in the face's direction. Once the face's edges are
+ * decided every product has its exact sign: the filter's by the filter's definition, the others
+ * being the exact values rounded. */
 RT_INLINE rt_real rt_walk_weight(const rt_walk_exact *x, int f, int k)
 {
     int sign;
     int e = rt_face_edge(f, k, &sign);
-    rt_real w = sign < 0 ? -x->p[e] : x->p[e];
-    if (!x->adjust)
-        return w;
-    int exact = (((x->exact.positive >> e) & 1) - ((x->exact.negative >> e) & 1)) * sign;
-    if (exact == 0)
-        return 0;
-    if (exact > 0 ? w > 0 : w < 0)
-        return w;
-    return exact > 0 ? RT_ROBUST_TINY : -RT_ROBUST_TINY;
+    return sign < 0 ? -x->p[e] : x->p[e];
 }
 
 /* An upper bound of the length of face f's longest edge (the sum of the coordinate differences). */
@@ -404,41 +483,30 @@ RT_INLINE rt_real rt_walk_face_extent(const rt_walk_exact *x, int f)
     return rt_max(ab, rt_max(bc, ca));
 }
 
-/* t on face f from the products, each weight made consistent with the exact sign. *fragile = 1
- * when rounding could move the crossing by more than `distance`: each weight is off by at most
- * the filter's bound, so each barycentric by at most 4 bound / |sum| and the point by
- * 8 bound extent / |sum| (distance 0: never). */
-RT_INLINE rt_real rt_walk_exact_parameter(const rt_walk_exact *x, int f, rt_real distance, int *fragile)
+/* Could rounding move the crossing of face f by more than `distance`? Each filtered weight is
+ * off by at most the filter's bound, so each barycentric by at most 4 bound / |sum| and the
+ * point by 8 bound extent / |sum|. */
+RT_INLINE int rt_walk_fragile(const rt_walk_exact *x, int f, rt_real distance)
 {
-    rt_real w0 = rt_walk_weight(x, f, 0);
-    rt_real w1 = rt_walk_weight(x, f, 1);
-    rt_real w2 = rt_walk_weight(x, f, 2);
-    *fragile = distance > 0 && (x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <=
-                                                  distance * (rt_abs(w0) + rt_abs(w1) + rt_abs(w2))));
-    rt_vec3 point;
-    rt_real u1, u2, t;
-    rt_face_point(&x->geometry, f, w0, w1, w2, &point, &u1, &u2, &t);
-    return t;
+    rt_real sum = rt_abs(rt_walk_weight(x, f, 0)) + rt_abs(rt_walk_weight(x, f, 1)) + rt_abs(rt_walk_weight(x, f, 2));
+    return x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <= distance * sum);
 }
 
-/* A segment's end on boundary face f: an ill-conditioned t computed again exactly. Returns 0, or
- * -1 when there is no exact function here (a kernel). */
-RT_INLINE int rt_walk_exact_end(const rt_walk_exact *x, int f, int fragile, rt_real *t)
+/* t on face f (its edges decided) from its weights. Where rounding could move the crossing by
+ * more than `distance` (0: never checked; inside a segment the sum telescopes), the face's
+ * products are first evaluated exactly: each weight then has a relative error below 2^-52 and
+ * all three share a sign, so the barycentrics are accurate to a few units in the last place
+ * however close to the face's plane the line runs (docs/TETWALK.md). */
+RT_INLINE rt_real rt_walk_exact_parameter(rt_walk_exact *x, int f, rt_real distance)
 {
-    if (!fragile)
-        return 0;
-#ifdef RT_WALK_EXACT_PARAMETER
-    /* RT_WALK_EXACT_PARAMETER(P, L, A, B, C): t where the line P + t L crosses the plane of the
-     * triangle A B C, exactly rounded. */
-    *t = RT_WALK_EXACT_PARAMETER(x->geometry.P, x->geometry.L, x->V[rt_walk_corner(f, 0)], x->V[rt_walk_corner(f, 1)],
-                                 x->V[rt_walk_corner(f, 2)]);
-    return 0;
-#else
-    (void)x;
-    (void)f;
-    (void)t;
-    return -1;
-#endif
+    int rounded = rt_walk_face_edges(f) & ~x->evaluated;
+    if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance))
+        rt_walk_evaluate(x, rounded);
+    rt_vec3 point;
+    rt_real u1, u2, t;
+    rt_face_point(&x->geometry, f, rt_walk_weight(x, f, 0), rt_walk_weight(x, f, 1), rt_walk_weight(x, f, 2), &point,
+                  &u1, &u2, &t);
+    return t;
 }
 
 /* The leave face from the moved signs q_a, q_b, q_c of the edges a -> d, b -> d, c -> d (a, b, c
@@ -455,61 +523,48 @@ RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
     return leaves_a ? a : (leaves_b ? b : (leaves_c ? c : -1));
 }
 
-/* One robust step: the leave face (-1: lost, which the argument above rules out; -2: a sign for
- * the host) and tLeave; tEnter is the previous step's tLeave. When the face left is on the
- * boundary, an ill-conditioned tLeave is made exact (rt_walk_exact_end). */
-RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave)
+/* One robust step: the leave face (-1: lost, which the argument above rules out) and tLeave;
+ * tEnter is the previous step's tLeave. When the face left is on the boundary, an
+ * ill-conditioned tLeave is computed from exact products (rt_walk_exact_parameter). */
+RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave,
+                                  rt_walk_exact_cache *cache)
 {
-    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
+    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
     int d = enter;
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
     /* The edges at d decide; the leave face's third edge is needed for its weights. */
-    int apex = 63 & ~rt_walk_face_edges(enter);
-    if (rt_walk_resolve(&x, apex) != 0)
-        return -2;
+    rt_walk_resolve(&x, 63 & ~rt_walk_face_edges(enter));
     int leave = rt_walk_leave_by_signs(enter, rt_walk_moved(&x, a, d), rt_walk_moved(&x, b, d), rt_walk_moved(&x, c, d));
     if (leave < 0)
         return -1;
-    if (rt_walk_resolve(&x, rt_walk_face_edges(leave)) != 0)
-        return -2;
+    rt_walk_resolve(&x, rt_walk_face_edges(leave));
     /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
-    int boundary = m->neighbour[4 * tet + leave] < 0, fragile;
-    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0, &fragile);
-    if (rt_walk_exact_end(&x, leave, fragile, t_leave) != 0)
-        return -2;
+    int boundary = m->neighbour[4 * tet + leave] < 0;
+    *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0);
     return leave;
 }
 
 /* ---------------------------------------------------------------- boundary and segments */
 
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
- * *t its parameter there. RT_WALK_UNCERTAIN in *status when a kernel cannot decide. */
+ * *t its parameter there. */
 RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
-                               int *status)
+                               rt_walk_exact_cache *cache)
 {
     int tet = face >> 2, f = face & 3;
     if (method == RT_WALK_ROBUST) {
-        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L);
-        if (rt_walk_resolve(&x, rt_walk_face_edges(f)) != 0) {
-            *status = RT_WALK_UNCERTAIN;
-            return 0;
-        }
+        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
+        rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
-        if (role != 0) {
-            int fragile;
-            *t = rt_walk_exact_parameter(&x, f, m->exact_distance, &fragile);
-            if (rt_walk_exact_end(&x, f, fragile, t) != 0) {
-                *status = RT_WALK_UNCERTAIN;
-                return 0;
-            }
-        }
+        if (role != 0)
+            *t = rt_walk_exact_parameter(&x, f, m->exact_distance);
         return role;
     }
     rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
-    rt_products cache = rt_products_empty();
-    if (rt_walk_crossing(&c, &cache, f, 1, t))
+    rt_products products = rt_products_empty();
+    if (rt_walk_crossing(&c, &products, f, 1, t))
         return 1;
-    return rt_walk_crossing(&c, &cache, f, -1, t) ? -1 : 0;
+    return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
 
 RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
@@ -517,7 +572,7 @@ RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
  * through; adds to *r (and to *record). */
 RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face,
-                               rt_real t_first, rt_walk_result *r, rt_walk_record *record)
+                               rt_real t_first, rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
 {
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
@@ -529,11 +584,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         rt_real t_in = t_enter, t_out = 0;
         int leave;
         if (method == RT_WALK_ROBUST) {
-            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out);
-            if (leave == -2) {
-                r->status = RT_WALK_UNCERTAIN;
-                return;
-            }
+            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out, cache);
         } else {
             rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
@@ -589,6 +640,8 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
     r.length = 0;
     r.steps = 0;
     r.status = RT_WALK_OK;
+    rt_walk_exact_cache cache;
+    cache.ready = 0;
     rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     RT_GLOBAL const double *root = m->bvh_bounds;
     int inside_box = P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] && P.y <= root[4] &&
@@ -612,13 +665,9 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
         for (int i = first; i < first + count; ++i) {
             int face = m->bvh_faces[i];
             rt_real t = 0;
-            int role = rt_walk_boundary(m, method, face, P, L, &t, &r.status);
-            if (r.status == RT_WALK_UNCERTAIN)
-                return r;
+            int role = rt_walk_boundary(m, method, face, P, L, &t, &cache);
             if (role > 0 && t >= 0) {
-                rt_walk_segment(m, method, form, P, L, face, t, &r, record);
-                if (r.status == RT_WALK_UNCERTAIN)
-                    return r;
+                rt_walk_segment(m, method, form, P, L, face, t, &r, record, &cache);
             } else if (role > 0 && inside_box) {
                 balance += 1;
                 if (t > behind_t) {
@@ -631,7 +680,7 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
         }
     }
     if (balance > 0 && behind >= 0)
-        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record);
+        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record, &cache);
     return r;
 }
 

@@ -1,0 +1,231 @@
+/* rt_expansion.h: exact arithmetic on floating-point expansions, written once for the CPU and
+ * for an OpenCL kernel (valid C11 and OpenCL C 1.2, double precision only): the exact signs and
+ * accurate values of the walk's edge products (rt_walk.h, docs/TETWALK.md).
+ *
+ * An expansion is a sum of doubles, its components, held in increasing order of magnitude and
+ * nonoverlapping (the lowest set bit of each is above the highest of the one before), so that
+ * its sign is the sign of its largest component. The operations follow the equations of
+ * J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+ * Predicates", Discrete & Computational Geometry 18(3), 1997: Two-Sum and Fast-Two-Sum
+ * (section 2.3), Two-Product (2.5; here from one fused multiply-add, fma(a, b, -a b) being the
+ * rounding error of a b exactly: C11's fma and OpenCL's fma on double are correctly rounded),
+ * Fast-Expansion-Sum and Scale-Expansion with zero elimination (2.4, 2.5) and Compress (2.8).
+ * They are exact under round-to-nearest-even (the default of C on IEEE hardware and of OpenCL
+ * on double) as long as nothing overflows and no product underflows: docs/INPUT_RANGE.md's
+ * range (every coordinate 0 or between 1e-50 and 1e+75 in magnitude) keeps every component of
+ * a product of three differences between about 1e-230 and 1e+230.
+ *
+ * Fixed-size arrays and loops only (no recursion, no allocation), so that a kernel can run it:
+ * an edge product has at most RT_EXPANSION_EDGE components. */
+#ifndef RAYTETRA_RT_EXPANSION_H
+#define RAYTETRA_RT_EXPANSION_H
+
+#include "rt_math.h"
+
+#ifdef RT_SINGLE
+#error "rt_expansion.h is double precision only"
+#endif
+
+#ifndef __OPENCL_C_VERSION__
+#include <math.h>
+#endif
+
+/* A function of the slow path: out of line on the CPU (RT_INLINE forces everything inline), so
+ * that its arrays stay out of the fast path's frame; the kernel compiler decides for itself. */
+#ifdef __OPENCL_C_VERSION__
+#define RT_SLOW_PATH static inline
+#else
+#define RT_SLOW_PATH static __attribute__((noinline, unused))
+#endif
+
+/* Components of [L, a, b] with a, b differences of doubles (2 each) and L doubles: each minor
+ * a_y b_z - a_z b_y has 2 x (2 x 2 x 2) = 16, times L_x 32, three of them 96. */
+#define RT_EXPANSION_EDGE 96
+
+/* x + y = a + b exactly, x = fl(a + b). */
+RT_INLINE void rt_two_sum(rt_real a, rt_real b, rt_real *x, rt_real *y)
+{
+    rt_real sum = a + b;
+    rt_real b_virtual = sum - a;
+    rt_real a_virtual = sum - b_virtual;
+    *x = sum;
+    *y = (a - a_virtual) + (b - b_virtual);
+}
+
+/* The same when |a| >= |b| (or a = 0). */
+RT_INLINE void rt_fast_two_sum(rt_real a, rt_real b, rt_real *x, rt_real *y)
+{
+    rt_real sum = a + b;
+    *x = sum;
+    *y = b - (sum - a);
+}
+
+/* x + y = a b exactly, x = fl(a b). */
+RT_INLINE void rt_two_product(rt_real a, rt_real b, rt_real *x, rt_real *y)
+{
+    rt_real product = a * b;
+    *x = product;
+    *y = fma(a, b, -product);
+}
+
+/* a - b as an expansion of at most 2 components; returns their count. */
+RT_INLINE int rt_expansion_difference(rt_real a, rt_real b, rt_real *h)
+{
+    rt_real head, tail;
+    rt_two_sum(a, -b, &head, &tail);
+    int n = 0;
+    if (tail != 0)
+        h[n++] = tail;
+    if (head != 0)
+        h[n++] = head;
+    return n;
+}
+
+/* h = e + f (Fast-Expansion-Sum: the components merged by magnitude, then added from the
+ * smallest up; zero components dropped). h holds m + n; returns its count. */
+RT_INLINE int rt_expansion_sum(int m, const rt_real *e, int n, const rt_real *f, rt_real *h)
+{
+    int i = 0, j = 0, count = 0;
+    rt_real q = 0, part;
+    for (int k = 0; k < m + n; ++k) {
+        rt_real g;
+        if (j >= n || (i < m && rt_abs(e[i]) < rt_abs(f[j])))
+            g = e[i++];
+        else
+            g = f[j++];
+        if (k == 0) {
+            q = g;
+            continue;
+        }
+        if (k == 1)
+            rt_fast_two_sum(g, q, &q, &part);
+        else
+            rt_two_sum(q, g, &q, &part);
+        if (part != 0)
+            h[count++] = part;
+    }
+    if (q != 0)
+        h[count++] = q;
+    return count;
+}
+
+/* h = b e (Scale-Expansion; zero components dropped). h holds 2 m; returns its count. */
+RT_INLINE int rt_expansion_scale(int m, const rt_real *e, rt_real b, rt_real *h)
+{
+    int count = 0;
+    rt_real q = 0, part;
+    for (int i = 0; i < m; ++i) {
+        rt_real product, error;
+        rt_two_product(e[i], b, &product, &error);
+        if (i == 0) {
+            q = product;
+            part = error;
+        } else {
+            rt_real sum;
+            rt_two_sum(q, error, &sum, &part);
+            if (part != 0)
+                h[count++] = part;
+            rt_fast_two_sum(product, sum, &q, &part);
+        }
+        if (part != 0)
+            h[count++] = part;
+    }
+    if (q != 0)
+        h[count++] = q;
+    return count;
+}
+
+/* h = e f for f of at most 2 components (e at most 2: h holds 8). */
+RT_INLINE int rt_expansion_product2(int m, const rt_real *e, int n, const rt_real *f, rt_real *h)
+{
+    rt_real low[4], high[4];
+    int a = n > 0 ? rt_expansion_scale(m, e, f[0], low) : 0;
+    int b = n > 1 ? rt_expansion_scale(m, e, f[1], high) : 0;
+    return rt_expansion_sum(a, low, b, high, h);
+}
+
+/* The sign of an expansion: that of its largest component (-1, 0, +1). */
+RT_INLINE int rt_expansion_sign(int m, const rt_real *e)
+{
+    if (m == 0)
+        return 0;
+    return e[m - 1] > 0 ? 1 : (e[m - 1] < 0 ? -1 : 0);
+}
+
+/* The expansion's value as one double with a relative error below 2^-52 and its exact sign:
+ * Compress (a pass from the largest component down and one back up) leaves a largest component
+ * that is within one unit in its last place of the whole sum. Compresses e in place. */
+RT_INLINE rt_real rt_expansion_estimate(int m, rt_real *e)
+{
+    if (m == 0)
+        return 0;
+    int bottom = m - 1;
+    rt_real q = e[m - 1], part;
+    for (int i = m - 2; i >= 0; --i) {
+        rt_fast_two_sum(q, e[i], &q, &part);
+        if (part != 0) {
+            e[bottom--] = q;
+            q = part;
+        }
+    }
+    e[bottom] = q;
+    int top = 0;
+    for (int i = bottom + 1; i < m; ++i) {
+        rt_fast_two_sum(e[i], q, &q, &part);
+        if (part != 0)
+            e[top++] = part;
+    }
+    e[top] = q;
+    return q;
+}
+
+/* The three components of a - b (doubles) as expansions: count[k] components in d[k]. */
+RT_INLINE void rt_expansion_difference3(rt_vec3 a, rt_vec3 b, rt_real d[3][2], int count[3])
+{
+    count[0] = rt_expansion_difference(a.x, b.x, d[0]);
+    count[1] = rt_expansion_difference(a.y, b.y, d[1]);
+    count[2] = rt_expansion_difference(a.z, b.z, d[2]);
+}
+
+RT_INLINE rt_real rt_component(rt_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
+/* The exact [L, a, b] = L . (a x b) for a = A - P, b = B - P (doubles, the differences exact) into
+ * h (RT_EXPANSION_EDGE); returns the count. */
+RT_INLINE int rt_expansion_triple(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real *h)
+{
+    rt_real a[3][2], b[3][2];
+    int na[3], nb[3];
+    rt_expansion_difference3(A, P, a, na);
+    rt_expansion_difference3(B, P, b, nb);
+    rt_real total[RT_EXPANSION_EDGE], partial[64], term[32], minor[16], left[8], right[8];
+    int count = 0;
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        int nl = rt_expansion_product2(na[i], a[i], nb[j], b[j], left);
+        int nr = rt_expansion_product2(na[j], a[j], nb[i], b[i], right);
+        for (int r = 0; r < nr; ++r)
+            right[r] = -right[r];
+        int nm = rt_expansion_sum(nl, left, nr, right, minor);
+        int nt = rt_expansion_scale(nm, minor, rt_component(L, k), term);
+        for (int c = 0; c < count; ++c)
+            partial[c] = total[c];
+        count = rt_expansion_sum(count, partial, nt, term, total);
+    }
+    for (int c = 0; c < count; ++c)
+        h[c] = total[c];
+    return count;
+}
+
+/* The exact sign of ((B - A) x L)_k (A, B, L doubles). */
+RT_INLINE int rt_expansion_cross_sign(rt_vec3 A, rt_vec3 B, rt_vec3 L, int k)
+{
+    rt_real d[3][2], left[4], right[4], value[8];
+    int n[3];
+    rt_expansion_difference3(B, A, d, n);
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    int nl = rt_expansion_scale(n[i], d[i], rt_component(L, j), left);
+    int nr = rt_expansion_scale(n[j], d[j], -rt_component(L, i), right);
+    return rt_expansion_sign(rt_expansion_sum(nl, left, nr, right, value), value);
+}
+
+#endif
