@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 
+#include "exact.h"
 #include "mesh/walk.h"
 
 /* The ray in rationals and the scratch values of one traversal. */
@@ -280,6 +281,140 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
     result.length = mpq_get_d(sum) * walk_ray_scale(ray);
     *visited = record.count;
     mpq_clears(sum, t, behind_t, NULL);
+    ray_clear(&r);
+    return result;
+}
+
+/* ---------------------------------------------------------------- rays from inside */
+
+/* Moved signs of the edges of `mask` as moved_signs gives them, with rt_robust.h's filter first
+ * and GMP only for the products it cannot decide (every zero among them): exact either way, and
+ * fast for the start of a ray from a generic point. */
+static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, rt_walk_exact *x)
+{
+    rt_walk_mesh flat = {0};
+    flat.vertices = &mesh->vertices[0].x;
+    flat.tetra = &mesh->tetra[0][0];
+    *x = rt_walk_exact_prepare(&flat, tet, r->P, r->L);
+    mpq_t value;
+    mpq_init(value);
+    for (int e = 0; e < 6; ++e) {
+        if (!(mask & x->uncertain & (1 << e)))
+            continue;
+        int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
+        int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
+        edge_value(r, corner(mesh, tet, i), corner(mesh, tet, j), value);
+        int sign = mpq_sgn(value);
+        rt_signs_set(&x->moved, e, sign != 0 ? sign : moved_sign(r, corner(mesh, tet, i), corner(mesh, tet, j)));
+    }
+    mpq_clear(value);
+}
+
+/* Is P on the plane of face f of tetrahedron tet (exactly)? */
+static int on_face_plane(const tet_mesh *mesh, int tet, int f, vec3 P)
+{
+    return exact_orient(corner(mesh, tet, rt_walk_corner(f, 0)), corner(mesh, tet, rt_walk_corner(f, 1)),
+                        corner(mesh, tet, rt_walk_corner(f, 2)), P) == 0;
+}
+
+/* The face the moved line enters tetrahedron tet through (-1: none, it does not cross it). */
+static int moved_enter_face(exact_ray *r, const tet_mesh *mesh, int tet)
+{
+    rt_walk_exact x;
+    filtered_moved_signs(r, mesh, tet, 63, &x);
+    for (int f = 0; f < 4; ++f)
+        if (rt_walk_moved_face(&x, f) > 0)
+            return f;
+    return -1;
+}
+
+/* The face the moved line leaves tetrahedron tet through, entered through `enter`. */
+static int moved_leave_face(exact_ray *r, const tet_mesh *mesh, int tet, int enter)
+{
+    rt_walk_exact x;
+    filtered_moved_signs(r, mesh, tet, 63 & ~rt_walk_face_edges(enter), &x);
+    return rt_walk_leave_by_signs(enter, rt_walk_moved(&x, rt_walk_corner(enter, 0), enter),
+                                  rt_walk_moved(&x, rt_walk_corner(enter, 1), enter),
+                                  rt_walk_moved(&x, rt_walk_corner(enter, 2), enter));
+}
+
+int walk_exact_start(const tet_mesh *mesh, const double ray[6], int located)
+{
+    vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
+    exact_ray r;
+    ray_init(&r, P, L);
+    int tet = located, enter = moved_enter_face(&r, mesh, located), start = -1;
+    for (size_t step = 0; enter >= 0 && step <= mesh->tetra_count; ++step) {
+        int leave = moved_leave_face(&r, mesh, tet, enter);
+        if (leave < 0)
+            break;
+        if (!on_face_plane(mesh, tet, leave, P)) {
+            start = 4 * tet + enter; /* left at t > 0: the ray is in tet just after t = 0 */
+            break;
+        }
+        int next = mesh->neighbour[tet][leave];
+        if (next < 0)
+            break; /* it leaves the mesh at P */
+        tet = next >> 2;
+        enter = next & 3;
+    }
+    ray_clear(&r);
+    return start;
+}
+
+/* rt_walk_later_segments, exactly: a segment from every boundary face entered at t > 0 (t >= 0
+ * when from_zero). */
+static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_bvh *bvh, int from_zero, mpq_t sum,
+                                int *steps, exact_record *record)
+{
+    rt_vec3 inverse = rt_v(r->L.x != 0 ? 1 / r->L.x : 0, r->L.y != 0 ? 1 / r->L.y : 0, r->L.z != 0 ? 1 / r->L.z : 0);
+    int stack[RT_WALK_STACK], top = 0, lost = 0;
+    stack[top++] = 0;
+    mpq_t t;
+    mpq_init(t);
+    while (top > 0) {
+        int node = stack[--top];
+        if (!rt_walk_box(bvh->bounds[node], r->P, r->L, inverse, 0))
+            continue;
+        int first = bvh->links[node][0], count = bvh->links[node][1];
+        if (count == 0) {
+            stack[top++] = first;
+            stack[top++] = node + 1;
+            continue;
+        }
+        for (int i = first; i < first + count; ++i) {
+            int face = bvh->faces[i];
+            rt_walk_exact x;
+            moved_signs(r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
+            if (rt_walk_moved_face(&x, face & 3) <= 0)
+                continue;
+            exact_parameter(r, mesh, face >> 2, face & 3, t);
+            if (mpq_sgn(t) > 0 || (from_zero && mpq_sgn(t) == 0))
+                lost |= exact_segment(r, mesh, face, t, sum, steps, record) != 0;
+        }
+    }
+    mpq_clear(t);
+    return lost ? -1 : 0;
+}
+
+walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                  int *tetra, int capacity, int *visited)
+{
+    if (start < 0)
+        return walk_exact_trace(mesh, bvh, ray, tetra, capacity, visited);
+    walk_result result = {0, 0, RT_WALK_OK};
+    vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
+    exact_ray r;
+    ray_init(&r, P, L);
+    exact_record record = {tetra, capacity, 0};
+    mpq_t sum, zero;
+    mpq_inits(sum, zero, NULL);
+    if (exact_segment(&r, mesh, start, zero, sum, &result.steps, &record) != 0 ||
+        exact_later_segments(&r, mesh, bvh, result.steps == 0, sum, &result.steps, &record) != 0)
+        result.status = RT_WALK_LOST;
+    result.length = mpq_get_d(sum) * walk_ray_scale(ray);
+    *visited = record.count;
+    mpq_clears(sum, zero, NULL);
     ray_clear(&r);
     return result;
 }

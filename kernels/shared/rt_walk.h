@@ -635,4 +635,55 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
     return r;
 }
 
+/* ---------------------------------------------------------------- rays from inside */
+
+/* The segments after the start one: one from each boundary face entered at t > 0, or at t >= 0
+ * when the start segment ended at t = 0 (P on the boundary, the ray leaving; an entry at t = 0
+ * is then a later segment, or the start one again, which adds nothing). */
+RT_INLINE void rt_walk_later_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                      int from_zero, rt_walk_result *r, rt_walk_record *record)
+{
+    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
+    int stack[RT_WALK_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0 && r->status == RT_WALK_OK) {
+        int node = stack[--top];
+        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, 0))
+            continue;
+        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
+        if (count == 0) {
+            stack[top++] = first;
+            stack[top++] = node + 1;
+            continue;
+        }
+        for (int i = first; i < first + count && r->status == RT_WALK_OK; ++i) {
+            rt_real t = 0;
+            int role = rt_walk_boundary(m, method, m->bvh_faces[i], P, L, &t, &r->status);
+            if (role > 0 && (t > 0 || (from_zero && t == 0)))
+                rt_walk_segment(m, method, form, P, L, m->bvh_faces[i], t, r, record);
+        }
+    }
+}
+
+/* rt_walk_trace for a ray whose P lies inside the mesh, from the face reference `start`
+ * (tetrahedron * 4 + face; -1: P outside the mesh, the ordinary trace): the tetrahedron the ray
+ * is in just after t = 0 and the face the line moved by (e, e^2, e^3) enters it through, both
+ * decided exactly on the host (RayTetra/mesh/walk_locate.h has the rule). The segment holding P
+ * is walked from there, t >= 0 only (its tEnter is taken as 0), then every later one. */
+RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                            int start, rt_walk_record *record)
+{
+    if (start < 0)
+        return rt_walk_trace(m, method, form, P, L, record);
+    rt_walk_result r;
+    r.length = 0;
+    r.steps = 0;
+    r.status = RT_WALK_OK;
+    rt_walk_segment(m, method, form, P, L, start, 0, &r, record);
+    if (r.status == RT_WALK_OK)
+        rt_walk_later_segments(m, method, form, P, L, r.steps == 0, &r, record);
+    return r;
+}
+
 #endif
