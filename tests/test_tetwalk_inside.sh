@@ -42,11 +42,17 @@ check "every ray from the interior vertex crosses a tetrahedron" \
 # The same vertex in the TetGen files (numbered from 1 there too).
 expect 0 "" -- "$TW" --from-vertex 4 --aim-rays 1000 --reps 1 --per-ray vertex_tetgen.csv "$DATA/box_tetgen.ele"
 check "the TetGen box's vertex 4 gives the same rays" cmp -s vertex_cpu.csv vertex_tetgen.csv
-# A point on the boundary face x = 2: the rays that go in are walked from where they enter.
+# A point on the boundary face x = 2: the rays that go in cross the box, the others nothing.
 expect 0 "" -- "$TW" --from 2,0.5,0.5 --aim-rays 400 --verify 0 --reps 1 --per-ray face.csv "$DATA/box.mesh"
 check "a point on the boundary is told" grep -q "on the boundary" stdout.$$
 check "half the rays from the boundary face go in" \
     awk -F, 'NR > 1 && $3 > 0 { n++ } END { exit !(n > 100 && n < 300) }' face.csv
+check "no ray from the boundary face differs from the exact traversal" grep -Eq "0 lost; 0 of 400 rays differ" stdout.$$
+# On the face x = 0 P + (e, e^2, e^3) is inside: the rays that leave at P cross nothing, the
+# others are walked once (not again from their entry at t = 0).
+expect 0 "" -- "$TW" --from 0,0.3,0.7 --aim-rays 1000 --algorithm stp0r,stp0 --verify 0 --reps 1 "$DATA/box.mesh"
+check "rays from the face x = 0 are walked as the exact traversal walks them" \
+    test "$(grep -Ec "0 lost; 0 of 1000 rays differ" stdout.$$)" = 2
 # A rays file: P inside is walked from P; the length is the distance to the boundary.
 printf '3\n0.5 0.5 0.5 1.5 0.5 0.5\n1 0.5 0.5 1 0.5 0\n-1 0.25 0.25 0 0.25 0.25\n' >inside.rays
 expect 0 "" -- "$TW" --rays inside.rays --algorithm stp0r --verify 0 --reps 1 --per-ray inside.csv "$DATA/box.mesh"

@@ -1,12 +1,14 @@
-/* test_walk_inside: rays that start inside the mesh (walk_locate.h, rt_walk_trace_from).
+/* test_walk_inside: rays that start in the mesh (walk_locate.h, rt_walk_trace_from).
  *  - The start rule: the tetrahedron of a point on a vertex, an edge or a face of data/box.mesh is
  *    the one holding P + (e, e^2, e^3); checked against a real point P + (d, d^2, d^3), d = 2^-10,
  *    which no face through P has on its plane and no other face comes near.
- *  - Rays from the box's interior vertex, from an interior edge's midpoint and from inside the
- *    U (data/u_shape.mesh, non-convex: rays leave and enter again): the robust walk from the start
- *    tetrahedron (CPU) never loses a ray and matches, steps and length, the exact traversal from
- *    the same start and the exact traversal from the ray's entry before P (no start), which
- *    decides every sign on its own; the fast form STP0 too on generic rays from a generic point.
+ *  - Rays from the box's interior vertex, an interior edge's midpoint, an interior face, from
+ *    inside the U (data/u_shape.mesh, non-convex: rays leave and enter again), and from the
+ *    boundary (a face, an edge, a corner of the box; the U's inner edge), where some rays run in
+ *    and the others leave at P: the robust walk (CPU) never loses a ray and matches, steps and
+ *    length, the exact traversal from the same start and the exact traversal from the ray's entry
+ *    before P (no start), which decides every sign on its own; the fast form STP0 too on rays from
+ *    a generic point.
  *  - The length of a ray from an inside point of the box is the distance to the box's boundary
  *    along it, computed here analytically.
  *  - Points outside the mesh, and on its boundary with P + (e, e^2, e^3) outside, are told. */
@@ -103,15 +105,17 @@ static void test_outside_and_boundary(loaded *box)
     CHECK(walk_locate(&box->locator, low_face, &tet) == WALK_PLACE_INSIDE && tet >= 0, "a point on the face x = 0");
 }
 
-/* The robust walk of rays from p (started by the rule) against both exact traversals. */
-static void check_rays_from(loaded *l, const double p[3], const char *what, size_t count, const char *algorithm)
+/* The walk of rays from p (started by the rule) against both exact traversals; p inside the
+ * mesh (every ray starts in a tetrahedron and crosses some) or on its boundary. */
+static void check_rays_from(loaded *l, const double p[3], const char *what, size_t count, const char *algorithm,
+                            int inside)
 {
     int tet;
     walk_place place = walk_locate(&l->locator, p, &tet);
-    CHECK(place == WALK_PLACE_INSIDE, "%s: not located inside", what);
+    CHECK(place != WALK_PLACE_OUTSIDE, "%s: located outside", what);
     walk_rays rays;
     error_text err;
-    if (place != WALK_PLACE_INSIDE || walk_rays_from_point(&l->mesh, p, count, 7, &rays, &err) != 0)
+    if (place == WALK_PLACE_OUTSIDE || walk_rays_from_point(&l->mesh, p, count, 7, &rays, &err) != 0)
         return;
     rays.start = walk_locate_starts(&l->locator, (const double (*)[6])rays.rays, count, &err);
     walk_result *results = malloc(count * sizeof *results);
@@ -131,9 +135,14 @@ static void check_rays_from(loaded *l, const double p[3], const char *what, size
         differ_entry += entry.status != RT_WALK_OK || entry.steps != results[i].steps ||
                         !(fabs(entry.length - results[i].length) <= tolerance);
     }
-    CHECK(starts_inside == count, "%s: %zu of %zu rays start inside", what, starts_inside, count);
     CHECK(lost == 0, "%s, %s: %zu of %zu rays lost", what, algorithm, lost, count);
-    CHECK(empty == 0, "%s, %s: %zu of %zu rays crossed no tetrahedron", what, algorithm, empty, count);
+    if (inside) {
+        CHECK(starts_inside == count, "%s: %zu of %zu rays start inside", what, starts_inside, count);
+        CHECK(empty == 0, "%s, %s: %zu of %zu rays crossed no tetrahedron", what, algorithm, empty, count);
+    } else { /* some rays run into the mesh from P, the others leave it there */
+        CHECK(starts_inside > 0 && starts_inside < count, "%s: %zu of %zu rays start inside", what, starts_inside,
+              count);
+    }
     CHECK(differ_start == 0, "%s, %s: %zu of %zu rays differ from the exact traversal from the same start", what,
           algorithm, differ_start, count);
     CHECK(differ_entry == 0, "%s, %s: %zu of %zu rays differ from the exact traversal from their entry", what,
@@ -193,16 +202,24 @@ int main(void)
     test_outside_and_boundary(&box);
     const double vertex[3] = {1, 0.5, 0.5}, edge[3] = {0.5, 0.25, 0.25}, generic[3] = {0.3, 0.7, 0.4};
     const double face[3] = {1, 0.25, 0.75}; /* the grid plane x = 1 */
-    check_rays_from(&box, vertex, "the box's interior vertex", 400, "stp0r");
-    check_rays_from(&box, edge, "an interior edge's midpoint", 400, "stp0r");
-    check_rays_from(&box, face, "a point of an interior face", 400, "stp0r");
-    check_rays_from(&box, generic, "a generic inside point", 400, "stp0");
+    check_rays_from(&box, vertex, "the box's interior vertex", 400, "stp0r", 1);
+    check_rays_from(&box, edge, "an interior edge's midpoint", 400, "stp0r", 1);
+    check_rays_from(&box, face, "a point of an interior face", 400, "stp0r", 1);
+    check_rays_from(&box, generic, "a generic inside point", 400, "stp0", 1);
+    /* On the boundary: some rays run into the box from P, the others leave it there. */
+    const double boundary_face[3] = {0, 0.3, 0.7}, boundary_edge[3] = {1, 0, 0}, corner[3] = {2, 1, 1};
+    check_rays_from(&box, boundary_face, "a point of the boundary face x = 0", 400, "stp0r", 0);
+    check_rays_from(&box, boundary_edge, "a boundary edge's point (1, 0, 0)", 400, "stp0r", 0);
+    check_rays_from(&box, corner, "the box's corner (2, 1, 1)", 400, "stp0r", 0);
     test_box_lengths(&box, vertex, "from the interior vertex");
     test_box_lengths(&box, generic, "from a generic point");
     /* The U: [0,3] x [0,1] x [0,1] with arms [0,1] and [2,3] x [1,2] x [0,1]; from its base, rays
      * into one arm leave it and enter the other. */
     const double u_point[3] = {0.1, 0.5, 0.5};
-    check_rays_from(&u, u_point, "inside the U", 400, "stp0r");
+    check_rays_from(&u, u_point, "inside the U", 400, "stp0r", 1);
+    /* The U's inner corner (1, 1, 0.5): rays leave there and enter the other arm. */
+    const double u_corner[3] = {1, 1, 0.5};
+    check_rays_from(&u, u_corner, "the U's inner edge", 400, "stp0r", 0);
     release(&box);
     release(&u);
     return check_summary("test_walk_inside");

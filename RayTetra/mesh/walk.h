@@ -42,12 +42,15 @@ typedef struct walk_rays {
     size_t count;
     double (*rays)[6];
     int width, height; /* a camera's image size (0 for a file): ray i is pixel (i % width, i / width), row 0 at the bottom */
-    int *start;        /* NULL, or per ray where it starts (walk_locate.h): tetrahedron * 4 + the face the moved
-                          line enters it through; -1 when P is outside the mesh */
+    int *start;        /* NULL, or per ray where it starts (walk_locate_starts): tetrahedron * 4 + the face the
+                          moved line enters it through, RT_WALK_START_LEAVING or RT_WALK_START_NONE */
 } walk_rays;
 
-/* Ray i's start (a face reference), -1 when it starts outside the mesh (or none was located). */
-static inline int walk_ray_start(const walk_rays *rays, size_t i) { return rays->start ? rays->start[i] : -1; }
+/* Ray i's start (rt_walk_trace_from's), RT_WALK_START_NONE when none was located. */
+static inline int walk_ray_start(const walk_rays *rays, size_t i)
+{
+    return rays->start ? rays->start[i] : RT_WALK_START_NONE;
+}
 
 /* Read a rays file: N, then N lines "Px Py Pz Qx Qy Qz" ('#' comments). Every problem gives -1
  * and "FILE:LINE: ..." in err. */
@@ -106,16 +109,15 @@ int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const
 walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
                              int *visited);
 
-/* The same for a ray that starts inside the mesh at `start` (walk_exact_start's face reference;
- * -1: walk_exact_trace), as rt_walk_trace_from walks it. */
+/* The same for a ray whose start was located (walk_locate_starts: a face reference,
+ * RT_WALK_START_LEAVING, or RT_WALK_START_NONE: walk_exact_trace), as rt_walk_trace_from walks it,
+ * with every later segment from a boundary face entered at t > 0. */
 walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
                                   int *tetra, int capacity, int *visited);
 
-/* Where a ray whose P + (e, e^2, e^3) lies in tetrahedron `located` (walk_locate) starts: the
- * tetrahedron it is in just after t = 0, as tetrahedron * 4 + the face the moved line enters it
- * through, every sign exact. When P lies on the face the moved line leaves `located` through (t = 0
- * there), the moved line is followed past every such tetrahedron; -1 when it leaves the mesh at P. */
-int walk_exact_start(const tet_mesh *mesh, const double ray[6], int located);
+/* The face the line moved by (e, e^2, e^3) enters tetrahedron tet through, from exact moved signs
+ * (rt_robust.h's filter, GMP for what it leaves open); -1 when it does not cross tet. */
+int walk_exact_enter_face(const tet_mesh *mesh, const double ray[6], int tet);
 
 /* |Q - P| of a ray: rt_walk.h's lengths are in units of t. */
 double walk_ray_scale(const double ray[6]);

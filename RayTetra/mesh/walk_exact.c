@@ -310,13 +310,6 @@ static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, in
     mpq_clear(value);
 }
 
-/* Is P on the plane of face f of tetrahedron tet (exactly)? */
-static int on_face_plane(const tet_mesh *mesh, int tet, int f, vec3 P)
-{
-    return exact_orient(corner(mesh, tet, rt_walk_corner(f, 0)), corner(mesh, tet, rt_walk_corner(f, 1)),
-                        corner(mesh, tet, rt_walk_corner(f, 2)), P) == 0;
-}
-
 /* The face the moved line enters tetrahedron tet through (-1: none, it does not cross it). */
 static int moved_enter_face(exact_ray *r, const tet_mesh *mesh, int tet)
 {
@@ -328,44 +321,19 @@ static int moved_enter_face(exact_ray *r, const tet_mesh *mesh, int tet)
     return -1;
 }
 
-/* The face the moved line leaves tetrahedron tet through, entered through `enter`. */
-static int moved_leave_face(exact_ray *r, const tet_mesh *mesh, int tet, int enter)
-{
-    rt_walk_exact x;
-    filtered_moved_signs(r, mesh, tet, 63 & ~rt_walk_face_edges(enter), &x);
-    return rt_walk_leave_by_signs(enter, rt_walk_moved(&x, rt_walk_corner(enter, 0), enter),
-                                  rt_walk_moved(&x, rt_walk_corner(enter, 1), enter),
-                                  rt_walk_moved(&x, rt_walk_corner(enter, 2), enter));
-}
-
-int walk_exact_start(const tet_mesh *mesh, const double ray[6], int located)
+int walk_exact_enter_face(const tet_mesh *mesh, const double ray[6], int tet)
 {
     vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
     exact_ray r;
     ray_init(&r, P, L);
-    int tet = located, enter = moved_enter_face(&r, mesh, located), start = -1;
-    for (size_t step = 0; enter >= 0 && step <= mesh->tetra_count; ++step) {
-        int leave = moved_leave_face(&r, mesh, tet, enter);
-        if (leave < 0)
-            break;
-        if (!on_face_plane(mesh, tet, leave, P)) {
-            start = 4 * tet + enter; /* left at t > 0: the ray is in tet just after t = 0 */
-            break;
-        }
-        int next = mesh->neighbour[tet][leave];
-        if (next < 0)
-            break; /* it leaves the mesh at P */
-        tet = next >> 2;
-        enter = next & 3;
-    }
+    int face = moved_enter_face(&r, mesh, tet);
     ray_clear(&r);
-    return start;
+    return face;
 }
 
-/* rt_walk_later_segments, exactly: a segment from every boundary face entered at t > 0 (t >= 0
- * when from_zero). */
-static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_bvh *bvh, int from_zero, mpq_t sum,
-                                int *steps, exact_record *record)
+/* rt_walk_later_segments, exactly: a segment from every boundary face entered at t > 0. */
+static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_bvh *bvh, mpq_t sum, int *steps,
+                                exact_record *record)
 {
     rt_vec3 inverse = rt_v(r->L.x != 0 ? 1 / r->L.x : 0, r->L.y != 0 ? 1 / r->L.y : 0, r->L.z != 0 ? 1 / r->L.z : 0);
     int stack[RT_WALK_STACK], top = 0, lost = 0;
@@ -389,7 +357,7 @@ static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_b
             if (rt_walk_moved_face(&x, face & 3) <= 0)
                 continue;
             exact_parameter(r, mesh, face >> 2, face & 3, t);
-            if (mpq_sgn(t) > 0 || (from_zero && mpq_sgn(t) == 0))
+            if (mpq_sgn(t) > 0)
                 lost |= exact_segment(r, mesh, face, t, sum, steps, record) != 0;
         }
     }
@@ -400,7 +368,7 @@ static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_b
 walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
                                   int *tetra, int capacity, int *visited)
 {
-    if (start < 0)
+    if (start == RT_WALK_START_NONE)
         return walk_exact_trace(mesh, bvh, ray, tetra, capacity, visited);
     walk_result result = {0, 0, RT_WALK_OK};
     vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
@@ -409,8 +377,8 @@ walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, con
     exact_record record = {tetra, capacity, 0};
     mpq_t sum, zero;
     mpq_inits(sum, zero, NULL);
-    if (exact_segment(&r, mesh, start, zero, sum, &result.steps, &record) != 0 ||
-        exact_later_segments(&r, mesh, bvh, result.steps == 0, sum, &result.steps, &record) != 0)
+    if ((start >= 0 && exact_segment(&r, mesh, start, zero, sum, &result.steps, &record) != 0) ||
+        exact_later_segments(&r, mesh, bvh, sum, &result.steps, &record) != 0)
         result.status = RT_WALK_LOST;
     result.length = mpq_get_d(sum) * walk_ray_scale(ray);
     *visited = record.count;

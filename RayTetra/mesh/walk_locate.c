@@ -114,11 +114,15 @@ static int normal_component(vec3 a, vec3 b, vec3 c, int i, int j)
     return exact_orient(fa, fb, fc, unit);
 }
 
-/* Sign of orient(a, b, c, P + (e, e^2, e^3)) = ((b - a) x (c - a)) . (P + d - a): exact at P, and
- * for a 0 the normal's x, then y, then z component. */
-static int perturbed_orient(vec3 a, vec3 b, vec3 c, vec3 p)
+/* Sign of orient(a, b, c, X) = ((b - a) x (c - a)) . (X - a) at X = P + t L + (e, e^2, e^3)
+ * with 0 < e << t << 1 (L NULL: X = P + (e, e^2, e^3)): exact at P; for a 0, the sign of
+ * ((b - a) x (c - a)) . L (= det[L, b - a, c - a], exact_stp_sign), then of the normal's x, y and
+ * z components. */
+static int perturbed_orient(vec3 a, vec3 b, vec3 c, vec3 p, const vec3 *L)
 {
     int sign = exact_orient(a, b, c, p);
+    if (sign == 0 && L)
+        sign = exact_stp_sign(a, *L, b, c);
     if (sign == 0)
         sign = normal_component(a, b, c, 1, 2);
     if (sign == 0)
@@ -131,8 +135,8 @@ static int perturbed_orient(vec3 a, vec3 b, vec3 c, vec3 p)
 /* The sides of P against tetrahedron t's four faces: each corner replaced by P in turn
  * (orient(V0, V1, V2, V3) with Vk := X is (-1)^(3 - k) orient(the others in order, X)), compared
  * with the tetrahedron's own orientation. Sets *closed when P lies in the closed tetrahedron;
- * returns 1 when P + (e, e^2, e^3) lies inside it. */
-static int contains(const tet_mesh *mesh, size_t t, vec3 p, int *closed)
+ * returns 1 when the perturbed point (perturbed_orient's) lies inside it. */
+static int contains(const tet_mesh *mesh, size_t t, vec3 p, const vec3 *L, int *closed)
 {
     vec3 v[4];
     for (int k = 0; k < 4; ++k)
@@ -147,16 +151,16 @@ static int contains(const tet_mesh *mesh, size_t t, vec3 p, int *closed)
         int flip = (3 - k) % 2 ? -1 : 1;
         int exact = flip * exact_orient(o[0], o[1], o[2], p);
         in_closed = exact == 0 || exact == own;
-        inside = inside && in_closed && (exact != 0 ? 1 : flip * perturbed_orient(o[0], o[1], o[2], p) == own);
+        inside = inside && in_closed && (exact != 0 ? 1 : flip * perturbed_orient(o[0], o[1], o[2], p, L) == own);
     }
     *closed = *closed || in_closed;
     return inside && in_closed;
 }
 
-walk_place walk_locate(const walk_locator *l, const double point[3], int *tet)
+/* walk_locate, with the ray's direction L first in the perturbation when L is given. */
+static walk_place locate(const walk_locator *l, vec3 p, const vec3 *L, int *tet)
 {
     *tet = -1;
-    vec3 p = {point[0], point[1], point[2]};
     const tet_mesh *mesh = l->mesh;
     if (!(p.x >= mesh->low.x && p.y >= mesh->low.y && p.z >= mesh->low.z && p.x <= mesh->high.x &&
           p.y <= mesh->high.y && p.z <= mesh->high.z))
@@ -164,11 +168,31 @@ walk_place walk_locate(const walk_locator *l, const double point[3], int *tet)
     size_t c = cell_index(l, axis_cell(l, 0, p.x), axis_cell(l, 1, p.y), axis_cell(l, 2, p.z));
     int closed = 0;
     for (size_t k = l->first[c]; k < l->first[c + 1]; ++k)
-        if (contains(mesh, (size_t)l->members[k], p, &closed)) {
+        if (contains(mesh, (size_t)l->members[k], p, L, &closed)) {
             *tet = l->members[k];
             return WALK_PLACE_INSIDE;
         }
     return closed ? WALK_PLACE_BOUNDARY : WALK_PLACE_OUTSIDE;
+}
+
+walk_place walk_locate(const walk_locator *l, const double point[3], int *tet)
+{
+    vec3 p = {point[0], point[1], point[2]};
+    return locate(l, p, NULL, tet);
+}
+
+/* Where one ray starts (walk_locate_starts). */
+static int ray_start(const walk_locator *l, const double ray[6])
+{
+    vec3 p = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
+    int tet;
+    walk_place place = locate(l, p, &L, &tet);
+    if (place == WALK_PLACE_OUTSIDE)
+        return RT_WALK_START_NONE;
+    if (place == WALK_PLACE_BOUNDARY)
+        return RT_WALK_START_LEAVING;
+    int face = walk_exact_enter_face(l->mesh, ray, tet);
+    return face >= 0 ? 4 * tet + face : RT_WALK_START_NONE;
 }
 
 int *walk_locate_starts(const walk_locator *l, const double (*rays)[6], size_t count, error_text *err)
@@ -181,7 +205,6 @@ int *walk_locate_starts(const walk_locator *l, const double (*rays)[6], size_t c
     long long n = (long long)count;
 #pragma omp parallel for schedule(dynamic, 256)
     for (long long i = 0; i < n; ++i)
-        if (walk_locate(l, rays[i], &starts[i]) == WALK_PLACE_INSIDE)
-            starts[i] = walk_exact_start(l->mesh, rays[i], starts[i]);
+        starts[i] = ray_start(l, rays[i]);
     return starts;
 }

@@ -1,16 +1,15 @@
-/* walk_locate.h: the tetrahedron a ray starts in when its P lies inside the mesh (--from,
- * --from-vertex, a rays file's inside points; docs/TETWALK.md, "Rays from inside").
+/* walk_locate.h: where a ray starts when its P lies in the mesh (--from, --from-vertex, a rays
+ * file's inside points; docs/TETWALK.md, "Rays from inside: where they start").
  *
- * The start rule follows rt_walk.h's tie rule, the line moved by (e, e^2, e^3): the moved line
- * passes through P + (e, e^2, e^3) at t = 0, a point in no plane through P, so strictly inside
- * exactly one tetrahedron when P lies in the mesh (on a face, an edge or a vertex too):
- * walk_locate finds it. Each side test is the exact orientation of P against a face's plane
- * (Common/exact.h); a 0 takes the sign of the face normal's x, then y, then z component (the
- * derivative along (e, e^2, e^3)). When P lies on a face of that tetrahedron, the moved line may
- * leave it at t = 0 exactly (the ray's own t); walk_locate_starts then follows the moved line
- * past every tetrahedron it leaves at t = 0, so the start is the tetrahedron the ray is in just
- * after t = 0, the first one whose step has a length. The walk from there is the moved line's
- * walk, the one rt_walk.h takes, and the zero-length steps at P are never counted. */
+ * The rule follows rt_walk.h's tie rule, the line moved by (e, e^2, e^3): a ray starts in the
+ * tetrahedron it is in just after t = 0, the one holding P + t L + (e, e^2, e^3) for
+ * 0 < e << t << 1. That point lies in no plane through P, so strictly inside one tetrahedron
+ * when the ray runs into the mesh from P, whether P lies inside a tetrahedron or on a face, an
+ * edge or a vertex. Each side test is the exact orientation of P against a face's plane
+ * (Common/exact.h); a 0 takes the sign of the orientation's derivative along L, then along
+ * (e, e^2, e^3): the face normal's x, y and z components. The moved line is in that tetrahedron
+ * just after t = 0, so its walk, the one rt_walk.h takes, goes on from there; it enters the
+ * tetrahedron through the face its moved signs say (walk_exact_enter_face). */
 #ifndef RAYTETRA_WALK_LOCATE_H
 #define RAYTETRA_WALK_LOCATE_H
 
@@ -36,16 +35,17 @@ void walk_locator_free(walk_locator *locator);
 typedef enum walk_place {
     WALK_PLACE_OUTSIDE, /* not in the closed mesh */
     WALK_PLACE_INSIDE,  /* P + (e, e^2, e^3) is in tetrahedron *tet */
-    WALK_PLACE_BOUNDARY /* on the boundary, P + (e, e^2, e^3) outside: rays start from their entry */
+    WALK_PLACE_BOUNDARY /* on the boundary, P + (e, e^2, e^3) outside */
 } walk_place;
 
+/* Where the point lies, by P + (e, e^2, e^3) (--from's check, the tests). */
 walk_place walk_locate(const walk_locator *locator, const double point[3], int *tet);
 
-/* Where every ray starts, into a new array (walk_rays's start): from the tetrahedron holding
- * P + (e, e^2, e^3), past the tetrahedra the moved line leaves at t = 0 (walk_exact_start), the
- * tetrahedron the ray is in just after t = 0 and the face the moved line enters it through, as a
- * face reference; -1 where the ray starts outside the mesh. Returns NULL with err set when out of
- * memory. */
+/* Where every ray starts, into a new array (walk_rays's start, rt_walk_trace_from's): the face
+ * reference of the tetrahedron holding P + t L + (e, e^2, e^3) and of the face the moved line
+ * enters it through; RT_WALK_START_LEAVING where P lies in the closed mesh but that point does not
+ * (the ray leaves the mesh at P, or touches it there); RT_WALK_START_NONE where P is outside the
+ * mesh. Returns NULL with err set when out of memory. */
 int *walk_locate_starts(const walk_locator *locator, const double (*rays)[6], size_t count, error_text *err);
 
 #endif

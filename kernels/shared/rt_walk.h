@@ -637,12 +637,19 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
 
 /* ---------------------------------------------------------------- rays from inside */
 
-/* The segments after the start one: one from each boundary face entered at t > 0, or at t >= 0
- * when the start segment ended at t = 0 (P on the boundary, the ray leaving; an entry at t = 0
- * is then a later segment, or the start one again, which adds nothing). */
+/* Where a ray starts (rt_walk_trace_from), besides a face reference: nowhere known (the ordinary
+ * trace), or P in the closed mesh with the ray outside it just after t = 0 (it leaves at P). */
+#define RT_WALK_START_NONE (-1)
+#define RT_WALK_START_LEAVING (-2)
+
+/* The segments after P: one from each boundary face entered at t > tau, where tau is the robust
+ * walk's accuracy on a boundary crossing (m->exact_distance over |L|): an entry closer to P is at
+ * P, the start segment's own entry or one of length 0, and a later segment starts where the
+ * start one ended, further on. */
 RT_INLINE void rt_walk_later_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
-                                      int from_zero, rt_walk_result *r, rt_walk_record *record)
+                                      rt_walk_result *r, rt_walk_record *record)
 {
+    rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;
     rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     int stack[RT_WALK_STACK];
     int top = 0;
@@ -660,29 +667,30 @@ RT_INLINE void rt_walk_later_segments(const rt_walk_mesh *m, int method, int for
         for (int i = first; i < first + count && r->status == RT_WALK_OK; ++i) {
             rt_real t = 0;
             int role = rt_walk_boundary(m, method, m->bvh_faces[i], P, L, &t, &r->status);
-            if (role > 0 && (t > 0 || (from_zero && t == 0)))
+            if (role > 0 && t > 0 && t * t * length2 > distance2) /* t > tau, without a square root */
                 rt_walk_segment(m, method, form, P, L, m->bvh_faces[i], t, r, record);
         }
     }
 }
 
-/* rt_walk_trace for a ray whose P lies inside the mesh, from the face reference `start`
- * (tetrahedron * 4 + face; -1: P outside the mesh, the ordinary trace): the tetrahedron the ray
- * is in just after t = 0 and the face the line moved by (e, e^2, e^3) enters it through, both
- * decided exactly on the host (RayTetra/mesh/walk_locate.h has the rule). The segment holding P
- * is walked from there, t >= 0 only (its tEnter is taken as 0), then every later one. */
+/* rt_walk_trace for a ray whose start the host located exactly (RayTetra/mesh/walk_locate.h has
+ * the rule): `start` is the face reference (tetrahedron * 4 + face) of the tetrahedron the ray is
+ * in just after t = 0 and the face the line moved by (e, e^2, e^3) enters it through; the segment
+ * holding P is walked from there with tEnter taken as 0, then every later one.
+ * RT_WALK_START_LEAVING: only the later segments; RT_WALK_START_NONE: rt_walk_trace. */
 RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
                                             int start, rt_walk_record *record)
 {
-    if (start < 0)
+    if (start == RT_WALK_START_NONE)
         return rt_walk_trace(m, method, form, P, L, record);
     rt_walk_result r;
     r.length = 0;
     r.steps = 0;
     r.status = RT_WALK_OK;
-    rt_walk_segment(m, method, form, P, L, start, 0, &r, record);
+    if (start >= 0)
+        rt_walk_segment(m, method, form, P, L, start, 0, &r, record);
     if (r.status == RT_WALK_OK)
-        rt_walk_later_segments(m, method, form, P, L, r.steps == 0, &r, record);
+        rt_walk_later_segments(m, method, form, P, L, &r, record);
     return r;
 }
 
