@@ -15,12 +15,14 @@
 
 /* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
  * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
- * precomputed forms only. Grid stride: the global size may be padded past count. */
+ * precomputed forms only. starts (read when with_starts): where each ray starts inside the
+ * mesh, a face reference, -1 for a ray from outside (rt_walk_trace_from). Grid stride: the global size may be padded past count. */
 __kernel void tet_walk(__global const double *rays, __global rt_walk_result *results, const ulong count,
                        __global const double *vertices, __global const int *tetra, __global const int *neighbour,
                        __global const double *edge_lines, __global const int *tetra_edges,
                        __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
-                       const int step_limit, const double exact_distance)
+                       const int step_limit, const double exact_distance, __global const int *starts,
+                       const int with_starts)
 {
     rt_walk_mesh m = {.vertices = vertices,     .tetra = tetra,         .neighbour = neighbour,
                       .edge_lines = edge_lines, .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds,
@@ -30,6 +32,6 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
         __global const double *r = rays + 6 * i;
         rt_vec3 P = rt_v(r[0], r[1], r[2]);
         rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
-        results[i] = rt_walk_trace(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, 0);
+        results[i] = rt_walk_trace_from(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, 0);
     }
 }

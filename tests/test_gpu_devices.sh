@@ -66,14 +66,14 @@ expect 2 "^Bench: error: --devices '$DEVICE,$DEVICE': device $DEVICE is listed t
 check "no CSV after a bad --devices" test ! -e bench2.csv
 expect 2 "give -n or DEVICE \(one device\) or --devices \(several\), not both" -- "$BIN/Bench" -n 0 --devices all in.txt bench2.csv 1
 
-# TetWalk: the rays split the same way; the per-ray file as with -n.
+# TetWalk: the rays handed out in chunks; the per-ray file as with -n.
 for a in stp1 stp0r; do
     "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" -n "$DEVICE" --per-ray "walk_one_$a.csv" \
         "$ROOT/data/u_shape.mesh" >"walk_one_$a.out" 2>&1 || fail "TetWalk gpu_$a -n: $(cat "walk_one_$a.out")"
     if "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all --per-ray "walk_all_$a.csv" \
         "$ROOT/data/u_shape.mesh" >"walk_all_$a.out" 2>&1; then
         check "TetWalk gpu_$a --devices all: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_all_$a.csv"
-        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): rays 0 to 999 \(100.0 %\)" "walk_all_$a.out"
+        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in chunks" "walk_all_$a.out"
     else
         fail "TetWalk gpu_$a --devices all: $(cat "walk_all_$a.out")"
     fi

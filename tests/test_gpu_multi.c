@@ -138,7 +138,7 @@ static void test_runs(const pair_set *set)
           "open failure: %s", err.text);
 }
 
-/* TetWalk's rays over three devices (the calibration walk, the split, a thread each) give the
+/* TetWalk's rays over three devices (chunks taken as each finishes, a thread each) give the
  * bytes one device gives, for a fast kernel and for the robust one whose undecided rays the
  * host walks again. */
 static void test_walk(void)

@@ -47,7 +47,7 @@ static const walk_algorithm *find(const char *name)
 /* One ray with one algorithm. */
 static walk_result walk(const loaded *l, const char *algorithm, const double ray[6])
 {
-    walk_rays rays = {1, (double (*)[6])ray, 0, 0};
+    walk_rays rays = {1, (double (*)[6])ray, 0, 0, NULL};
     walk_result r;
     walk_cpu_run(find(algorithm), &l->mesh, &l->bvh, &rays, &r, 1);
     return r;

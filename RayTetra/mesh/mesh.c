@@ -42,6 +42,7 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
                            path);
     }
     failed = failed || mesh_check(&source, err);
+    mesh->first_number = (int)source.first_index;
     free(source.tetra_line);
     free(source.neighbour_line);
     if (failed) {

@@ -38,6 +38,7 @@ typedef struct tet_mesh {
     int (*tetra_edges)[6];
     vec3 low, high;      /* bounding box of the vertices */
     mesh_format format;
+    int first_number;    /* the file's number of its first vertex: 1 in Medit, 0 or 1 in TetGen */
     size_t reordered;    /* tetrahedra whose file order was mirrored into the positive orientation */
     char path[512];      /* the file named on the command line, for messages */
 } tet_mesh;

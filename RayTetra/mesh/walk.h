@@ -42,7 +42,15 @@ typedef struct walk_rays {
     size_t count;
     double (*rays)[6];
     int width, height; /* a camera's image size (0 for a file): ray i is pixel (i % width, i / width), row 0 at the bottom */
+    int *start;        /* NULL, or per ray where it starts (walk_locate_starts): tetrahedron * 4 + the face the
+                          moved line enters it through, RT_WALK_START_LEAVING or RT_WALK_START_NONE */
 } walk_rays;
+
+/* Ray i's start (rt_walk_trace_from's), RT_WALK_START_NONE when none was located. */
+static inline int walk_ray_start(const walk_rays *rays, size_t i)
+{
+    return rays->start ? rays->start[i] : RT_WALK_START_NONE;
+}
 
 /* Read a rays file: N, then N lines "Px Py Pz Qx Qy Qz" ('#' comments). Every problem gives -1
  * and "FILE:LINE: ..." in err. */
@@ -67,6 +75,12 @@ int walk_aim_parse(const char *text, walk_aim *aim);
 int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t seed, walk_rays *rays,
                     error_text *err);
 
+/* count rays from `point` in isotropic directions drawn from the seed (rays from inside the mesh:
+ * --from, --from-vertex): Q = point + direction times the mesh's diagonal, so that L keeps the
+ * mesh's scale. Their start tetrahedra: walk_locate_starts. */
+int walk_rays_from_point(const tet_mesh *mesh, const double point[3], size_t count, uint64_t seed, walk_rays *rays,
+                         error_text *err);
+
 void walk_rays_free(walk_rays *rays);
 
 /* The mesh and its hierarchy as rt_walk.h reads them (pointers into both). */
@@ -80,19 +94,30 @@ typedef rt_walk_result walk_result;
 double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
                     walk_result *results, int threads);
 
-/* One ray on the CPU (the exact traversal's reference rays of --verify). */
+/* One ray on the CPU (the exact traversal's reference rays of --verify), from tetrahedron
+ * start (-1: P outside the mesh). */
 walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
-                         const double ray[6]);
+                         const double ray[6], int start);
 
 /* The tetrahedra ray i visits with `algorithm` (sequential, for --export-pairs): up to capacity
  * of them into tetra; returns how many it visits (more than capacity: only the first were kept). */
 int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
-                    int *tetra, int capacity);
+                    int start, int *tetra, int capacity);
 
 /* The exact traversal of one ray (walk_exact.c): every sign exact with the tie rule of rt_walk.h,
  * every t an exact rational, the length rounded once; mesh units. */
 walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
                              int *visited);
+
+/* The same for a ray whose start was located (walk_locate_starts: a face reference,
+ * RT_WALK_START_LEAVING, or RT_WALK_START_NONE: walk_exact_trace), as rt_walk_trace_from walks it,
+ * with every later segment from a boundary face entered at t > 0. */
+walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                  int *tetra, int capacity, int *visited);
+
+/* The face the line moved by (e, e^2, e^3) enters tetrahedron tet through, from exact moved signs
+ * (rt_robust.h's filter, GMP for what it leaves open); -1 when it does not cross tet. */
+int walk_exact_enter_face(const tet_mesh *mesh, const double ray[6], int tet);
 
 /* |Q - P| of a ray: rt_walk.h's lengths are in units of t. */
 double walk_ray_scale(const double ray[6]);

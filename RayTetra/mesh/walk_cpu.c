@@ -1,9 +1,10 @@
 /* walk_cpu.c: the walk on the CPU: rt_walk.h specialised for each algorithm (the method and the
- * form are constants in each call, so that everything folds), the rays spread over OpenMP
- * threads in small dynamic chunks (rays differ in cost by orders of magnitude). The robust
- * variant's exact arithmetic is rt_walk.h's own (rt_expansion.h), as in the kernel; GMP is
- * only the exact traversal's (walk_exact.c). */
+ * form are constants in each call, so that everything folds), the rays handed out to OpenMP
+ * threads in small chunks by walk_chunks.h as each thread finishes its last (rays differ in cost
+ * by orders of magnitude). The robust variant's exact arithmetic is rt_walk.h's own
+ * (rt_expansion.h), as in the kernel; GMP is only the exact traversal's (walk_exact.c). */
 #include "mesh/walk.h"
+#include "mesh/walk_chunks.h"
 
 #include <limits.h>
 #include <math.h>
@@ -32,71 +33,84 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
 }
 
 /* One ray with the algorithm's method and form as constants. */
-static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, const double ray[6], rt_walk_record *record)
+static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, const double ray[6], int start,
+                            rt_walk_record *record)
 {
     rt_vec3 P = rt_v(ray[0], ray[1], ray[2]);
     rt_vec3 L = rt_v(ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]);
     switch (a->method * 3 + a->form) {
-    case RT_WALK_PLUECKER * 3 + 0: return rt_walk_trace(m, RT_WALK_PLUECKER, 0, P, L, record);
-    case RT_WALK_PLUECKER * 3 + 1: return rt_walk_trace(m, RT_WALK_PLUECKER, 1, P, L, record);
-    case RT_WALK_PLUECKER * 3 + 2: return rt_walk_trace(m, RT_WALK_PLUECKER, 2, P, L, record);
-    case RT_WALK_STP * 3 + 0: return rt_walk_trace(m, RT_WALK_STP, 0, P, L, record);
-    case RT_WALK_STP * 3 + 1: return rt_walk_trace(m, RT_WALK_STP, 1, P, L, record);
-    case RT_WALK_STP * 3 + 2: return rt_walk_trace(m, RT_WALK_STP, 2, P, L, record);
-    case RT_WALK_PRECOMPUTED * 3 + 0: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 0, P, L, record);
-    case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 1, P, L, record);
-    case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace(m, RT_WALK_PRECOMPUTED, 2, P, L, record);
-    default: return rt_walk_trace(m, RT_WALK_ROBUST, 0, P, L, record);
+    case RT_WALK_PLUECKER * 3 + 0: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 0, P, L, start, record);
+    case RT_WALK_PLUECKER * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 1, P, L, start, record);
+    case RT_WALK_PLUECKER * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 2, P, L, start, record);
+    case RT_WALK_STP * 3 + 0: return rt_walk_trace_from(m, RT_WALK_STP, 0, P, L, start, record);
+    case RT_WALK_STP * 3 + 1: return rt_walk_trace_from(m, RT_WALK_STP, 1, P, L, start, record);
+    case RT_WALK_STP * 3 + 2: return rt_walk_trace_from(m, RT_WALK_STP, 2, P, L, start, record);
+    case RT_WALK_PRECOMPUTED * 3 + 0: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 0, P, L, start, record);
+    case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 1, P, L, start, record);
+    case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 2, P, L, start, record);
+    default: return rt_walk_trace_from(m, RT_WALK_ROBUST, 0, P, L, start, record);
     }
 }
 
 /* Ray i on the CPU, length in mesh units. */
 static walk_result walk_one(const walk_algorithm *a, const tet_mesh *mesh, const mesh_bvh *bvh, const rt_walk_mesh *m,
-                            const double ray[6])
+                            const double ray[6], int start)
 {
     if (a->method == WALK_EXACT) {
         int visited;
-        return walk_exact_trace(mesh, bvh, ray, NULL, 0, &visited);
+        return walk_exact_trace_from(mesh, bvh, ray, start, NULL, 0, &visited);
     }
-    walk_result r = trace(a, m, ray, NULL);
+    walk_result r = trace(a, m, ray, start, NULL);
     r.length *= walk_ray_scale(ray);
     return r;
 }
 
 walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
-                         const double ray[6])
+                         const double ray[6], int start)
 {
     rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
-    return walk_one(algorithm, mesh, bvh, &m, ray);
+    return walk_one(algorithm, mesh, bvh, &m, ray, start);
+}
+
+/* Rays a thread takes at a time: small, since one ray may cost a thousand times another. */
+#define WALK_CPU_CHUNK 64
+
+/* Walk the rays of the dispenser's chunks until none is left. */
+static void walk_chunks_on_cpu(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
+                               const rt_walk_mesh *m, const walk_rays *rays, walk_result *results, walk_chunks *chunks)
+{
+    size_t first, count;
+    while (walk_chunks_take(chunks, &first, &count))
+        for (size_t i = first; i < first + count; ++i)
+            results[i] = walk_one(algorithm, mesh, bvh, m, rays->rays[i], walk_ray_start(rays, i));
 }
 
 double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
                     walk_result *results, int threads)
 {
     rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
-    long long count = (long long)rays->count;
+    walk_chunks chunks;
+    walk_chunks_init(&chunks, rays->count, WALK_CPU_CHUNK);
     double start = timer_now_ms();
     if (threads <= 1) {
-        for (long long i = 0; i < count; ++i)
-            results[i] = walk_one(algorithm, mesh, bvh, &m, rays->rays[i]);
+        walk_chunks_on_cpu(algorithm, mesh, bvh, &m, rays, results, &chunks);
     } else {
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
-        for (long long i = 0; i < count; ++i)
-            results[i] = walk_one(algorithm, mesh, bvh, &m, rays->rays[i]);
+#pragma omp parallel num_threads(threads)
+        walk_chunks_on_cpu(algorithm, mesh, bvh, &m, rays, results, &chunks);
     }
     return timer_now_ms() - start;
 }
 
 int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
-                    int *tetra, int capacity)
+                    int start, int *tetra, int capacity)
 {
     if (algorithm->method == WALK_EXACT) {
         int visited = 0;
-        walk_exact_trace(mesh, bvh, ray, tetra, capacity, &visited);
+        walk_exact_trace_from(mesh, bvh, ray, start, tetra, capacity, &visited);
         return visited;
     }
     rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
     rt_walk_record record = {tetra, capacity, 0};
-    trace(algorithm, &m, ray, &record);
+    trace(algorithm, &m, ray, start, &record);
     return record.count;
 }

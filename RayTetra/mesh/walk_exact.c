@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 
+#include "exact.h"
 #include "mesh/walk.h"
 
 /* The ray in rationals and the scratch values of one traversal. */
@@ -266,6 +267,110 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
     result.length = mpq_get_d(sum) * walk_ray_scale(ray);
     *visited = record.count;
     mpq_clears(sum, t, behind_t, NULL);
+    ray_clear(&r);
+    return result;
+}
+
+/* ---------------------------------------------------------------- rays from inside */
+
+/* Moved signs of the edges of `mask` as moved_signs gives them, with rt_robust.h's filter first
+ * and GMP only for the products it cannot decide (every zero among them): exact either way, and
+ * fast for the start of a ray from a generic point. */
+static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, rt_walk_exact *x)
+{
+    rt_walk_mesh flat = {0};
+    flat.vertices = &mesh->vertices[0].x;
+    flat.tetra = &mesh->tetra[0][0];
+    rt_walk_exact_cache cache; /* uncertain edges are decided here, with GMP: nothing to keep */
+    cache.ready = 0;
+    *x = rt_walk_exact_prepare(&flat, tet, r->P, r->L, &cache);
+    mpq_t value;
+    mpq_init(value);
+    for (int e = 0; e < 6; ++e) {
+        if (!(mask & x->uncertain & (1 << e)))
+            continue;
+        int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
+        int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
+        edge_value(r, corner(mesh, tet, i), corner(mesh, tet, j), value);
+        int sign = mpq_sgn(value);
+        rt_signs_set(&x->moved, e, sign != 0 ? sign : moved_sign(r, corner(mesh, tet, i), corner(mesh, tet, j)));
+    }
+    mpq_clear(value);
+}
+
+/* The face the moved line enters tetrahedron tet through (-1: none, it does not cross it). */
+static int moved_enter_face(exact_ray *r, const tet_mesh *mesh, int tet)
+{
+    rt_walk_exact x;
+    filtered_moved_signs(r, mesh, tet, 63, &x);
+    for (int f = 0; f < 4; ++f)
+        if (rt_walk_moved_face(&x, f) > 0)
+            return f;
+    return -1;
+}
+
+int walk_exact_enter_face(const tet_mesh *mesh, const double ray[6], int tet)
+{
+    vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
+    exact_ray r;
+    ray_init(&r, P, L);
+    int face = moved_enter_face(&r, mesh, tet);
+    ray_clear(&r);
+    return face;
+}
+
+/* rt_walk_later_segments, exactly: a segment from every boundary face entered at t > 0. */
+static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_bvh *bvh, mpq_t sum, int *steps,
+                                exact_record *record)
+{
+    rt_vec3 inverse = rt_v(r->L.x != 0 ? 1 / r->L.x : 0, r->L.y != 0 ? 1 / r->L.y : 0, r->L.z != 0 ? 1 / r->L.z : 0);
+    int stack[RT_WALK_STACK], top = 0, lost = 0;
+    stack[top++] = 0;
+    mpq_t t;
+    mpq_init(t);
+    while (top > 0) {
+        int node = stack[--top];
+        if (!rt_walk_box(bvh->bounds[node], r->P, r->L, inverse, 0))
+            continue;
+        int first = bvh->links[node][0], count = bvh->links[node][1];
+        if (count == 0) {
+            stack[top++] = first;
+            stack[top++] = node + 1;
+            continue;
+        }
+        for (int i = first; i < first + count; ++i) {
+            int face = bvh->faces[i];
+            rt_walk_exact x;
+            moved_signs(r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
+            if (rt_walk_moved_face(&x, face & 3) <= 0)
+                continue;
+            exact_parameter(r, mesh, face >> 2, face & 3, t);
+            if (mpq_sgn(t) > 0)
+                lost |= exact_segment(r, mesh, face, t, sum, steps, record) != 0;
+        }
+    }
+    mpq_clear(t);
+    return lost ? -1 : 0;
+}
+
+walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                  int *tetra, int capacity, int *visited)
+{
+    if (start == RT_WALK_START_NONE)
+        return walk_exact_trace(mesh, bvh, ray, tetra, capacity, visited);
+    walk_result result = {0, 0, RT_WALK_OK};
+    vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
+    exact_ray r;
+    ray_init(&r, P, L);
+    exact_record record = {tetra, capacity, 0};
+    mpq_t sum, zero;
+    mpq_inits(sum, zero, NULL);
+    if ((start >= 0 && exact_segment(&r, mesh, start, zero, sum, &result.steps, &record) != 0) ||
+        exact_later_segments(&r, mesh, bvh, sum, &result.steps, &record) != 0)
+        result.status = RT_WALK_LOST;
+    result.length = mpq_get_d(sum) * walk_ray_scale(ray);
+    *visited = record.count;
+    mpq_clears(sum, zero, NULL);
     ray_clear(&r);
     return result;
 }

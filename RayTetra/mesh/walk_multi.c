@@ -1,12 +1,14 @@
 /* walk_multi.c: several devices for TetWalk; a thread per device, each on its own walker
- * (handler, context, queue, mesh buffers), so no OpenCL object is shared between threads. */
+ * (handler, context, queue, mesh buffers) and its own kernel and chunk buffers, so no OpenCL
+ * object is shared between threads; only the chunk dispenser is. */
 #include "mesh/walk_multi.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "multi/gpu_split.h"
+#include "mesh/walk_chunks.h"
+#include "timer.h"
 
 struct walk_multi {
     size_t count;
@@ -53,14 +55,24 @@ int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const 
 size_t walk_multi_count(const walk_multi *multi) { return multi->count; }
 walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return multi->walkers[i]; }
 
+size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
+{
+    size_t size = rays / ((devices ? devices : 1) * WALK_MULTI_CHUNKS_PER_DEVICE);
+    size = size < WALK_MULTI_MIN_CHUNK ? WALK_MULTI_MIN_CHUNK : size;
+    size = size > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : size;
+    size_t granule = local_size ? local_size : 64;
+    return (size + granule - 1) / granule * granule;
+}
+
+/* One device's host thread in one repetition: chunks until none is left. */
 typedef struct worker {
-    walk_opencl *walker;
-    const walk_algorithm *algorithm;
-    walk_rays rays; /* a view of the caller's rays */
+    walk_opencl_chunks *kernel;
+    walk_chunks *chunks;
+    const walk_rays *rays;
     walk_result *results;
-    int reps;
-    size_t local_size;
-    walk_run run;
+    walk_run run;  /* this repetition's totals: write, kernel (samples_ms[0]), read, finish */
+    size_t walked; /* rays it walked */
+    double busy_ms;
     int status;
     error_text err;
 } worker;
@@ -69,130 +81,117 @@ static void *run_worker(void *argument)
 {
     worker *w = argument;
     memset(&w->run, 0, sizeof w->run);
-    w->status = walk_opencl_run(w->walker, w->algorithm, &w->rays, w->results, w->reps, w->local_size, &w->run, &w->err);
+    w->walked = 0;
+    w->status = 0;
+    double start = timer_now_ms();
+    size_t first, count;
+    while (w->status == 0 && walk_chunks_take(w->chunks, &first, &count)) {
+        w->status = walk_opencl_chunks_walk(w->kernel, w->rays, first, count, w->results, &w->run, &w->err);
+        w->walked += count;
+    }
+    w->busy_ms = timer_now_ms() - start;
     return NULL;
 }
 
-/* Each device's speed in rays per ms, walking the first rays alone, one device after another. */
-static int calibrate(walk_multi *m, const walk_algorithm *algorithm, const walk_rays *rays, size_t local_size,
-                     double *speeds, error_text *err)
+/* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
+ * with err naming the first failed device. */
+static double repetition(walk_multi *m, worker *workers, walk_chunks *chunks, size_t rays, size_t chunk_size,
+                         error_text *err)
 {
-    if (m->count == 1 || rays->count == 0) {
-        for (size_t i = 0; i < m->count; ++i)
-            speeds[i] = 1.0;
-        return 0;
+    size_t n = m->count;
+    pthread_t *threads = calloc(n, sizeof *threads);
+    char *started = calloc(n, 1);
+    if (!threads || !started) {
+        free(threads);
+        free(started);
+        return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
     }
-    walk_rays sample = {rays->count < WALK_MULTI_CALIBRATION_RAYS ? rays->count : WALK_MULTI_CALIBRATION_RAYS,
-                        rays->rays, 0, 0};
-    walk_result *scratch = malloc(sample.count * sizeof *scratch);
-    if (!scratch)
-        return error_set_kind(err, ERROR_MEMORY, "calibrating %zu devices: out of memory", m->count);
-    for (size_t i = 0; i < m->count; ++i) {
-        walk_run run;
-        memset(&run, 0, sizeof run);
-        if (walk_opencl_run(m->walkers[i], algorithm, &sample, scratch, 1, local_size, &run, err) != 0) {
-            free(scratch);
-            return name_device(m, i, "failed its calibration walk", err);
+    walk_chunks_init(chunks, rays, chunk_size);
+    int failed = 0;
+    double start = timer_now_ms();
+    for (size_t i = 0; i < n && !failed; ++i) {
+        int status = pthread_create(&threads[i], NULL, run_worker, &workers[i]);
+        if (status != 0)
+            failed = error_set(err, "starting the host thread of OpenCL device %d: %s", m->devices[i],
+                               strerror(status));
+        else
+            started[i] = 1;
+    }
+    for (size_t i = 0; i < n; ++i)
+        if (started[i])
+            pthread_join(threads[i], NULL);
+    double ms = timer_now_ms() - start;
+    for (size_t i = 0; i < n && !failed; ++i)
+        if (workers[i].status != 0) {
+            *err = workers[i].err;
+            failed = name_device(m, i, "failed (the other devices were joined; the run stops)", err);
         }
-        double ms = run.write_ms + run.samples_ms[0] + run.read_ms;
-        speeds[i] = (double)sample.count / (ms > 1e-6 ? ms : 1e-6);
-    }
-    free(scratch);
-    return 0;
+    free(threads);
+    free(started);
+    return failed ? -1 : ms;
 }
 
-/* The aggregate of the devices' runs: they run at once, so the slowest one's times. */
-static void combine(const worker *workers, size_t count, size_t rays, int reps, walk_run *run)
+/* The devices' last repetition: the busiest device's transfer and host times, every device's
+ * rays walked on the host. */
+static void combine(const worker *workers, size_t count, walk_run *run)
 {
     for (size_t i = 0; i < count; ++i) {
         const walk_run *r = &workers[i].run;
-        if (workers[i].rays.count == 0)
-            continue;
-        if (run->local_size == 0)
-            run->local_size = r->local_size;
-        for (int k = 0; k < reps; ++k)
-            if (r->samples_ms[k] > run->samples_ms[k])
-                run->samples_ms[k] = r->samples_ms[k];
         run->write_ms = r->write_ms > run->write_ms ? r->write_ms : run->write_ms;
         run->read_ms = r->read_ms > run->read_ms ? r->read_ms : run->read_ms;
         run->host_rays += r->host_rays;
     }
-    run->rays = rays;
-    run->reps = reps;
-    run->opencl = 1;
+}
+
+static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, const worker *workers, size_t rays,
+                        FILE *log)
+{
+    for (size_t i = 0; i < m->count; ++i)
+        fprintf(log,
+                "GPU_%s: device %d (%s): %zu rays (%.1f %%) in chunks, busy %.3f ms (write %.3f, kernel %.3f, "
+                "read %.3f ms)\n",
+                algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].walked,
+                rays ? 100.0 * (double)workers[i].walked / (double)rays : 0.0, workers[i].busy_ms,
+                workers[i].run.write_ms, workers[i].run.samples_ms[0], workers[i].run.read_ms);
 }
 
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, walk_run *run, FILE *log, error_text *err)
 {
     size_t n = multi->count;
-    double *speeds = malloc(n * sizeof *speeds);
-    gpu_range *ranges = malloc(n * sizeof *ranges);
     worker *workers = calloc(n, sizeof *workers);
-    pthread_t *threads = calloc(n, sizeof *threads);
-    char *started = calloc(n, 1);
-    int failed = !speeds || !ranges || !workers || !threads || !started
-                     ? error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n)
-                     : 0;
-    failed = failed || calibrate(multi, algorithm, rays, local_size, speeds, err) ||
-             gpu_split_ranges(speeds, n, rays->count, local_size ? local_size : 64, ranges, err);
+    if (!workers)
+        return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
+    size_t chunk_size = walk_multi_chunk_size(rays->count, n, local_size);
+    size_t capacity = chunk_size < rays->count ? chunk_size : rays->count;
+    walk_chunks chunks;
+    int failed = 0;
+    /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
-        worker *w = &workers[i];
-        w->walker = multi->walkers[i];
-        w->algorithm = algorithm;
-        w->rays.count = ranges[i].count;
-        w->rays.rays = rays->rays + ranges[i].first;
-        w->results = results + ranges[i].first;
-        w->reps = reps;
-        w->local_size = local_size;
-        if (w->rays.count == 0)
-            continue;
-        int status = pthread_create(&threads[i], NULL, run_worker, w);
-        if (status != 0)
-            failed = error_set(err, "starting the host thread of OpenCL device %d: %s", multi->devices[i],
-                               strerror(status));
-        else
-            started[i] = 1;
+        workers[i] = (worker){.chunks = &chunks, .rays = rays, .results = results};
+        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, capacity, local_size, &workers[i].kernel, err) != 0)
+            failed = name_device(multi, i, "cannot build its kernel", err);
     }
-    size_t failed_at = n;
-    for (size_t i = 0; i < n && started; ++i)
-        if (started[i]) {
-            pthread_join(threads[i], NULL);
-            if (workers[i].status != 0 && failed_at == n)
-                failed_at = i;
-        }
-    if (!failed && failed_at < n) {
-        *err = workers[failed_at].err;
-        char what[128];
-        snprintf(what, sizeof what, "failed on rays %zu to %zu (the other devices were joined; the run stops)",
-                 ranges[failed_at].first, ranges[failed_at].first + ranges[failed_at].count - 1);
-        failed = name_device(multi, failed_at, what, err);
+    memset(run, 0, sizeof *run);
+    /* The first repetition is the warm-up: drivers finish compiling at the first launch. */
+    for (int r = -1; r < reps && !failed; ++r) {
+        double ms = repetition(multi, workers, &chunks, rays->count, chunk_size, err);
+        failed = ms < 0;
+        if (!failed && r >= 0)
+            run->samples_ms[r] = ms;
     }
     if (!failed) {
-        memset(run, 0, sizeof *run);
         run->algorithm = algorithm;
-        combine(workers, n, rays->count, reps, run);
-        for (size_t i = 0; i < n; ++i) {
-            fprintf(log, "GPU_%s: device %d (%s): ", algorithm->csv_name, multi->devices[i],
-                    walk_opencl_description(multi->walkers[i]));
-            if (ranges[i].count == 0) {
-                fprintf(log, "no rays (its share rounded to none)\n");
-                continue;
-            }
-            double best = workers[i].run.samples_ms[0];
-            for (int k = 1; k < reps; ++k)
-                best = workers[i].run.samples_ms[k] < best ? workers[i].run.samples_ms[k] : best;
-            fprintf(log, "rays %zu to %zu (%.1f %%), write %.3f ms, fastest repetition %.3f ms, read %.3f ms\n",
-                    ranges[i].first, ranges[i].first + ranges[i].count - 1,
-                    100.0 * (double)ranges[i].count / (double)rays->count, workers[i].run.write_ms, best,
-                    workers[i].run.read_ms);
-        }
+        run->rays = rays->count;
+        run->reps = reps;
+        run->opencl = 1;
+        run->local_size = walk_opencl_chunks_local_size(workers[0].kernel);
+        combine(workers, n, run);
+        log_devices(multi, algorithm, workers, rays->count, log);
     }
-    free(speeds);
-    free(ranges);
+    for (size_t i = 0; i < n; ++i)
+        walk_opencl_chunks_close(workers[i].kernel);
     free(workers);
-    free(threads);
-    free(started);
     return failed ? -1 : 0;
 }
 

@@ -1,8 +1,9 @@
 /* walk_multi.h: TetWalk's rays on several OpenCL devices at once (--devices): the mesh written
- * to every device, the rays split into one contiguous range per device in proportion to each
- * device's measured speed (multi/gpu_split.h), one host thread per device running its range
- * with walk_opencl_run, results at the range's offset: every ray walked by the same kernel as
- * on one device, so the results are identical to one device's. */
+ * to every device, one host thread per device, and the rays handed out in chunks from one shared
+ * counter (walk_chunks.h) as each device finishes its last chunk: no split is decided up front,
+ * so a faster device simply takes more chunks. Each ray's result goes to its own index and every
+ * ray is walked by the same kernel as on one device, so the results are identical to one
+ * device's. */
 #ifndef RAYTETRA_WALK_MULTI_H
 #define RAYTETRA_WALK_MULTI_H
 
@@ -11,8 +12,11 @@
 #include "error.h"
 #include "mesh/walk_opencl.h"
 
-/* Rays of the calibration walk on each device (with more than one device). */
-#define WALK_MULTI_CALIBRATION_RAYS ((size_t)1 << 16)
+/* Chunks per device and repetition the chunk size aims at (enough for the last chunks to even
+ * out the devices' finishing times), and the bounds of a chunk. */
+#define WALK_MULTI_CHUNKS_PER_DEVICE 16
+#define WALK_MULTI_MIN_CHUNK ((size_t)4096)
+#define WALK_MULTI_MAX_CHUNK ((size_t)1 << 18)
 
 typedef struct walk_multi walk_multi;
 
@@ -26,12 +30,16 @@ size_t walk_multi_count(const walk_multi *multi);
 /* Device i's walker (for its description and bandwidth; owned by multi). */
 walk_opencl *walk_multi_device(walk_multi *multi, size_t i);
 
-/* walk_opencl_run over every device at once: with several devices each walks
- * min(rays, WALK_MULTI_CALIBRATION_RAYS) rays alone first (its speed: those rays over write +
- * one launch + read), then its share. run gets the aggregate: each repetition's time, the write,
- * read times are the slowest device's (they run at once), the rays walked on the host the
- * sum. One line per device goes to `log`. Returns 0, or -1 with err naming the first failed
- * device after every thread was joined. */
+/* Rays a chunk holds for `rays` rays on `devices` devices with work-groups of local_size. */
+size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size);
+
+/* Every ray over every device at once: one untimed repetition, then `reps` timed ones, each
+ * handing out all the rays in chunks. A repetition's time is the wall time until the last
+ * device finished, with the rays' writes and the results' reads inside it; write_ms and read_ms
+ * are the busiest device's totals over the last repetition, host_rays the sum over the devices
+ * (0: every ray is decided on its device). One line per device goes to `log` (its rays and time
+ * in the last repetition). Returns 0, or -1 with err naming the first failed device after every
+ * thread was joined. */
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, walk_run *run, FILE *log, error_text *err);
 

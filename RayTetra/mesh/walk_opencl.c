@@ -109,6 +109,31 @@ static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program 
     return 0;
 }
 
+/* Where the rays start inside the mesh (walk_locate.h): a buffer of one face reference per ray
+ * and whether to read it, the kernel's last two arguments. */
+#define START_ARGUMENT (5 + MESH_BUFFERS)
+
+static int set_start_arguments(cl_kernel kernel, cl_mem starts, int with_starts, error_text *err)
+{
+    return GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, START_ARGUMENT, sizeof(cl_mem), &starts)) ||
+           GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, START_ARGUMENT + 1, sizeof(int), &with_starts));
+}
+
+static int create_starts(walk_opencl *gpu, size_t count, cl_mem *starts, error_text *err)
+{
+    cl_int status;
+    *starts = clCreateBuffer(gpu->cl.context, CL_MEM_READ_ONLY, (count ? count : 1) * sizeof(int), NULL, &status);
+    return GPU_CHECK(err, "clCreateBuffer", status);
+}
+
+static int write_starts(walk_opencl *gpu, cl_mem starts, const int *start, size_t count, error_text *err)
+{
+    if (!start || count == 0)
+        return 0;
+    cl_int status = clEnqueueWriteBuffer(gpu->cl.queue, starts, CL_TRUE, 0, count * sizeof(int), start, 0, NULL, NULL);
+    return GPU_CHECK(err, "clEnqueueWriteBuffer", status);
+}
+
 static int set_mesh_arguments(walk_opencl *gpu, cl_kernel kernel, error_text *err)
 {
     for (int b = 0; b < MESH_BUFFERS; ++b)
@@ -140,7 +165,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
                          gpu->cl.info->name);
     gpu_program program = {0};
     cl_kernel kernel = NULL;
-    cl_mem input = NULL, output = NULL;
+    cl_mem input = NULL, output = NULL, starts = NULL;
     size_t kernel_max = 0;
     int failed = build(gpu, algorithm, &program, &kernel, &kernel_max, err);
     if (!failed) {
@@ -154,8 +179,10 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     size_t global = gpu_global_size(count ? count : 1, 1, local_size ? local_size : 1);
     failed = failed || gpu_create_buffers(gpu->cl.context, (count ? count : 1) * 6 * sizeof(double),
                                           (count ? count : 1) * sizeof(rt_walk_result), &input, &output, err) ||
-             gpu_set_arguments(kernel, input, output, count, err) || set_mesh_arguments(gpu, kernel, err);
+             gpu_set_arguments(kernel, input, output, count, err) || set_mesh_arguments(gpu, kernel, err) ||
+             create_starts(gpu, count, &starts, err) || set_start_arguments(kernel, starts, rays->start != NULL, err);
     double start = timer_now_ms();
+    failed = failed || write_starts(gpu, starts, rays->start, count, err);
     failed = failed || (count > 0 && GPU_CHECK(err, "clEnqueueWriteBuffer",
                                                clEnqueueWriteBuffer(gpu->cl.queue, input, CL_TRUE, 0,
                                                                     count * 6 * sizeof(double), rays->rays, 0, NULL,
@@ -188,10 +215,113 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
         gpu_error_context(err, "walking %zu rays with GPU_%s on %s", count, algorithm->csv_name, gpu->cl.info->name);
     }
     gpu_release_buffers(&input, &output);
+    if (starts)
+        clReleaseMemObject(starts);
     if (kernel)
         clReleaseKernel(kernel);
     gpu_program_release(&program);
     return failed ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- chunks */
+
+struct walk_opencl_chunks {
+    walk_opencl *gpu;
+    const walk_algorithm *algorithm;
+    gpu_program program;
+    cl_kernel kernel;
+    cl_mem input, output, starts;
+    size_t capacity, local_size;
+};
+
+int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, size_t capacity, size_t local_size,
+                            walk_opencl_chunks **out, error_text *err)
+{
+    *out = NULL;
+    if (!algorithm->has_kernel)
+        return error_set(err, "%s has no OpenCL build (CPU only)", algorithm->csv_name);
+    if (algorithm->method == RT_WALK_PRECOMPUTED && !gpu->host_mesh->edge_lines)
+        return error_set(err, "GPU_%s: the mesh's edge table was not built before the device was opened",
+                         algorithm->csv_name);
+    walk_opencl_chunks *c = calloc(1, sizeof *c);
+    if (!c)
+        return error_set_kind(err, ERROR_MEMORY, "out of memory");
+    c->gpu = gpu;
+    c->algorithm = algorithm;
+    c->capacity = capacity ? capacity : 1;
+    size_t kernel_max = 0;
+    int failed = build(gpu, algorithm, &c->program, &c->kernel, &kernel_max, err);
+    if (!failed) {
+        size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
+        c->local_size = local_size ? local_size : (allowed < 64 ? allowed : 64);
+        if (c->local_size > allowed)
+            failed = error_set(err, "local size %zu is too large: tet_walk allows at most %zu on %s", c->local_size,
+                               allowed, gpu->cl.info->name);
+    }
+    failed = failed ||
+             gpu_create_buffers(gpu->cl.context, c->capacity * 6 * sizeof(double),
+                                c->capacity * sizeof(rt_walk_result), &c->input, &c->output, err) ||
+             gpu_set_arguments(c->kernel, c->input, c->output, c->capacity, err) ||
+             set_mesh_arguments(gpu, c->kernel, err) || create_starts(gpu, c->capacity, &c->starts, err);
+    if (failed) {
+        gpu_error_context(err, "preparing GPU_%s on %s", algorithm->csv_name, gpu->cl.info->name);
+        walk_opencl_chunks_close(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+size_t walk_opencl_chunks_local_size(const walk_opencl_chunks *chunks) { return chunks->local_size; }
+
+int walk_opencl_chunks_walk(walk_opencl_chunks *c, const walk_rays *rays, size_t first, size_t count,
+                            walk_result *results, walk_run *run, error_text *err)
+{
+    if (count == 0)
+        return 0;
+    if (count > c->capacity)
+        return error_set(err, "a chunk of %zu rays exceeds the %zu the buffers hold", count, c->capacity);
+    walk_opencl *gpu = c->gpu;
+    walk_rays chunk = {count, rays->rays + first, 0, 0, rays->start ? rays->start + first : NULL};
+    results += first;
+    cl_ulong items = count;
+    double start = timer_now_ms();
+    int failed = GPU_CHECK(err, "clEnqueueWriteBuffer",
+                           clEnqueueWriteBuffer(gpu->cl.queue, c->input, CL_TRUE, 0, count * 6 * sizeof(double),
+                                                chunk.rays, 0, NULL, NULL)) ||
+                 write_starts(gpu, c->starts, chunk.start, count, err) ||
+                 GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(c->kernel, 2, sizeof items, &items)) ||
+                 set_start_arguments(c->kernel, c->starts, chunk.start != NULL, err);
+    double written = timer_now_ms();
+    failed = failed || launch(gpu, c->kernel, gpu_global_size(count, 1, c->local_size), c->local_size, err);
+    double walked = timer_now_ms();
+    failed = failed || GPU_CHECK(err, "clEnqueueReadBuffer",
+                                 clEnqueueReadBuffer(gpu->cl.queue, c->output, CL_TRUE, 0,
+                                                     count * sizeof(rt_walk_result), results, 0, NULL, NULL));
+    double read = timer_now_ms();
+    if (failed) {
+        gpu_error_context(err, "walking %zu rays with GPU_%s on %s", count, c->algorithm->csv_name, gpu->cl.info->name);
+        return -1;
+    }
+    for (size_t i = 0; i < count; ++i)
+        results[i].length *= walk_ray_scale(chunk.rays[i]);
+    run->write_ms += written - start;
+    run->samples_ms[0] += walked - written;
+    run->read_ms += read - walked;
+    return 0;
+}
+
+void walk_opencl_chunks_close(walk_opencl_chunks *c)
+{
+    if (!c)
+        return;
+    gpu_release_buffers(&c->input, &c->output);
+    if (c->starts)
+        clReleaseMemObject(c->starts);
+    if (c->kernel)
+        clReleaseKernel(c->kernel);
+    gpu_program_release(&c->program);
+    free(c);
 }
 
 void walk_opencl_close(walk_opencl *gpu)

@@ -27,6 +27,26 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err);
 int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                     int reps, size_t local_size, walk_run *run, error_text *err);
 
+/* A kernel ready to walk chunks of at most `capacity` rays, one after another (--devices: chunks
+ * handed out as devices finish, walk_chunks.h). */
+typedef struct walk_opencl_chunks walk_opencl_chunks;
+
+/* Build the algorithm's kernel and the chunk buffers. Returns 0, or -1 with err set. */
+int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, size_t capacity, size_t local_size,
+                            walk_opencl_chunks **chunks, error_text *err);
+
+/* The kernel's local size (what local_size 0 chose). */
+size_t walk_opencl_chunks_local_size(const walk_opencl_chunks *chunks);
+
+/* Walk rays first .. first + count - 1 (count <= capacity) into the same places of results, in
+ * mesh units: write (with their start tetrahedra), one launch, read; every ray is decided on the
+ * device. Adds the time of each part to run's write_ms, samples_ms[0] and read_ms. Returns 0, or
+ * -1 with err set. */
+int walk_opencl_chunks_walk(walk_opencl_chunks *chunks, const walk_rays *rays, size_t first, size_t count,
+                            walk_result *results, walk_run *run, error_text *err);
+
+void walk_opencl_chunks_close(walk_opencl_chunks *chunks);
+
 void walk_opencl_close(walk_opencl *gpu);
 
 #endif

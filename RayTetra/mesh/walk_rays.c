@@ -134,6 +134,7 @@ int walk_rays_camera(const tet_mesh *mesh, int width, int height, double azimuth
 void walk_rays_free(walk_rays *rays)
 {
     free(rays->rays);
+    free(rays->start);
     memset(rays, 0, sizeof *rays);
 }
 
@@ -200,6 +201,23 @@ int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t s
         vec3 from = add(target, scale(direction, -reach));
         store_ray(rays->rays[i], from, target);
     }
+    rays->count = count;
+    return 0;
+}
+
+int walk_rays_from_point(const tet_mesh *mesh, const double point[3], size_t count, uint64_t seed, walk_rays *rays,
+                         error_text *err)
+{
+    memset(rays, 0, sizeof *rays);
+    rays->rays = malloc((count + 1) * sizeof *rays->rays);
+    if (!rays->rays)
+        return error_set(err, "out of memory for %zu rays", count);
+    rng random;
+    rng_seed(&random, seed);
+    vec3 size = add(mesh->high, scale(mesh->low, -1)), from = {point[0], point[1], point[2]};
+    double reach = sqrt(dot(size, size));
+    for (size_t i = 0; i < count; ++i)
+        store_ray(rays->rays[i], from, add(from, scale(random_direction(&random), reach)));
     rays->count = count;
     return 0;
 }

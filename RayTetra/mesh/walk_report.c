@@ -173,7 +173,7 @@ long long walk_pairs_export(const char *path, const walk_algorithm *algorithm, c
     int *tetra = malloc((size_t)buffer_size * sizeof *tetra);
     int failed = !tetra;
     for (size_t i = 0; i < rays->count && !failed; ++i) {
-        int visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], tetra, buffer_size);
+        int visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], walk_ray_start(rays, i), tetra, buffer_size);
         if (visited > buffer_size) { /* again with room for all of them */
             int *larger = realloc(tetra, (size_t)visited * sizeof *tetra);
             if (!larger) {
@@ -182,7 +182,7 @@ long long walk_pairs_export(const char *path, const walk_algorithm *algorithm, c
             }
             tetra = larger;
             buffer_size = visited;
-            visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], tetra, buffer_size);
+            visited = walk_cpu_record(algorithm, mesh, bvh, rays->rays[i], walk_ray_start(rays, i), tetra, buffer_size);
         }
         if (set.count + (size_t)visited > capacity) {
             size_t wanted = capacity * 2 > set.count + (size_t)visited ? capacity * 2 : set.count + (size_t)visited + 1024;

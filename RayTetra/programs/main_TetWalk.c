@@ -18,9 +18,11 @@
 #include "mesh/walk.h"
 #include "mesh/walk_bandwidth.h"
 #include "mesh/walk_image.h"
+#include "mesh/walk_locate.h"
 #include "mesh/walk_opencl.h"
 #include "mesh/walk_multi.h"
 #include "multi/device_list.h"
+#include "pair_check.h"
 #include "mesh/walk_report.h"
 #include "programs/program_options.h"
 #include "timer.h"
@@ -45,6 +47,9 @@ typedef struct options {
     char up;
     int aimed;
     walk_aim aim;
+    const char *from;          /* --from X,Y,Z as given */
+    double from_point[3];
+    long long from_vertex;     /* --from-vertex N, as the mesh file numbers vertices (-1: none) */
     long long aim_rays, seed;
     walk_show show;
     selection chosen[MAX_RUNS];
@@ -69,14 +74,19 @@ static void usage(FILE *out)
             "\n"
             "rays (default: the camera's, one per pixel of --size):\n"
             "  --rays FILE        N, then N lines 'Px Py Pz Qx Qy Qz': the ray from P through Q, t >= 0\n"
+            "                     (a P inside the mesh: walked from P)\n"
             "  --size WxH         the camera's image size (default 640x480)\n"
             "  --view AZ,EL       the camera's azimuth and elevation in degrees, -360 to 360 (default 30,20)\n"
             "  --up x|y|z         the axis that points up in the picture (default z)\n"
             "  --aim vertices|edges|faces  rays from outside the mesh's box aimed at random vertices, at\n"
             "                     random points of edges, or through faces within their planes: where the\n"
             "                     fast forms lose rays\n"
-            "  --aim-rays N       how many aimed rays (default 10000)\n"
-            "  --seed N           of the aimed rays (default 1)\n"
+            "  --from X,Y,Z       rays from this point inside the mesh (on a face, edge or vertex too) in\n"
+            "                     isotropic directions\n"
+            "  --from-vertex N    rays from vertex N (numbered as the mesh file numbers its vertices) in\n"
+            "                     isotropic directions\n"
+            "  --aim-rays N       how many aimed rays or rays from a point (default 10000)\n"
+            "  --seed N           of the aimed rays and the directions from a point (default 1)\n"
             "algorithms:\n"
             "  --algorithm LIST   comma-separated, repeatable (default stp0r); 'all': every CPU one.\n"
             "                     NAME or CSV_NAME in any case for the CPU, gpu_NAME or GPU_CSV_NAME for\n"
@@ -87,7 +97,8 @@ static void usage(FILE *out)
             "  -n, --device N     OpenCL device of the GPU_ algorithms (default 0; see RayTetra --list-devices)\n"
             "  --devices LIST|all the GPU_ algorithms on these devices at once (-n numbers, comma-separated;\n"
             "                     all = every GPU, PoCL's CPU device only when there is none): the rays\n"
-            "                     split by measured speed, one host thread each; results as on one device\n"
+            "                     handed out in chunks as each device finishes its last, one host thread\n"
+            "                     each; results as on one device\n"
             "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
             "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
             "  --verify N         compare N rays, evenly spread (0: all), with the exact traversal: a ray\n"
@@ -167,10 +178,31 @@ static void parse_pair(const char *arg, char separator, double *a, double *b, co
         cli_usage_error_at(PROGRAM, what, arg);
 }
 
+/* --from X,Y,Z: three finite numbers, comma-separated. */
+static void parse_point(const char *arg, double point[3])
+{
+    const char *at = arg;
+    for (int k = 0; k < 3; ++k) {
+        char *end;
+        point[k] = strtod(at, &end);
+        if (end == at || *end != (k < 2 ? ',' : '\0') || !isfinite(point[k]))
+            cli_usage_error_at(PROGRAM, "--from must be X,Y,Z: three numbers, comma-separated", arg);
+        if (!coordinate_in_range(point[k])) {
+            char why[256];
+            static const char *const NAMES[3] = {"--from's x", "--from's y", "--from's z"};
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)(end - at), at);
+            coordinate_range_why_text(NAMES[k], word, why, sizeof why);
+            cli_usage_error_at(PROGRAM, why, arg);
+        }
+        at = end + 1;
+    }
+}
+
 static void parse(int argc, char **argv, options *o)
 {
     enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
-           PER_RAY, EXPORT, JSON, LIST, DEVICES };
+           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX };
     static const struct option LONG[] = {
         {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
         {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
@@ -182,7 +214,8 @@ static void parse(int argc, char **argv, options *o)
         {"image", required_argument, 0, IMAGE},       {"show", required_argument, 0, SHOW},
         {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
-        {"devices", required_argument, 0, DEVICES},
+        {"devices", required_argument, 0, DEVICES},   {"from", required_argument, 0, FROM},
+        {"from-vertex", required_argument, 0, FROM_VERTEX},
         PROGRAM_VERSION_HELP_OPTIONS,                 {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -193,6 +226,7 @@ static void parse(int argc, char **argv, options *o)
     o->up = 'z';
     o->aim_rays = 10000;
     o->seed = 1;
+    o->from_vertex = -1;
     o->threads[0] = 1;
     o->thread_count = 1;
     o->reps = 3;
@@ -247,6 +281,11 @@ static void parse(int argc, char **argv, options *o)
             break;
         case PER_RAY: o->per_ray = optarg; break;
         case DEVICES: o->devices = optarg; break;
+        case FROM:
+            parse_point(optarg, o->from_point);
+            o->from = optarg;
+            break;
+        case FROM_VERTEX: o->from_vertex = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--from-vertex"); break;
         case EXPORT: o->export_pairs = optarg; break;
         case JSON: o->json = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
@@ -262,10 +301,11 @@ static void parse(int argc, char **argv, options *o)
         parse_algorithms(o, "stp0r");
     if (o->devices && o->device_given)
         cli_usage_error_at(PROGRAM, "give -n (one device) or --devices (several), not both", o->devices);
-    if (o->rays && o->aimed)
-        cli_usage_error_at(PROGRAM, "--rays and --aim both choose the rays: give one", NULL);
-    if (o->image && (o->rays || o->aimed))
-        cli_usage_error_at(PROGRAM, "--image pictures the camera's rays: leave out --rays and --aim", NULL);
+    if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
+        cli_usage_error_at(PROGRAM, "--rays, --aim, --from and --from-vertex each choose the rays: give one", NULL);
+    if (o->image && (o->rays || o->aimed || o->from || o->from_vertex >= 0))
+        cli_usage_error_at(PROGRAM, "--image pictures the camera's rays: leave out --rays, --aim, --from and "
+                                    "--from-vertex", NULL);
 }
 
 /* ---------------------------------------------------------------- runs */
@@ -372,13 +412,101 @@ static int prepare_reference(state *s, error_text *err)
     double start = timer_now_ms();
 #pragma omp parallel for schedule(dynamic, 8)
     for (long long k = 0; k < (long long)wanted; ++k)
-        s->reference[k] = walk_cpu_one(exact, &s->mesh, &s->bvh, s->rays.rays[s->verified_rays[k]]);
+        s->reference[k] = walk_cpu_one(exact, &s->mesh, &s->bvh, s->rays.rays[s->verified_rays[k]],
+                                      walk_ray_start(&s->rays, s->verified_rays[k]));
     s->verified_count = wanted;
     printf("exact traversal of %zu rays for --verify: %.3f s\n", wanted, (timer_now_ms() - start) * 1e-3);
     return 0;
 }
 
 /* ---------------------------------------------------------------- set-up and outputs */
+
+/* Does P of some ray lie in the mesh's box (then the rays need their starts located)? */
+static int some_ray_in_box(const tet_mesh *mesh, const walk_rays *rays)
+{
+    for (size_t i = 0; i < rays->count; ++i) {
+        const double *p = rays->rays[i];
+        if (p[0] >= mesh->low.x && p[1] >= mesh->low.y && p[2] >= mesh->low.z && p[0] <= mesh->high.x &&
+            p[1] <= mesh->high.y && p[2] <= mesh->high.z)
+            return 1;
+    }
+    return 0;
+}
+
+/* A rays file's rays whose P lies inside the mesh start there (walk_locate.h). */
+static int locate_ray_starts(state *s, error_text *err)
+{
+    if (!some_ray_in_box(&s->mesh, &s->rays))
+        return 0;
+    walk_locator locator;
+    if (walk_locator_build(&locator, &s->mesh, err) != 0)
+        return -1;
+    s->rays.start = walk_locate_starts(&locator, (const double (*)[6])s->rays.rays, s->rays.count, err);
+    walk_locator_free(&locator);
+    if (!s->rays.start)
+        return -1;
+    size_t inside = 0;
+    for (size_t i = 0; i < s->rays.count; ++i)
+        inside += s->rays.start[i] >= 0;
+    printf("rays: %zu start inside the mesh (walked from P)\n", inside);
+    return 0;
+}
+
+/* --from and --from-vertex: the point, checked against the mesh. */
+static int start_point(state *s, double point[3], char *what, size_t size, error_text *err)
+{
+    const tet_mesh *mesh = &s->mesh;
+    if (s->o->from) {
+        memcpy(point, s->o->from_point, 3 * sizeof *point);
+        snprintf(what, size, "--from %s", s->o->from);
+        return 0;
+    }
+    long long first = mesh->first_number, last = first + (long long)mesh->vertex_count - 1;
+    if (s->o->from_vertex < first || s->o->from_vertex > last)
+        return error_set(err, "--from-vertex %lld: %s numbers its vertices %lld to %lld: give one of them",
+                         s->o->from_vertex, mesh->path, first, last);
+    vec3 v = mesh->vertices[s->o->from_vertex - first];
+    point[0] = v.x;
+    point[1] = v.y;
+    point[2] = v.z;
+    snprintf(what, size, "--from-vertex %lld", s->o->from_vertex);
+    return 0;
+}
+
+/* Rays from a point inside the mesh, each one's start found by the start rule (walk_locate.h). */
+static int rays_from_inside(state *s, error_text *err)
+{
+    double point[3];
+    char what[160];
+    if (start_point(s, point, what, sizeof what, err) != 0)
+        return -1;
+    walk_locator locator;
+    if (walk_locator_build(&locator, &s->mesh, err) != 0)
+        return -1;
+    int tet;
+    walk_place place = walk_locate(&locator, point, &tet);
+    const tet_mesh *m = &s->mesh;
+    int failed = place == WALK_PLACE_OUTSIDE ||
+                 walk_rays_from_point(m, point, (size_t)s->o->aim_rays, (uint64_t)s->o->seed, &s->rays, err) != 0 ||
+                 !(s->rays.start = walk_locate_starts(&locator, (const double (*)[6])s->rays.rays, s->rays.count, err));
+    walk_locator_free(&locator);
+    if (place == WALK_PLACE_OUTSIDE)
+        return error_set(err,
+                         "%s: the point (%.17g, %.17g, %.17g) is outside the mesh %s (its box is [%g, %g] x [%g, %g] x "
+                         "[%g, %g]): give a point inside it",
+                         what, point[0], point[1], point[2], m->path, m->low.x, m->high.x, m->low.y, m->high.y,
+                         m->low.z, m->high.z);
+    if (failed)
+        return -1;
+    if (place == WALK_PLACE_INSIDE)
+        printf("rays: %s, seed %lld: %zu rays from (%.17g, %.17g, %.17g), in tetrahedron %lld and its neighbours\n",
+               what, s->o->seed, s->rays.count, point[0], point[1], point[2], (long long)tet + m->first_number);
+    else
+        printf("rays: %s, seed %lld: %zu rays from (%.17g, %.17g, %.17g), on the boundary (walked from where they "
+               "enter)\n",
+               what, s->o->seed, s->rays.count, point[0], point[1], point[2]);
+    return 0;
+}
 
 static int load(state *s, error_text *err)
 {
@@ -403,6 +531,11 @@ static int load(state *s, error_text *err)
         if (walk_rays_read(o->rays, &s->rays, err) != 0)
             return -1;
         printf("rays: %s: %zu rays\n", o->rays, s->rays.count);
+        if (locate_ray_starts(s, err) != 0)
+            return -1;
+    } else if (o->from || o->from_vertex >= 0) {
+        if (rays_from_inside(s, err) != 0)
+            return -1;
     } else if (o->aimed) {
         if (walk_rays_aimed(&s->mesh, o->aim, (size_t)o->aim_rays, (uint64_t)o->seed, &s->rays, err) != 0)
             return -1;
@@ -471,6 +604,10 @@ static void fill_context(const state *s, int argc, char **argv, walk_context *c)
     static const char *const AIMS[] = {"vertices", "edges", "faces"};
     if (s->o->rays)
         snprintf(c->rays_source, sizeof c->rays_source, "%s", s->o->rays);
+    else if (s->o->from)
+        snprintf(c->rays_source, sizeof c->rays_source, "from %.1000s, seed %lld", s->o->from, s->o->seed);
+    else if (s->o->from_vertex >= 0)
+        snprintf(c->rays_source, sizeof c->rays_source, "from vertex %lld, seed %lld", s->o->from_vertex, s->o->seed);
     else if (s->o->aimed)
         snprintf(c->rays_source, sizeof c->rays_source, "aimed at %s, seed %lld", AIMS[s->o->aim], s->o->seed);
     else

@@ -684,4 +684,65 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
     return r;
 }
 
+/* ---------------------------------------------------------------- rays from inside */
+
+/* Where a ray starts (rt_walk_trace_from), besides a face reference: nowhere known (the ordinary
+ * trace), or P in the closed mesh with the ray outside it just after t = 0 (it leaves at P). */
+#define RT_WALK_START_NONE (-1)
+#define RT_WALK_START_LEAVING (-2)
+
+/* The segments after P: one from each boundary face entered at t > tau, where tau is the robust
+ * walk's accuracy on a boundary crossing (m->exact_distance over |L|): an entry closer to P is at
+ * P, the start segment's own entry or one of length 0, and a later segment starts where the
+ * start one ended, further on. */
+RT_INLINE void rt_walk_later_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                      rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
+{
+    rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;
+    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
+    int stack[RT_WALK_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0 && r->status == RT_WALK_OK) {
+        int node = stack[--top];
+        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, 0))
+            continue;
+        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
+        if (count == 0) {
+            stack[top++] = first;
+            stack[top++] = node + 1;
+            continue;
+        }
+        for (int i = first; i < first + count && r->status == RT_WALK_OK; ++i) {
+            rt_real t = 0;
+            int role = rt_walk_boundary(m, method, m->bvh_faces[i], P, L, &t, cache);
+            if (role > 0 && t > 0 && t * t * length2 > distance2) /* t > tau, without a square root */
+                rt_walk_segment(m, method, form, P, L, m->bvh_faces[i], t, r, record, cache);
+        }
+    }
+}
+
+/* rt_walk_trace for a ray whose start the host located exactly (RayTetra/mesh/walk_locate.h has
+ * the rule): `start` is the face reference (tetrahedron * 4 + face) of the tetrahedron the ray is
+ * in just after t = 0 and the face the line moved by (e, e^2, e^3) enters it through; the segment
+ * holding P is walked from there with tEnter taken as 0, then every later one.
+ * RT_WALK_START_LEAVING: only the later segments; RT_WALK_START_NONE: rt_walk_trace. */
+RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                            int start, rt_walk_record *record)
+{
+    if (start == RT_WALK_START_NONE)
+        return rt_walk_trace(m, method, form, P, L, record);
+    rt_walk_result r;
+    r.length = 0;
+    r.steps = 0;
+    r.status = RT_WALK_OK;
+    rt_walk_exact_cache cache;
+    cache.ready = 0;
+    if (start >= 0)
+        rt_walk_segment(m, method, form, P, L, start, 0, &r, record, &cache);
+    if (r.status == RT_WALK_OK)
+        rt_walk_later_segments(m, method, form, P, L, &r, record, &cache);
+    return r;
+}
+
 #endif
