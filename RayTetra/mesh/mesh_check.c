@@ -3,6 +3,7 @@
  * into docs/SPECIFICATION.md's if the file uses the other; each face shared by at most two
  * tetrahedra, lying on its two sides; the neighbour across every face (built by sorting the faces,
  * or TetGen's .neigh checked); the boundary faces and the bounding box. */
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,36 +228,83 @@ static int check_neighbours(mesh_source *source, error_text *err)
     return 0;
 }
 
+/* Tetrahedra [begin, end) of part `part` of `parts` equal parts of `count`. */
+static void part_range(size_t count, int part, int parts, size_t *begin, size_t *end)
+{
+    *begin = count * (size_t)part / (size_t)parts;
+    *end = count * (size_t)(part + 1) / (size_t)parts;
+}
+
+/* The boundary faces in tetrahedron order, on every core: each part of the tetrahedra counts
+ * its faces, then writes them from where the parts before it end. */
 static int collect_boundary(tet_mesh *mesh, error_text *err)
 {
-    size_t count = 0;
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        for (int f = 0; f < 4; ++f)
-            count += mesh->neighbour[t][f] < 0;
-    mesh->boundary = malloc((count + 1) * sizeof *mesh->boundary);
-    if (!mesh->boundary)
+    int parts = omp_get_max_threads();
+    size_t *start = calloc((size_t)parts + 1, sizeof *start);
+    if (!start)
         return error_set(err, "%s: out of memory for the boundary", mesh->path);
-    mesh->boundary_count = 0;
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        for (int f = 0; f < 4; ++f)
-            if (mesh->neighbour[t][f] < 0)
-                mesh->boundary[mesh->boundary_count++] = (int)t * 4 + f;
+#pragma omp parallel for schedule(static, 1)
+    for (int p = 0; p < parts; ++p) {
+        size_t begin, end, count = 0;
+        part_range(mesh->tetra_count, p, parts, &begin, &end);
+        for (size_t t = begin; t < end; ++t)
+            for (int f = 0; f < 4; ++f)
+                count += mesh->neighbour[t][f] < 0;
+        start[p + 1] = count;
+    }
+    for (int p = 0; p < parts; ++p)
+        start[p + 1] += start[p];
+    mesh->boundary = malloc((start[parts] + 1) * sizeof *mesh->boundary);
+    if (!mesh->boundary) {
+        free(start);
+        return error_set(err, "%s: out of memory for the boundary", mesh->path);
+    }
+#pragma omp parallel for schedule(static, 1)
+    for (int p = 0; p < parts; ++p) {
+        size_t begin, end, at = start[p];
+        part_range(mesh->tetra_count, p, parts, &begin, &end);
+        for (size_t t = begin; t < end; ++t)
+            for (int f = 0; f < 4; ++f)
+                if (mesh->neighbour[t][f] < 0)
+                    mesh->boundary[at++] = (int)t * 4 + f;
+    }
+    mesh->boundary_count = start[parts];
+    free(start);
     return 0;
 }
 
-static void bounding_box(tet_mesh *mesh)
+/* The box of the vertices the tetrahedra use, on every core: the used vertices are marked (a
+ * byte each, which stays in cache where the vertices would not), then the marked ones scanned in
+ * order. Minima and maxima are exact in any order; only the sign of a zero bound may differ from
+ * a serial scan's, which no later sum sees. */
+static int bounding_box(tet_mesh *mesh, error_text *err)
 {
-    mesh->low = mesh->high = mesh->vertices[mesh->tetra[0][0]];
+    unsigned char *used = calloc(mesh->vertex_count + 1, 1);
+    if (!used)
+        return error_set(err, "%s: out of memory for the bounding box", mesh->path);
+#pragma omp parallel for schedule(static)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int k = 0; k < 4; ++k) {
-            vec3 v = mesh->vertices[mesh->tetra[t][k]];
-            mesh->low.x = v.x < mesh->low.x ? v.x : mesh->low.x;
-            mesh->low.y = v.y < mesh->low.y ? v.y : mesh->low.y;
-            mesh->low.z = v.z < mesh->low.z ? v.z : mesh->low.z;
-            mesh->high.x = v.x > mesh->high.x ? v.x : mesh->high.x;
-            mesh->high.y = v.y > mesh->high.y ? v.y : mesh->high.y;
-            mesh->high.z = v.z > mesh->high.z ? v.z : mesh->high.z;
+#pragma omp atomic write
+            used[mesh->tetra[t][k]] = 1;
         }
+    vec3 first = mesh->vertices[mesh->tetra[0][0]];
+    double lx = first.x, ly = first.y, lz = first.z, hx = first.x, hy = first.y, hz = first.z;
+#pragma omp parallel for schedule(static) reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
+    for (size_t i = 0; i < mesh->vertex_count; ++i)
+        if (used[i]) {
+            vec3 v = mesh->vertices[i];
+            lx = v.x < lx ? v.x : lx;
+            ly = v.y < ly ? v.y : ly;
+            lz = v.z < lz ? v.z : lz;
+            hx = v.x > hx ? v.x : hx;
+            hy = v.y > hy ? v.y : hy;
+            hz = v.z > hz ? v.z : hz;
+        }
+    free(used);
+    mesh->low = (vec3){lx, ly, lz};
+    mesh->high = (vec3){hx, hy, hz};
+    return 0;
 }
 
 int mesh_check(mesh_source *source, error_text *err)
@@ -268,8 +316,10 @@ int mesh_check(mesh_source *source, error_text *err)
         return -1;
     if (mesh->neighbour ? check_neighbours(source, err) : build_adjacency(source, err))
         return -1;
-    if (collect_boundary(mesh, err) != 0)
-        return -1;
-    bounding_box(mesh);
-    return 0;
+    return mesh_finish(mesh, err);
+}
+
+int mesh_finish(tet_mesh *mesh, error_text *err)
+{
+    return collect_boundary(mesh, err) || bounding_box(mesh, err) ? -1 : 0;
 }

@@ -28,4 +28,8 @@ int mesh_read_tetgen(const char *base, mesh_source *source, error_text *err);
  * or -1 with "FILE:LINE: ..." in err. */
 int mesh_check(mesh_source *source, error_text *err);
 
+/* What mesh_check ends with, for a mesh whose tetrahedra and neighbours are already checked (a
+ * binary file's): the boundary faces and the bounding box. Returns 0, or -1 with err set. */
+int mesh_finish(tet_mesh *mesh, error_text *err);
+
 #endif
