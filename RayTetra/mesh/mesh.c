@@ -7,9 +7,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mesh/mesh_binary.h"
 #include "mesh/mesh_source.h"
 
-const char *mesh_format_name(mesh_format format) { return format == MESH_FORMAT_MEDIT ? "Medit" : "TetGen"; }
+const char *mesh_format_name(mesh_format format)
+{
+    static const char *const NAMES[] = {"Medit", "TetGen", "binary"};
+    return NAMES[format];
+}
 
 static int ends_with(const char *text, const char *suffix)
 {
@@ -27,6 +32,14 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
     memset(&source, 0, sizeof source);
     source.mesh = mesh;
     int failed;
+    if (mesh_binary_file(path) || ends_with(path, ".rtm")) {
+        /* Written from a mesh that passed mesh_check: only its soundness is checked again. */
+        mesh->format = MESH_FORMAT_BINARY;
+        failed = mesh_binary_read(path, mesh, err) || mesh_finish(mesh, err);
+        if (failed)
+            mesh_free(mesh);
+        return failed ? -1 : 0;
+    }
     if (ends_with(path, ".mesh")) {
         mesh->format = MESH_FORMAT_MEDIT;
         failed = mesh_read_medit(path, &source, err);

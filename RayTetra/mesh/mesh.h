@@ -20,7 +20,7 @@
 #define MESH_MAX_TETRAHEDRA ((size_t)1 << 28)
 #define MESH_MAX_VERTICES ((size_t)1 << 30)
 
-typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN } mesh_format;
+typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN, MESH_FORMAT_BINARY } mesh_format;
 
 typedef struct tet_mesh {
     size_t vertex_count, tetra_count, boundary_count, edge_count;
@@ -42,8 +42,9 @@ typedef struct tet_mesh {
     char path[512];      /* the file named on the command line, for messages */
 } tet_mesh;
 
-/* Read a mesh: PATH ending in .mesh is Medit; .node or .ele (or a base name with both files
- * beside it) is TetGen, with BASE.neigh used when present. Every problem of the file or of the
+/* Read a mesh: a file that starts with the binary mesh's magic is one (mesh_binary.h), whatever
+ * its name; else PATH ending in .mesh is Medit, .node or .ele is TetGen, with BASE.neigh used
+ * when present. Text is parsed on every core (mesh_text.h). Every problem of the file or of the
  * mesh (bad numbers, indices out of range, inverted or flat tetrahedra, a face shared by more
  * than two tetrahedra or by two on the same side, a .neigh that disagrees) gives -1 and
  * "FILE:LINE: what is wrong" in err; nothing stays allocated then. */
@@ -58,7 +59,7 @@ int mesh_build_edges(tet_mesh *mesh, error_text *err);
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);
 
-/* "Medit" or "TetGen". */
+/* "Medit", "TetGen" or "binary". */
 const char *mesh_format_name(mesh_format format);
 
 #endif
