@@ -97,6 +97,16 @@ expect 1 "negative\.rtm: tetrahedron 4's vertices -1 " -- "$TW" negative.rtm
 read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $tetra_at + 16 * 9)[0])")
 damaged twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice"
 expect 1 "twice\.rtm: tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct" -- "$TW" twice.rtm
+# Tetrahedron 2 with its first two vertices swapped: inverted.
+python3 - <<'PY'
+import struct
+data = bytearray(open("grid.rtm", "rb").read())
+at = 64 + 24 * 13 ** 3 + 16 * 2
+a, b = struct.unpack_from("<ii", data, at)
+struct.pack_into("<ii", data, at, b, a)
+open("inverted.rtm", "wb").write(data)
+PY
+expect 1 "inverted\.rtm: tetrahedron 2 \(vertices [0-9 ]+\) is flat or inverted" -- "$TW" inverted.rtm
 damaged link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra))
 expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra that link back" -- "$TW" link_range.rtm
 damaged link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1))

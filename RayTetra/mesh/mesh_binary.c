@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "atomic_file.h"
+#include "exact.h"
 #include "pair_check.h"
 
 _Static_assert(sizeof(int) == 4, "the file's indices are int32, read straight into int arrays");
@@ -171,13 +172,22 @@ static int links_are_sound(int (*const neighbour)[4], size_t t, size_t tetra_cou
     return 1;
 }
 
+/* 1 when tetrahedron t (its indices sound) is positively oriented, as every tetrahedron TetWalk
+ * writes is: neither flat nor inverted, so that its faces and the rays aimed at them are sound. */
+static int tetra_is_oriented(const tet_mesh *mesh, size_t t)
+{
+    const int *v = mesh->tetra[t];
+    vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
+    return exact_tetra_orientation(corner) < 0;
+}
+
 static size_t first_unsound_tetrahedron(const tet_mesh *mesh)
 {
     size_t first = mesh->tetra_count;
 #pragma omp parallel for schedule(static) reduction(min : first)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         if (t < first && !(tetra_is_sound(mesh->tetra[t], mesh->vertex_count) &&
-                           links_are_sound(mesh->neighbour, t, mesh->tetra_count)))
+                           links_are_sound(mesh->neighbour, t, mesh->tetra_count) && tetra_is_oriented(mesh, t)))
             first = t;
     return first;
 }
@@ -190,6 +200,11 @@ static int tetrahedron_error(const char *path, const tet_mesh *mesh, size_t t, e
                               "%s: tetrahedron %zu's vertices %d %d %d %d are not four distinct ones of 0 to %zu "
                               "(tetrahedra count from 0): " REMEDY,
                               path, t, v[0], v[1], v[2], v[3], mesh->vertex_count - 1);
+    if (!tetra_is_oriented(mesh, t))
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: tetrahedron %zu (vertices %d %d %d %d) is flat or inverted, where every tetrahedron "
+                              "of a binary mesh is positively oriented (tetrahedra count from 0): " REMEDY,
+                              path, t, v[0], v[1], v[2], v[3]);
     const int *n = mesh->neighbour[t];
     return error_set_kind(err, ERROR_INPUT,
                           "%s: tetrahedron %zu's neighbour links %d %d %d %d are not -1 or faces of other tetrahedra "
