@@ -23,8 +23,40 @@ static void where(const mesh_source *source, size_t t, char *text, size_t size)
              (long long)t + source->first_index);
 }
 
-/* Distinct vertices, not flat, one orientation; the mirrored ones (if they are the majority)
- * are reordered V1 V0 V2 V3, which swaps faces 0 and 1 (and the .neigh entries 0 and 1). */
+/* What check_orientation finds in tetrahedron t: TWICE (a vertex named twice), 0 (flat), or the
+ * sign of its exact orientation. */
+enum { TWICE = 2 };
+
+static signed char tetra_sign(const tet_mesh *mesh, size_t t)
+{
+    const int *v = mesh->tetra[t];
+    for (int a = 0; a < 4; ++a)
+        for (int b = a + 1; b < 4; ++b)
+            if (v[a] == v[b])
+                return TWICE;
+    vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
+    return (signed char)exact_tetra_orientation(corner);
+}
+
+/* err for the first tetrahedron, in file order, that names a vertex twice or is flat. */
+static int tetra_problem(mesh_source *source, const signed char *sign, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    char at[1200];
+    size_t t = 0;
+    while (sign[t] != TWICE && sign[t] != 0)
+        ++t;
+    where(source, t, at, sizeof at);
+    if (sign[t] == 0)
+        return error_set(err, "%s is flat: its four vertices lie in one plane (a degenerate tetrahedron)", at);
+    const int *v = mesh->tetra[t];
+    int named = v[0] == v[1] || v[0] == v[2] || v[0] == v[3] ? v[0] : v[1] == v[2] || v[1] == v[3] ? v[1] : v[2];
+    return error_set(err, "%s names vertex %lld twice", at, (long long)named + source->first_index);
+}
+
+/* Distinct vertices, not flat, one orientation, the signs taken on every core; the mirrored
+ * ones (if they are the majority) are reordered V1 V0 V2 V3, which swaps faces 0 and 1 (and the
+ * .neigh entries 0 and 1). */
 static int check_orientation(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
@@ -32,24 +64,17 @@ static int check_orientation(mesh_source *source, error_text *err)
     signed char *sign = malloc(mesh->tetra_count + 1);
     if (!sign)
         return error_set(err, "%s: out of memory", source->tetra_path);
-    size_t mirrored = 0;
+    size_t mirrored = 0, unsound = 0;
+#pragma omp parallel for schedule(static) reduction(+ : mirrored, unsound)
     for (size_t t = 0; t < mesh->tetra_count; ++t) {
-        const int *v = mesh->tetra[t];
-        for (int a = 0; a < 4; ++a)
-            for (int b = a + 1; b < 4; ++b)
-                if (v[a] == v[b]) {
-                    where(source, t, at, sizeof at);
-                    free(sign);
-                    return error_set(err, "%s names vertex %lld twice", at, (long long)v[a] + source->first_index);
-                }
-        vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
-        sign[t] = (signed char)exact_tetra_orientation(corner);
-        if (sign[t] == 0) {
-            where(source, t, at, sizeof at);
-            free(sign);
-            return error_set(err, "%s is flat: its four vertices lie in one plane (a degenerate tetrahedron)", at);
-        }
-        mirrored += sign[t] > 0;
+        sign[t] = tetra_sign(mesh, t);
+        mirrored += sign[t] == 1;
+        unsound += sign[t] == TWICE || sign[t] == 0;
+    }
+    if (unsound > 0) {
+        tetra_problem(source, sign, err);
+        free(sign);
+        return -1;
     }
     /* The mesh's orientation is its majority's; the first tetrahedron of the other is inverted. */
     signed char majority = mirrored * 2 > mesh->tetra_count ? 1 : -1;
@@ -63,6 +88,7 @@ static int check_orientation(mesh_source *source, error_text *err)
         }
     free(sign);
     if (majority > 0) {
+#pragma omp parallel for schedule(static)
         for (size_t t = 0; t < mesh->tetra_count; ++t) {
             int swap = mesh->tetra[t][0];
             mesh->tetra[t][0] = mesh->tetra[t][1];
@@ -132,6 +158,60 @@ static void face_text(const mesh_source *source, const face_key *key, char *text
              key->v[2] + source->first_index);
 }
 
+/* The lowest vertex of face `reference`. */
+static int face_low_vertex(const tet_mesh *mesh, int reference)
+{
+    const int *tetra = mesh->tetra[reference >> 2];
+    const int *face = rt_face_vertices[reference & 3];
+    int a = tetra[face[0]], b = tetra[face[1]], c = tetra[face[2]];
+    return a < b ? (a < c ? a : c) : (b < c ? b : c);
+}
+
+/* Every face's key into keys (4 per tetrahedron), sorted by compare_keys, on every core: the
+ * faces are put into one bucket per lowest vertex (a counting sort), then each bucket, a few
+ * dozen faces, is sorted alone. The order within a bucket before its sort does not matter: the
+ * keys are distinct (the reference decides ties), so the result is the one sorted order.
+ * Returns 0, or -1 when out of memory. */
+static int sort_faces(const tet_mesh *mesh, face_key *keys)
+{
+    size_t faces = mesh->tetra_count * 4, vertices = mesh->vertex_count;
+    size_t *begin = calloc(vertices + 1, sizeof *begin); /* bucket v is [begin[v], begin[v + 1]) */
+    size_t *fill = calloc(vertices + 1, sizeof *fill);   /* counts, then where bucket v's next face goes */
+    int *bucketed = malloc((faces + 1) * sizeof *bucketed);
+    if (!begin || !fill || !bucketed) {
+        free(begin);
+        free(fill);
+        free(bucketed);
+        return -1;
+    }
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < faces; ++i) {
+#pragma omp atomic update
+        fill[face_low_vertex(mesh, (int)i)]++;
+    }
+    for (size_t v = 0; v < vertices; ++v) {
+        begin[v + 1] = begin[v] + fill[v];
+        fill[v] = begin[v];
+    }
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < faces; ++i) {
+        size_t at;
+#pragma omp atomic capture
+        at = fill[face_low_vertex(mesh, (int)i)]++;
+        bucketed[at] = (int)i;
+    }
+#pragma omp parallel for schedule(dynamic, 256)
+    for (size_t v = 0; v < vertices; ++v) {
+        for (size_t k = begin[v]; k < begin[v + 1]; ++k)
+            keys[k] = face_of(mesh, bucketed[k]);
+        qsort(keys + begin[v], begin[v + 1] - begin[v], sizeof *keys, compare_keys);
+    }
+    free(begin);
+    free(fill);
+    free(bucketed);
+    return 0;
+}
+
 static int build_adjacency(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
@@ -142,9 +222,10 @@ static int build_adjacency(mesh_source *source, error_text *err)
         free(keys);
         return error_set(err, "%s: out of memory for the face adjacency", source->tetra_path);
     }
-    for (size_t i = 0; i < faces; ++i)
-        keys[i] = face_of(mesh, (int)i);
-    qsort(keys, faces, sizeof *keys, compare_keys);
+    if (sort_faces(mesh, keys) != 0) {
+        free(keys);
+        return error_set(err, "%s: out of memory for the face adjacency", source->tetra_path);
+    }
     char at[1200], face[128];
     for (size_t i = 0; i < faces;) {
         size_t j = i + 1;
@@ -181,46 +262,57 @@ static int build_adjacency(mesh_source *source, error_text *err)
     return 0;
 }
 
+/* Tetrahedron t's link across face f, checked: NULL with links[t][f] set to the face
+ * reference, or what is wrong with it. */
+static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*links)[4])
+{
+    int other = mesh->neighbour[t][f];
+    links[t][f] = -1;
+    if (other < 0)
+        return NULL;
+    /* The face of `other` with the same three vertices: the one opposite its vertex that is not
+     * on face f of t. */
+    face_key mine = face_of(mesh, (int)t * 4 + f);
+    int g = -1;
+    for (int k = 0; k < 4; ++k) {
+        face_key theirs = face_of(mesh, other * 4 + k);
+        if (memcmp(theirs.v, mine.v, sizeof mine.v) == 0)
+            g = k;
+    }
+    if ((size_t)other == t)
+        return "is its own neighbour";
+    if (g < 0)
+        return "has no face in common with the neighbour listed";
+    if (mesh->neighbour[other][g] != (int)t)
+        return "is not listed back by its neighbour";
+    if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
+        return "lies on the same side of the common face as its neighbour";
+    links[t][f] = other * 4 + g;
+    return NULL;
+}
+
 /* TetGen's .neigh (tetrahedron indices by corner, after check_orientation's reordering): each
- * link must join two tetrahedra through a common face, both ways, from its two sides. Turned
- * into face references. */
+ * link must join two tetrahedra through a common face, both ways, from its two sides. Checked
+ * on every core; the first problem in file order is reported. Turned into face references. */
 static int check_neighbours(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
     int (*links)[4] = malloc((mesh->tetra_count + 1) * sizeof *links);
     if (!links)
         return error_set(err, "%s: out of memory", source->neighbour_path);
-    for (size_t t = 0; t < mesh->tetra_count; ++t) {
-        for (int f = 0; f < 4; ++f) {
-            int other = mesh->neighbour[t][f];
-            links[t][f] = -1;
-            if (other < 0)
-                continue;
-            /* The face of `other` with the same three vertices: the one opposite its vertex that is
-             * not on face f of t. */
-            face_key mine = face_of(mesh, (int)t * 4 + f);
-            int g = -1;
-            for (int k = 0; k < 4; ++k) {
-                face_key theirs = face_of(mesh, other * 4 + k);
-                if (memcmp(theirs.v, mine.v, sizeof mine.v) == 0)
-                    g = k;
-            }
-            const char *problem = NULL;
-            if ((size_t)other == t)
-                problem = "is its own neighbour";
-            else if (g < 0)
-                problem = "has no face in common with the neighbour listed";
-            else if (mesh->neighbour[other][g] != (int)t)
-                problem = "is not listed back by its neighbour";
-            else if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
-                problem = "lies on the same side of the common face as its neighbour";
-            if (problem) {
-                free(links);
-                return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
-                                 source->neighbour_line[t], (long long)t + source->first_index, problem,
-                                 (long long)other + source->first_index);
-            }
-            links[t][f] = other * 4 + g;
+    size_t first = mesh->tetra_count;
+#pragma omp parallel for schedule(static) reduction(min : first)
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int f = 0; f < 4; ++f)
+            if (link_problem(mesh, t, f, links) && t < first)
+                first = t;
+    for (int f = 0; f < 4 && first < mesh->tetra_count; ++f) {
+        const char *problem = link_problem(mesh, first, f, links);
+        if (problem) {
+            free(links);
+            return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
+                             source->neighbour_line[first], (long long)first + source->first_index, problem,
+                             (long long)mesh->neighbour[first][f] + source->first_index);
         }
     }
     free(mesh->neighbour);
