@@ -36,6 +36,14 @@ round_trip grid.mesh grid
 check "the file's size is 64 + 24 V + 32 T" test "$(stat -c %s grid.rtm)" -eq $((64 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3))
 check "the magic starts the file" test "$(head -c 8 grid.rtm)" = RAYTMESH
 
+# The neighbour table built by sorting the faces (on every core) is the one TetGen's .neigh gives.
+cp "$DATA/box_tetgen.node" "$DATA/box_tetgen.ele" .
+if "$TW" --size 16x16 --save-mesh built.rtm box_tetgen.ele >built.out 2>&1; then
+    check "the built neighbour table is TetGen's" cmp -s built.rtm box_tetgen.rtm
+else
+    fail "TetWalk box_tetgen.ele without .neigh: $(tail -n 2 built.out)"
+fi
+
 # By its magic, whatever its name.
 cp grid.rtm grid_copy.mesh
 if "$TW" --aim faces --aim-rays 3000 --algorithm stp0r,stp1,pluecker1p,exact --per-ray named.csv grid_copy.mesh \
