@@ -22,7 +22,7 @@ static int ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
-int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
+static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *err)
 {
     memset(mesh, 0, sizeof *mesh);
     if (strlen(path) >= sizeof mesh->path)
@@ -31,6 +31,7 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
     mesh_source source;
     memset(&source, 0, sizeof source);
     source.mesh = mesh;
+    source.serial = serial;
     int failed;
     if (mesh_binary_file(path) || ends_with(path, ".rtm")) {
         /* Written from a mesh that passed mesh_check: only its soundness is checked again. */
@@ -63,6 +64,10 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
     }
     return 0;
 }
+
+int mesh_read(const char *path, tet_mesh *mesh, error_text *err) { return read_mesh(path, mesh, 0, err); }
+
+int mesh_read_serial(const char *path, tet_mesh *mesh, error_text *err) { return read_mesh(path, mesh, 1, err); }
 
 void mesh_free(tet_mesh *mesh)
 {

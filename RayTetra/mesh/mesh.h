@@ -50,6 +50,10 @@ typedef struct tet_mesh {
  * "FILE:LINE: what is wrong" in err; nothing stays allocated then. */
 int mesh_read(const char *path, tet_mesh *mesh, error_text *err);
 
+/* mesh_read with every text section read word by word on one thread: the reader that the
+ * parallel one must agree with, bit for bit and message for message (the tests compare them). */
+int mesh_read_serial(const char *path, tet_mesh *mesh, error_text *err);
+
 void mesh_free(tet_mesh *mesh);
 
 /* The mesh's edges and their Plücker coordinates (the precomputed forms' table). Returns 0, or -1

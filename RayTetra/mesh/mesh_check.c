@@ -270,15 +270,19 @@ static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*lin
     links[t][f] = -1;
     if (other < 0)
         return NULL;
-    /* The face of `other` with the same three vertices: the one opposite its vertex that is not
-     * on face f of t. */
-    face_key mine = face_of(mesh, (int)t * 4 + f);
-    int g = -1;
-    for (int k = 0; k < 4; ++k) {
-        face_key theirs = face_of(mesh, other * 4 + k);
-        if (memcmp(theirs.v, mine.v, sizeof mine.v) == 0)
+    /* The face of `other` with the same three vertices: the one opposite its only vertex that is
+     * not on face f of t (its vertices are distinct: check_orientation), if three of its four
+     * are. */
+    const int *mine = mesh->tetra[t], *theirs = mesh->tetra[other];
+    int a = mine[rt_face_vertices[f][0]], b = mine[rt_face_vertices[f][1]], c = mine[rt_face_vertices[f][2]];
+    int g = -1, outside = 0;
+    for (int k = 0; k < 4; ++k)
+        if (theirs[k] != a && theirs[k] != b && theirs[k] != c) {
             g = k;
-    }
+            ++outside;
+        }
+    if (outside != 1)
+        g = -1;
     if ((size_t)other == t)
         return "is its own neighbour";
     if (g < 0)
