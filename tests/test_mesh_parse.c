@@ -1,7 +1,7 @@
 /* test_mesh_parse: the mesh readers' parallel fast path (records one a line, parsed on every
  * core) gives the mesh of the serial reader bit for bit (vertices, tetrahedra, neighbours,
  * boundary, box), and the same message for a bad file: on the repository's meshes, on a
- * generated grid of 48,000 tetrahedra with 17-digit coordinates in Medit and TetGen form, and on
+ * generated grid of 131,712 tetrahedra with 17-digit coordinates in Medit and TetGen form, and on
  * variants that leave the fast path part-way (a comment, a blank line, two records on a line,
  * CRLF line ends) or hold an error (a bad word, an index out of range, a coordinate out of range,
  * a missing or extra number, a record too few). */
@@ -19,7 +19,7 @@ static char folder[256];
 
 /* ---------------------------------------------------------------- the grid */
 
-#define GRID 20 /* cubes a side: 6 * 20^3 = 48,000 tetrahedra */
+#define GRID 28 /* cubes a side: 6 * 28^3 = 131,712 tetrahedra, 24,389 vertices: both beyond MESH_PARALLEL_MIN */
 #define SIDE (GRID + 1)
 
 static uint64_t state = 88172645463325252ULL;

@@ -9,6 +9,7 @@
 
 #include "mesh/mesh_binary.h"
 #include "mesh/mesh_source.h"
+#include "timer.h"
 
 const char *mesh_format_name(mesh_format format)
 {
@@ -33,10 +34,15 @@ static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *e
     source.mesh = mesh;
     source.serial = serial;
     int failed;
+    double start = timer_now_ms();
     if (mesh_binary_file(path) || ends_with(path, ".rtm")) {
         /* Written from a mesh that passed mesh_check: only its soundness is checked again. */
         mesh->format = MESH_FORMAT_BINARY;
-        failed = mesh_binary_read(path, mesh, err) || mesh_finish(mesh, err);
+        double start = timer_now_ms();
+        failed = mesh_binary_read(path, mesh, err);
+        mesh->parse_ms = timer_now_ms() - start;
+        failed = failed || mesh_finish(mesh, err);
+        mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
         if (failed)
             mesh_free(mesh);
         return failed ? -1 : 0;
@@ -55,7 +61,9 @@ static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *e
         failed = error_set(err, "%s: unknown mesh format: expected a Medit .mesh file or TetGen's .node/.ele files",
                            path);
     }
+    mesh->parse_ms = timer_now_ms() - start;
     failed = failed || mesh_check(&source, err);
+    mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
     free(source.tetra_line);
     free(source.neighbour_line);
     if (failed) {

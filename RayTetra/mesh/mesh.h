@@ -20,6 +20,10 @@
 #define MESH_MAX_TETRAHEDRA ((size_t)1 << 28)
 #define MESH_MAX_VERTICES ((size_t)1 << 30)
 
+/* The readers' and checks' loops over fewer items than this run on one thread: for a small mesh
+ * starting a team of threads costs more than it saves. */
+#define MESH_PARALLEL_MIN 20000
+
 typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN, MESH_FORMAT_BINARY } mesh_format;
 
 typedef struct tet_mesh {
@@ -39,6 +43,8 @@ typedef struct tet_mesh {
     vec3 low, high;      /* bounding box of the vertices */
     mesh_format format;
     size_t reordered;    /* tetrahedra whose file order was mirrored into the positive orientation */
+    double parse_ms;     /* mesh_read's time reading and parsing the files */
+    double tables_ms;    /* and checking the mesh and building its neighbours, boundary and box */
     char path[512];      /* the file named on the command line, for messages */
 } tet_mesh;
 

@@ -122,7 +122,7 @@ static int read_items(FILE *stream, const char *path, void *data, size_t width, 
 static size_t first_vertex_out_of_range(const vec3 *vertices, size_t count)
 {
     size_t first = count;
-#pragma omp parallel for schedule(static) reduction(min : first)
+#pragma omp parallel for schedule(static) reduction(min : first) if (count >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < count; ++i)
         if (i < first && !(coordinate_in_range(vertices[i].x) && coordinate_in_range(vertices[i].y) &&
                            coordinate_in_range(vertices[i].z)))
@@ -184,7 +184,7 @@ static int tetra_is_oriented(const tet_mesh *mesh, size_t t)
 static size_t first_unsound_tetrahedron(const tet_mesh *mesh)
 {
     size_t first = mesh->tetra_count;
-#pragma omp parallel for schedule(static) reduction(min : first)
+#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         if (t < first && !(tetra_is_sound(mesh->tetra[t], mesh->vertex_count) &&
                            links_are_sound(mesh->neighbour, t, mesh->tetra_count) && tetra_is_oriented(mesh, t)))

@@ -65,7 +65,7 @@ static int check_orientation(mesh_source *source, error_text *err)
     if (!sign)
         return error_set(err, "%s: out of memory", source->tetra_path);
     size_t mirrored = 0, unsound = 0;
-#pragma omp parallel for schedule(static) reduction(+ : mirrored, unsound)
+#pragma omp parallel for schedule(static) reduction(+ : mirrored, unsound) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t) {
         sign[t] = tetra_sign(mesh, t);
         mirrored += sign[t] == 1;
@@ -88,7 +88,7 @@ static int check_orientation(mesh_source *source, error_text *err)
         }
     free(sign);
     if (majority > 0) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
         for (size_t t = 0; t < mesh->tetra_count; ++t) {
             int swap = mesh->tetra[t][0];
             mesh->tetra[t][0] = mesh->tetra[t][1];
@@ -184,7 +184,7 @@ static int sort_faces(const tet_mesh *mesh, face_key *keys)
         free(bucketed);
         return -1;
     }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (faces >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < faces; ++i) {
 #pragma omp atomic update
         fill[face_low_vertex(mesh, (int)i)]++;
@@ -193,14 +193,14 @@ static int sort_faces(const tet_mesh *mesh, face_key *keys)
         begin[v + 1] = begin[v] + fill[v];
         fill[v] = begin[v];
     }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (faces >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < faces; ++i) {
         size_t at;
 #pragma omp atomic capture
         at = fill[face_low_vertex(mesh, (int)i)]++;
         bucketed[at] = (int)i;
     }
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (vertices >= MESH_PARALLEL_MIN)
     for (size_t v = 0; v < vertices; ++v) {
         for (size_t k = begin[v]; k < begin[v + 1]; ++k)
             keys[k] = face_of(mesh, bucketed[k]);
@@ -305,7 +305,7 @@ static int check_neighbours(mesh_source *source, error_text *err)
     if (!links)
         return error_set(err, "%s: out of memory", source->neighbour_path);
     size_t first = mesh->tetra_count;
-#pragma omp parallel for schedule(static) reduction(min : first)
+#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int f = 0; f < 4; ++f)
             if (link_problem(mesh, t, f, links) && t < first)
@@ -335,11 +335,11 @@ static void part_range(size_t count, int part, int parts, size_t *begin, size_t 
  * its faces, then writes them from where the parts before it end. */
 static int collect_boundary(tet_mesh *mesh, error_text *err)
 {
-    int parts = omp_get_max_threads();
+    int parts = mesh->tetra_count >= MESH_PARALLEL_MIN ? omp_get_max_threads() : 1;
     size_t *start = calloc((size_t)parts + 1, sizeof *start);
     if (!start)
         return error_set(err, "%s: out of memory for the boundary", mesh->path);
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p) {
         size_t begin, end, count = 0;
         part_range(mesh->tetra_count, p, parts, &begin, &end);
@@ -355,7 +355,7 @@ static int collect_boundary(tet_mesh *mesh, error_text *err)
         free(start);
         return error_set(err, "%s: out of memory for the boundary", mesh->path);
     }
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p) {
         size_t begin, end, at = start[p];
         part_range(mesh->tetra_count, p, parts, &begin, &end);
@@ -378,7 +378,7 @@ static int bounding_box(tet_mesh *mesh, error_text *err)
     unsigned char *used = calloc(mesh->vertex_count + 1, 1);
     if (!used)
         return error_set(err, "%s: out of memory for the bounding box", mesh->path);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int k = 0; k < 4; ++k) {
 #pragma omp atomic write
@@ -386,7 +386,7 @@ static int bounding_box(tet_mesh *mesh, error_text *err)
         }
     vec3 first = mesh->vertices[mesh->tetra[0][0]];
     double lx = first.x, ly = first.y, lz = first.z, hx = first.x, hy = first.y, hz = first.z;
-#pragma omp parallel for schedule(static) reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
+#pragma omp parallel for schedule(static) reduction(min : lx, ly, lz) reduction(max : hx, hy, hz) if (mesh->vertex_count >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < mesh->vertex_count; ++i)
         if (used[i]) {
             vec3 v = mesh->vertices[i];

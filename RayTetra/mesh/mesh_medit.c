@@ -88,7 +88,7 @@ static int read_tetra_lines(mesh_text *text, mesh_source *source, size_t count)
     tetra_context context = {mesh, (long long)mesh->vertex_count};
     if (mesh->tetra && source->tetra_line && mesh_text_records(text, count, 5, parse_tetrahedron, &context)) {
         size_t first = text->line + 1 - count;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
         for (size_t i = 0; i < count; ++i)
             source->tetra_line[i] = first + i;
         mesh->tetra_count = count;

@@ -168,7 +168,7 @@ static int read_tetra_lines(mesh_text *text, tetra_lines *c, size_t **lines, siz
     *lines = malloc((count + 1) * sizeof **lines);
     if (c->records && *lines && mesh_text_records(text, count, words, parse, c)) {
         size_t first_line = text->line + 1 - count;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
         for (size_t i = 0; i < count; ++i)
             (*lines)[i] = first_line + i;
         return 1;

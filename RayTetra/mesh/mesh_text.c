@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "mesh/mesh_text.h"
 
+#include "mesh/mesh.h"
+
 #include <errno.h>
 #include <math.h>
 #include <omp.h>
@@ -307,11 +309,11 @@ static int index_lines(mesh_text *text)
 {
     if (text->line_start)
         return 0;
-    int parts = omp_get_max_threads();
+    int parts = text->size >= 64 * MESH_PARALLEL_MIN ? omp_get_max_threads() : 1; /* bytes: about 64 a line */
     size_t *before = calloc((size_t)parts + 1, sizeof *before);
     if (!before)
         return -1;
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p)
         before[p + 1] = line_ends(text->data, text->size * (size_t)p / (size_t)parts,
                                   text->size * (size_t)(p + 1) / (size_t)parts, NULL);
@@ -325,7 +327,7 @@ static int index_lines(mesh_text *text)
         return -1;
     }
     text->line_start[0] = 0;
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p)
         line_ends(text->data, text->size * (size_t)p / (size_t)parts, text->size * (size_t)(p + 1) / (size_t)parts,
                   text->line_start + 1 + before[p]);
@@ -367,7 +369,7 @@ int mesh_text_records(mesh_text *text, size_t count, int words, mesh_record_pars
     size_t first = text->next_line;
     const size_t *start = text->line_start + first - 1;
     int accepted = 1;
-#pragma omp parallel for schedule(static) reduction(&& : accepted)
+#pragma omp parallel for schedule(static) reduction(&& : accepted) if (count >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < count; ++i) {
         mesh_line line;
         accepted = accepted && split_line(text->data, start[i], start[i + 1], &line) && line.count == words &&

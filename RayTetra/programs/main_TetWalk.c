@@ -398,10 +398,11 @@ static int load(state *s, error_text *err)
     if ((precomputed && mesh_build_edges(&s->mesh, err) != 0) || mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
         return -1;
     double build_ms = timer_now_ms() - start;
-    printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s, %s%s in %.3f s\n",
+    printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s (files %.3f s, checks "
+           "and tables %.3f s), %s%s in %.3f s\n",
            o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
-           s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3,
-           precomputed ? "edge table and " : "", "boundary hierarchy", build_ms * 1e-3);
+           s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3, s->mesh.parse_ms * 1e-3,
+           s->mesh.tables_ms * 1e-3, precomputed ? "edge table and " : "", "boundary hierarchy", build_ms * 1e-3);
     static const char *const AIMS[] = {"vertices", "edges", "faces"};
     if (o->rays) {
         if (walk_rays_read(o->rays, &s->rays, err) != 0)
