@@ -76,8 +76,10 @@ damaged magic.rtm 0 '<Q' 1
 expect 1 'magic\.rtm: not a binary mesh: it does not start with "RAYTMESH"' -- "$TW" magic.rtm
 damaged version.rtm 8 '<I' 2
 expect 1 'version\.rtm: binary mesh version 2; this TetWalk reads version 1' -- "$TW" version.rtm
-damaged reserved.rtm 40 '<B' 7
-expect 1 'reserved\.rtm: byte 40 of the header is reserved and must be zero' -- "$TW" reserved.rtm
+damaged reserved.rtm 13 '<B' 7
+expect 1 'reserved\.rtm: byte 13 of the header is reserved and must be zero' -- "$TW" reserved.rtm
+damaged digest.rtm 40 '<B' 7
+expect 1 "digest\.rtm: the file's arrays do not match the SHA-256 digest of its header \(damaged\)" -- "$TW" digest.rtm
 damaged no_vertices.rtm 16 '<Q' 0
 expect 1 'no_vertices\.rtm: the header announces 0 vertices \(1 to [0-9]+\)' -- "$TW" no_vertices.rtm
 damaged many_tetrahedra.rtm 24 '<Q' $((1 << 40))
@@ -105,7 +107,7 @@ expect 1 "negative\.rtm: tetrahedron 4's vertices -1 " -- "$TW" negative.rtm
 read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $tetra_at + 16 * 9)[0])")
 damaged twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice"
 expect 1 "twice\.rtm: tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct" -- "$TW" twice.rtm
-# Tetrahedron 2 with its first two vertices swapped: inverted.
+# Tetrahedron 2 with its first two vertices swapped: inverted, which the digest tells.
 python3 - <<'PY'
 import struct
 data = bytearray(open("grid.rtm", "rb").read())
@@ -114,13 +116,17 @@ a, b = struct.unpack_from("<ii", data, at)
 struct.pack_into("<ii", data, at, b, a)
 open("inverted.rtm", "wb").write(data)
 PY
-expect 1 "inverted\.rtm: tetrahedron 2 \(vertices [0-9 ]+\) is flat or inverted" -- "$TW" inverted.rtm
+expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
+# A coordinate changed within the range, a link to a real face that is not the neighbour's: the
+# digest tells.
+damaged moved.rtm $((64 + 24 * 30)) '<d' 0.5
+expect 1 "moved\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" moved.rtm
 damaged link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra))
-expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra that link back" -- "$TW" link_range.rtm
+expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra" -- "$TW" link_range.rtm
 damaged link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1))
 expect 1 "link_self\.rtm: tetrahedron 12's neighbour links" -- "$TW" link_self.rtm
-# A link to a real face that does not link back: tetrahedron 13's first face, pointed at
-# tetrahedron 20's face 2 (unless that is its true neighbour, then at face 3).
+# A link to a real face that does not link back (tetrahedron 13's first face, pointed at
+# tetrahedron 20's face 2, unless that is its true neighbour, then at face 3): the digest tells.
 python3 - <<'PY'
 import struct
 data = bytearray(open("grid.rtm", "rb").read())
@@ -129,7 +135,7 @@ true = struct.unpack_from("<i", data, at)[0]
 struct.pack_into("<i", data, at, 20 * 4 + 2 if true != 20 * 4 + 2 else 20 * 4 + 3)
 open("link_back.rtm", "wb").write(data)
 PY
-expect 1 "link_back\.rtm: tetrahedron (13|20)'s neighbour links" -- "$TW" link_back.rtm
+expect 1 "link_back\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" link_back.rtm
 expect 1 'missing\.rtm: cannot read' -- "$TW" missing.rtm
 check "no output of a damaged mesh" test ! -e out.png
 

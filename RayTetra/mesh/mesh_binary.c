@@ -11,8 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <nettle/sha2.h>
+
 #include "atomic_file.h"
-#include "exact.h"
 #include "pair_check.h"
 
 _Static_assert(sizeof(int) == 4, "the file's indices are int32, read straight into int arrays");
@@ -57,6 +58,74 @@ static void put_u64(unsigned char *p, uint64_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* ---------------------------------------------------------------- the digest */
+
+/* The body (everything after the header) as the file holds it: three arrays, one after the other. */
+typedef struct body {
+    const void *part[3];
+    size_t width[3], bytes[3];
+} body;
+
+static body body_of(const tet_mesh *mesh)
+{
+    return (body){{mesh->vertices, mesh->tetra, mesh->neighbour},
+                  {sizeof(double), sizeof(int), sizeof(int)},
+                  {mesh->vertex_count * sizeof *mesh->vertices, mesh->tetra_count * sizeof *mesh->tetra,
+                   mesh->tetra_count * sizeof *mesh->neighbour}};
+}
+
+/* Bytes [begin, end) of one array, little-endian (a big-endian host swaps a copy). */
+static void hash_bytes(struct sha256_ctx *hash, const unsigned char *data, size_t width, size_t begin, size_t end)
+{
+    if (little_endian_host()) {
+        sha256_update(hash, end - begin, data + begin);
+        return;
+    }
+    unsigned char buffer[1 << 16];
+    for (size_t at = begin; at < end; at += sizeof buffer) {
+        size_t n = end - at < sizeof buffer ? end - at : sizeof buffer;
+        memcpy(buffer, data + at, n);
+        swap_bytes(buffer, width, n / width);
+        sha256_update(hash, n, buffer);
+    }
+}
+
+/* SHA-256 of the body's bytes [begin, end). */
+static void hash_block(const body *b, size_t begin, size_t end, uint8_t digest[SHA256_DIGEST_SIZE])
+{
+    struct sha256_ctx hash;
+    sha256_init(&hash);
+    size_t offset = 0;
+    for (int k = 0; k < 3; offset += b->bytes[k], ++k) {
+        size_t low = begin > offset ? begin - offset : 0, high = end - offset < b->bytes[k] ? end - offset : b->bytes[k];
+        if (end > offset && low < high)
+            hash_bytes(&hash, b->part[k], b->width[k], low, high);
+    }
+    sha256_digest(&hash, SHA256_DIGEST_SIZE, digest);
+}
+
+/* The body's digest (mesh_binary.h): its blocks hashed on every core, then their digests. */
+static void body_digest(const tet_mesh *mesh, uint8_t digest[SHA256_DIGEST_SIZE])
+{
+    body b = body_of(mesh);
+    size_t size = b.bytes[0] + b.bytes[1] + b.bytes[2];
+    size_t blocks = (size + MESH_BINARY_BLOCK - 1) / MESH_BINARY_BLOCK;
+    uint8_t(*digests)[SHA256_DIGEST_SIZE] = malloc((blocks + 1) * sizeof *digests);
+    if (!digests) { /* out of memory: a digest no file has, so that reading refuses and writing fails */
+        memset(digest, 0, SHA256_DIGEST_SIZE);
+        return;
+    }
+#pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
+    for (size_t i = 0; i < blocks; ++i)
+        hash_block(&b, i * MESH_BINARY_BLOCK, (i + 1) * MESH_BINARY_BLOCK < size ? (i + 1) * MESH_BINARY_BLOCK : size,
+                   digests[i]);
+    struct sha256_ctx hash;
+    sha256_init(&hash);
+    sha256_update(&hash, blocks * SHA256_DIGEST_SIZE, (const uint8_t *)digests);
+    sha256_digest(&hash, SHA256_DIGEST_SIZE, digest);
+    free(digests);
+}
+
 int mesh_binary_file(const char *path)
 {
     FILE *stream = fopen(path, "rb");
@@ -83,8 +152,8 @@ static int parse_header(const char *path, const unsigned char *header, uint64_t 
     if (version != MESH_BINARY_VERSION)
         return error_set_kind(err, ERROR_INPUT, "%s: binary mesh version %u; this TetWalk reads version %d: " REMEDY,
                               path, version, MESH_BINARY_VERSION);
-    for (int i = 12; i < MESH_BINARY_HEADER_SIZE; ++i)
-        if (header[i] != 0 && (i < 16 || i >= 32))
+    for (int i = 12; i < 16; ++i)
+        if (header[i] != 0)
             return error_set_kind(err, ERROR_INPUT, "%s: byte %d of the header is reserved and must be zero: " REMEDY,
                                   path, i);
     *vertices = get_u64(header + 16);
@@ -158,27 +227,13 @@ static int tetra_is_sound(const int *v, size_t vertex_count)
     return 1;
 }
 
-/* 1 when every link of tetrahedron t leads to another tetrahedron whose link leads back. */
-static int links_are_sound(int (*const neighbour)[4], size_t t, size_t tetra_count)
+/* 1 when every link of tetrahedron t is -1 or a face of another tetrahedron. */
+static int links_are_sound(const int *links, size_t t, size_t tetra_count)
 {
-    for (int f = 0; f < 4; ++f) {
-        int across = neighbour[t][f];
-        if (across == -1)
-            continue;
-        if (across < 0 || (size_t)across / 4 >= tetra_count || (size_t)across / 4 == t ||
-            neighbour[across / 4][across % 4] != (int)(t * 4) + f)
+    for (int f = 0; f < 4; ++f)
+        if (links[f] != -1 && (links[f] < 0 || (size_t)links[f] / 4 >= tetra_count || (size_t)links[f] / 4 == t))
             return 0;
-    }
     return 1;
-}
-
-/* 1 when tetrahedron t (its indices sound) is positively oriented, as every tetrahedron TetWalk
- * writes is: neither flat nor inverted, so that its faces and the rays aimed at them are sound. */
-static int tetra_is_oriented(const tet_mesh *mesh, size_t t)
-{
-    const int *v = mesh->tetra[t];
-    vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
-    return exact_tetra_orientation(corner) < 0;
 }
 
 static size_t first_unsound_tetrahedron(const tet_mesh *mesh)
@@ -187,7 +242,7 @@ static size_t first_unsound_tetrahedron(const tet_mesh *mesh)
 #pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         if (t < first && !(tetra_is_sound(mesh->tetra[t], mesh->vertex_count) &&
-                           links_are_sound(mesh->neighbour, t, mesh->tetra_count) && tetra_is_oriented(mesh, t)))
+                           links_are_sound(mesh->neighbour[t], t, mesh->tetra_count)))
             first = t;
     return first;
 }
@@ -200,19 +255,15 @@ static int tetrahedron_error(const char *path, const tet_mesh *mesh, size_t t, e
                               "%s: tetrahedron %zu's vertices %d %d %d %d are not four distinct ones of 0 to %zu "
                               "(tetrahedra count from 0): " REMEDY,
                               path, t, v[0], v[1], v[2], v[3], mesh->vertex_count - 1);
-    if (!tetra_is_oriented(mesh, t))
-        return error_set_kind(err, ERROR_INPUT,
-                              "%s: tetrahedron %zu (vertices %d %d %d %d) is flat or inverted, where every tetrahedron "
-                              "of a binary mesh is positively oriented (tetrahedra count from 0): " REMEDY,
-                              path, t, v[0], v[1], v[2], v[3]);
     const int *n = mesh->neighbour[t];
     return error_set_kind(err, ERROR_INPUT,
                           "%s: tetrahedron %zu's neighbour links %d %d %d %d are not -1 or faces of other tetrahedra "
-                          "that link back (tetrahedra count from 0): " REMEDY,
+                          "(tetrahedra count from 0): " REMEDY,
                           path, t, n[0], n[1], n[2], n[3]);
 }
 
-static int read_body(FILE *stream, const char *path, tet_mesh *mesh, uint64_t expected, error_text *err)
+static int read_body(FILE *stream, const char *path, tet_mesh *mesh, uint64_t expected, const uint8_t *stored_digest,
+                     error_text *err)
 {
     size_t v = mesh->vertex_count, t = mesh->tetra_count;
     mesh->vertices = malloc(v * sizeof *mesh->vertices);
@@ -231,7 +282,15 @@ static int read_body(FILE *stream, const char *path, tet_mesh *mesh, uint64_t ex
     if (bad < v)
         return vertex_error(path, &mesh->vertices[bad], bad, err);
     bad = first_unsound_tetrahedron(mesh);
-    return bad < t ? tetrahedron_error(path, mesh, bad, err) : 0;
+    if (bad < t)
+        return tetrahedron_error(path, mesh, bad, err);
+    uint8_t digest[SHA256_DIGEST_SIZE];
+    body_digest(mesh, digest);
+    if (memcmp(digest, stored_digest, sizeof digest) != 0)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: the file's arrays do not match the SHA-256 digest of its header (damaged): " REMEDY,
+                              path);
+    return 0;
 }
 
 int mesh_binary_read(const char *path, tet_mesh *mesh, error_text *err)
@@ -264,7 +323,7 @@ int mesh_binary_read(const char *path, tet_mesh *mesh, error_text *err)
     if (!failed) {
         mesh->vertex_count = (size_t)vertices;
         mesh->tetra_count = (size_t)tetrahedra;
-        failed = read_body(stream, path, mesh, expected, err);
+        failed = read_body(stream, path, mesh, expected, header + 32, err);
     }
     fclose(stream);
     return failed ? -1 : 0;
@@ -300,6 +359,7 @@ int mesh_binary_write(const char *path, const tet_mesh *mesh, error_text *err)
     put_u64(header + 8, MESH_BINARY_VERSION); /* the version's 4 bytes, then 4 zero ones */
     put_u64(header + 16, mesh->vertex_count);
     put_u64(header + 24, mesh->tetra_count);
+    body_digest(mesh, header + 32);
     fwrite(header, 1, sizeof header, file.stream);
     write_items(file.stream, mesh->vertices, sizeof(double), mesh->vertex_count * 3);
     write_items(file.stream, mesh->tetra, sizeof(int), mesh->tetra_count * 4);

@@ -256,7 +256,7 @@ static int read_elements(const char *path, mesh_source *source, long long first,
     if (mesh_text_open(&text, path, err) != 0)
         return -1;
     text.serial = source->serial;
-    long long count, nodes, attributes;
+    long long count = 0, nodes = 0, attributes = 0;
     long long last = first + (long long)mesh->vertex_count - 1;
     int failed =
         mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
