@@ -214,7 +214,7 @@ static int vertex_error(const char *path, const vec3 *vertex, size_t number, err
     return error_set_kind(err, ERROR_INPUT, "%s: %s (vertices count from 0): " REMEDY, path, why);
 }
 
-/* 0 when tetrahedron t's vertex indices are in range and distinct. */
+/* 1 when a tetrahedron's four vertex indices are in range and distinct. */
 static int tetra_is_sound(const int *v, size_t vertex_count)
 {
     for (int a = 0; a < 4; ++a) {
