@@ -7,9 +7,15 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mesh/mesh_binary.h"
 #include "mesh/mesh_source.h"
+#include "timer.h"
 
-const char *mesh_format_name(mesh_format format) { return format == MESH_FORMAT_MEDIT ? "Medit" : "TetGen"; }
+const char *mesh_format_name(mesh_format format)
+{
+    static const char *const NAMES[] = {"Medit", "TetGen", "binary"};
+    return NAMES[format];
+}
 
 static int ends_with(const char *text, const char *suffix)
 {
@@ -17,7 +23,7 @@ static int ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
-int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
+static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *err)
 {
     memset(mesh, 0, sizeof *mesh);
     if (strlen(path) >= sizeof mesh->path)
@@ -26,7 +32,21 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
     mesh_source source;
     memset(&source, 0, sizeof source);
     source.mesh = mesh;
+    source.serial = serial;
     int failed;
+    double start = timer_now_ms();
+    if (mesh_binary_file(path) || ends_with(path, ".rtm")) {
+        /* Written from a mesh that passed mesh_check: only its soundness is checked again. */
+        mesh->format = MESH_FORMAT_BINARY;
+        double start = timer_now_ms();
+        failed = mesh_binary_read(path, mesh, err);
+        mesh->parse_ms = timer_now_ms() - start;
+        failed = failed || mesh_finish(mesh, err);
+        mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
+        if (failed)
+            mesh_free(mesh);
+        return failed ? -1 : 0;
+    }
     if (ends_with(path, ".mesh")) {
         mesh->format = MESH_FORMAT_MEDIT;
         failed = mesh_read_medit(path, &source, err);
@@ -41,8 +61,10 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
         failed = error_set(err, "%s: unknown mesh format: expected a Medit .mesh file or TetGen's .node/.ele files",
                            path);
     }
+    mesh->parse_ms = timer_now_ms() - start;
     failed = failed || mesh_check(&source, err);
     mesh->first_number = (int)source.first_index;
+    mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
     free(source.tetra_line);
     free(source.neighbour_line);
     if (failed) {
@@ -51,6 +73,10 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
     }
     return 0;
 }
+
+int mesh_read(const char *path, tet_mesh *mesh, error_text *err) { return read_mesh(path, mesh, 0, err); }
+
+int mesh_read_serial(const char *path, tet_mesh *mesh, error_text *err) { return read_mesh(path, mesh, 1, err); }
 
 void mesh_free(tet_mesh *mesh)
 {

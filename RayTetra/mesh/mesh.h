@@ -20,7 +20,11 @@
 #define MESH_MAX_TETRAHEDRA ((size_t)1 << 28)
 #define MESH_MAX_VERTICES ((size_t)1 << 30)
 
-typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN } mesh_format;
+/* The readers' and checks' loops over fewer items than this run on one thread: for a small mesh
+ * starting a team of threads costs more than it saves. */
+#define MESH_PARALLEL_MIN 20000
+
+typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN, MESH_FORMAT_BINARY } mesh_format;
 
 typedef struct tet_mesh {
     size_t vertex_count, tetra_count, boundary_count, edge_count;
@@ -40,15 +44,22 @@ typedef struct tet_mesh {
     mesh_format format;
     int first_number;    /* the file's number of its first vertex: 1 in Medit, 0 or 1 in TetGen */
     size_t reordered;    /* tetrahedra whose file order was mirrored into the positive orientation */
+    double parse_ms;     /* mesh_read's time reading and parsing the files */
+    double tables_ms;    /* and checking the mesh and building its neighbours, boundary and box */
     char path[512];      /* the file named on the command line, for messages */
 } tet_mesh;
 
-/* Read a mesh: PATH ending in .mesh is Medit; .node or .ele (or a base name with both files
- * beside it) is TetGen, with BASE.neigh used when present. Every problem of the file or of the
+/* Read a mesh: a file that starts with the binary mesh's magic is one (mesh_binary.h), whatever
+ * its name; else PATH ending in .mesh is Medit, .node or .ele is TetGen, with BASE.neigh used
+ * when present. Text is parsed on every core (mesh_text.h). Every problem of the file or of the
  * mesh (bad numbers, indices out of range, inverted or flat tetrahedra, a face shared by more
  * than two tetrahedra or by two on the same side, a .neigh that disagrees) gives -1 and
  * "FILE:LINE: what is wrong" in err; nothing stays allocated then. */
 int mesh_read(const char *path, tet_mesh *mesh, error_text *err);
+
+/* mesh_read with every text section read word by word on one thread: the reader that the
+ * parallel one must agree with, bit for bit and message for message (the tests compare them). */
+int mesh_read_serial(const char *path, tet_mesh *mesh, error_text *err);
 
 void mesh_free(tet_mesh *mesh);
 
@@ -59,7 +70,7 @@ int mesh_build_edges(tet_mesh *mesh, error_text *err);
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);
 
-/* "Medit" or "TetGen". */
+/* "Medit", "TetGen" or "binary". */
 const char *mesh_format_name(mesh_format format);
 
 #endif

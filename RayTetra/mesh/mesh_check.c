@@ -3,6 +3,7 @@
  * into docs/SPECIFICATION.md's if the file uses the other; each face shared by at most two
  * tetrahedra, lying on its two sides; the neighbour across every face (built by sorting the faces,
  * or TetGen's .neigh checked); the boundary faces and the bounding box. */
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +23,40 @@ static void where(const mesh_source *source, size_t t, char *text, size_t size)
              (long long)t + source->first_index);
 }
 
-/* Distinct vertices, not flat, one orientation; the mirrored ones (if they are the majority)
- * are reordered V1 V0 V2 V3, which swaps faces 0 and 1 (and the .neigh entries 0 and 1). */
+/* What check_orientation finds in tetrahedron t: TWICE (a vertex named twice), 0 (flat), or the
+ * sign of its exact orientation. */
+enum { TWICE = 2 };
+
+static signed char tetra_sign(const tet_mesh *mesh, size_t t)
+{
+    const int *v = mesh->tetra[t];
+    for (int a = 0; a < 4; ++a)
+        for (int b = a + 1; b < 4; ++b)
+            if (v[a] == v[b])
+                return TWICE;
+    vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
+    return (signed char)exact_tetra_orientation(corner);
+}
+
+/* err for the first tetrahedron, in file order, that names a vertex twice or is flat. */
+static int tetra_problem(mesh_source *source, const signed char *sign, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
+    char at[1200];
+    size_t t = 0;
+    while (sign[t] != TWICE && sign[t] != 0)
+        ++t;
+    where(source, t, at, sizeof at);
+    if (sign[t] == 0)
+        return error_set(err, "%s is flat: its four vertices lie in one plane (a degenerate tetrahedron)", at);
+    const int *v = mesh->tetra[t];
+    int named = v[0] == v[1] || v[0] == v[2] || v[0] == v[3] ? v[0] : v[1] == v[2] || v[1] == v[3] ? v[1] : v[2];
+    return error_set(err, "%s names vertex %lld twice", at, (long long)named + source->first_index);
+}
+
+/* Distinct vertices, not flat, one orientation, the signs taken on every core; the mirrored
+ * ones (if they are the majority) are reordered V1 V0 V2 V3, which swaps faces 0 and 1 (and the
+ * .neigh entries 0 and 1). */
 static int check_orientation(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
@@ -31,24 +64,17 @@ static int check_orientation(mesh_source *source, error_text *err)
     signed char *sign = malloc(mesh->tetra_count + 1);
     if (!sign)
         return error_set(err, "%s: out of memory", source->tetra_path);
-    size_t mirrored = 0;
+    size_t mirrored = 0, unsound = 0;
+#pragma omp parallel for schedule(static) reduction(+ : mirrored, unsound) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t) {
-        const int *v = mesh->tetra[t];
-        for (int a = 0; a < 4; ++a)
-            for (int b = a + 1; b < 4; ++b)
-                if (v[a] == v[b]) {
-                    where(source, t, at, sizeof at);
-                    free(sign);
-                    return error_set(err, "%s names vertex %lld twice", at, (long long)v[a] + source->first_index);
-                }
-        vec3 corner[4] = {mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->vertices[v[3]]};
-        sign[t] = (signed char)exact_tetra_orientation(corner);
-        if (sign[t] == 0) {
-            where(source, t, at, sizeof at);
-            free(sign);
-            return error_set(err, "%s is flat: its four vertices lie in one plane (a degenerate tetrahedron)", at);
-        }
-        mirrored += sign[t] > 0;
+        sign[t] = tetra_sign(mesh, t);
+        mirrored += sign[t] == 1;
+        unsound += sign[t] == TWICE || sign[t] == 0;
+    }
+    if (unsound > 0) {
+        tetra_problem(source, sign, err);
+        free(sign);
+        return -1;
     }
     /* The mesh's orientation is its majority's; the first tetrahedron of the other is inverted. */
     signed char majority = mirrored * 2 > mesh->tetra_count ? 1 : -1;
@@ -62,6 +88,7 @@ static int check_orientation(mesh_source *source, error_text *err)
         }
     free(sign);
     if (majority > 0) {
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
         for (size_t t = 0; t < mesh->tetra_count; ++t) {
             int swap = mesh->tetra[t][0];
             mesh->tetra[t][0] = mesh->tetra[t][1];
@@ -131,6 +158,60 @@ static void face_text(const mesh_source *source, const face_key *key, char *text
              key->v[2] + source->first_index);
 }
 
+/* The lowest vertex of face `reference`. */
+static int face_low_vertex(const tet_mesh *mesh, int reference)
+{
+    const int *tetra = mesh->tetra[reference >> 2];
+    const int *face = rt_face_vertices[reference & 3];
+    int a = tetra[face[0]], b = tetra[face[1]], c = tetra[face[2]];
+    return a < b ? (a < c ? a : c) : (b < c ? b : c);
+}
+
+/* Every face's key into keys (4 per tetrahedron), sorted by compare_keys, on every core: the
+ * faces are put into one bucket per lowest vertex (a counting sort), then each bucket, a few
+ * dozen faces, is sorted alone. The order within a bucket before its sort does not matter: the
+ * keys are distinct (the reference decides ties), so the result is the one sorted order.
+ * Returns 0, or -1 when out of memory. */
+static int sort_faces(const tet_mesh *mesh, face_key *keys)
+{
+    size_t faces = mesh->tetra_count * 4, vertices = mesh->vertex_count;
+    size_t *begin = calloc(vertices + 1, sizeof *begin); /* bucket v is [begin[v], begin[v + 1]) */
+    size_t *fill = calloc(vertices + 1, sizeof *fill);   /* counts, then where bucket v's next face goes */
+    int *bucketed = malloc((faces + 1) * sizeof *bucketed);
+    if (!begin || !fill || !bucketed) {
+        free(begin);
+        free(fill);
+        free(bucketed);
+        return -1;
+    }
+#pragma omp parallel for schedule(static) if (faces >= MESH_PARALLEL_MIN)
+    for (size_t i = 0; i < faces; ++i) {
+#pragma omp atomic update
+        fill[face_low_vertex(mesh, (int)i)]++;
+    }
+    for (size_t v = 0; v < vertices; ++v) {
+        begin[v + 1] = begin[v] + fill[v];
+        fill[v] = begin[v];
+    }
+#pragma omp parallel for schedule(static) if (faces >= MESH_PARALLEL_MIN)
+    for (size_t i = 0; i < faces; ++i) {
+        size_t at;
+#pragma omp atomic capture
+        at = fill[face_low_vertex(mesh, (int)i)]++;
+        bucketed[at] = (int)i;
+    }
+#pragma omp parallel for schedule(dynamic, 256) if (vertices >= MESH_PARALLEL_MIN)
+    for (size_t v = 0; v < vertices; ++v) {
+        for (size_t k = begin[v]; k < begin[v + 1]; ++k)
+            keys[k] = face_of(mesh, bucketed[k]);
+        qsort(keys + begin[v], begin[v + 1] - begin[v], sizeof *keys, compare_keys);
+    }
+    free(begin);
+    free(fill);
+    free(bucketed);
+    return 0;
+}
+
 static int build_adjacency(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
@@ -141,9 +222,10 @@ static int build_adjacency(mesh_source *source, error_text *err)
         free(keys);
         return error_set(err, "%s: out of memory for the face adjacency", source->tetra_path);
     }
-    for (size_t i = 0; i < faces; ++i)
-        keys[i] = face_of(mesh, (int)i);
-    qsort(keys, faces, sizeof *keys, compare_keys);
+    if (sort_faces(mesh, keys) != 0) {
+        free(keys);
+        return error_set(err, "%s: out of memory for the face adjacency", source->tetra_path);
+    }
     char at[1200], face[128];
     for (size_t i = 0; i < faces;) {
         size_t j = i + 1;
@@ -180,46 +262,61 @@ static int build_adjacency(mesh_source *source, error_text *err)
     return 0;
 }
 
+/* Tetrahedron t's link across face f, checked: NULL with links[t][f] set to the face
+ * reference, or what is wrong with it. */
+static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*links)[4])
+{
+    int other = mesh->neighbour[t][f];
+    links[t][f] = -1;
+    if (other < 0)
+        return NULL;
+    /* The face of `other` with the same three vertices: the one opposite its only vertex that is
+     * not on face f of t (its vertices are distinct: check_orientation), if three of its four
+     * are. */
+    const int *mine = mesh->tetra[t], *theirs = mesh->tetra[other];
+    int a = mine[rt_face_vertices[f][0]], b = mine[rt_face_vertices[f][1]], c = mine[rt_face_vertices[f][2]];
+    int g = -1, outside = 0;
+    for (int k = 0; k < 4; ++k)
+        if (theirs[k] != a && theirs[k] != b && theirs[k] != c) {
+            g = k;
+            ++outside;
+        }
+    if (outside != 1)
+        g = -1;
+    if ((size_t)other == t)
+        return "is its own neighbour";
+    if (g < 0)
+        return "has no face in common with the neighbour listed";
+    if (mesh->neighbour[other][g] != (int)t)
+        return "is not listed back by its neighbour";
+    if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
+        return "lies on the same side of the common face as its neighbour";
+    links[t][f] = other * 4 + g;
+    return NULL;
+}
+
 /* TetGen's .neigh (tetrahedron indices by corner, after check_orientation's reordering): each
- * link must join two tetrahedra through a common face, both ways, from its two sides. Turned
- * into face references. */
+ * link must join two tetrahedra through a common face, both ways, from its two sides. Checked
+ * on every core; the first problem in file order is reported. Turned into face references. */
 static int check_neighbours(mesh_source *source, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
     int (*links)[4] = malloc((mesh->tetra_count + 1) * sizeof *links);
     if (!links)
         return error_set(err, "%s: out of memory", source->neighbour_path);
-    for (size_t t = 0; t < mesh->tetra_count; ++t) {
-        for (int f = 0; f < 4; ++f) {
-            int other = mesh->neighbour[t][f];
-            links[t][f] = -1;
-            if (other < 0)
-                continue;
-            /* The face of `other` with the same three vertices: the one opposite its vertex that is
-             * not on face f of t. */
-            face_key mine = face_of(mesh, (int)t * 4 + f);
-            int g = -1;
-            for (int k = 0; k < 4; ++k) {
-                face_key theirs = face_of(mesh, other * 4 + k);
-                if (memcmp(theirs.v, mine.v, sizeof mine.v) == 0)
-                    g = k;
-            }
-            const char *problem = NULL;
-            if ((size_t)other == t)
-                problem = "is its own neighbour";
-            else if (g < 0)
-                problem = "has no face in common with the neighbour listed";
-            else if (mesh->neighbour[other][g] != (int)t)
-                problem = "is not listed back by its neighbour";
-            else if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
-                problem = "lies on the same side of the common face as its neighbour";
-            if (problem) {
-                free(links);
-                return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
-                                 source->neighbour_line[t], (long long)t + source->first_index, problem,
-                                 (long long)other + source->first_index);
-            }
-            links[t][f] = other * 4 + g;
+    size_t first = mesh->tetra_count;
+#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int f = 0; f < 4; ++f)
+            if (link_problem(mesh, t, f, links) && t < first)
+                first = t;
+    for (int f = 0; f < 4 && first < mesh->tetra_count; ++f) {
+        const char *problem = link_problem(mesh, first, f, links);
+        if (problem) {
+            free(links);
+            return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
+                             source->neighbour_line[first], (long long)first + source->first_index, problem,
+                             (long long)mesh->neighbour[first][f] + source->first_index);
         }
     }
     free(mesh->neighbour);
@@ -227,36 +324,83 @@ static int check_neighbours(mesh_source *source, error_text *err)
     return 0;
 }
 
+/* Tetrahedra [begin, end) of part `part` of `parts` equal parts of `count`. */
+static void part_range(size_t count, int part, int parts, size_t *begin, size_t *end)
+{
+    *begin = count * (size_t)part / (size_t)parts;
+    *end = count * (size_t)(part + 1) / (size_t)parts;
+}
+
+/* The boundary faces in tetrahedron order, on every core: each part of the tetrahedra counts
+ * its faces, then writes them from where the parts before it end. */
 static int collect_boundary(tet_mesh *mesh, error_text *err)
 {
-    size_t count = 0;
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        for (int f = 0; f < 4; ++f)
-            count += mesh->neighbour[t][f] < 0;
-    mesh->boundary = malloc((count + 1) * sizeof *mesh->boundary);
-    if (!mesh->boundary)
+    int parts = mesh->tetra_count >= MESH_PARALLEL_MIN ? omp_get_max_threads() : 1;
+    size_t *start = calloc((size_t)parts + 1, sizeof *start);
+    if (!start)
         return error_set(err, "%s: out of memory for the boundary", mesh->path);
-    mesh->boundary_count = 0;
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        for (int f = 0; f < 4; ++f)
-            if (mesh->neighbour[t][f] < 0)
-                mesh->boundary[mesh->boundary_count++] = (int)t * 4 + f;
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+    for (int p = 0; p < parts; ++p) {
+        size_t begin, end, count = 0;
+        part_range(mesh->tetra_count, p, parts, &begin, &end);
+        for (size_t t = begin; t < end; ++t)
+            for (int f = 0; f < 4; ++f)
+                count += mesh->neighbour[t][f] < 0;
+        start[p + 1] = count;
+    }
+    for (int p = 0; p < parts; ++p)
+        start[p + 1] += start[p];
+    mesh->boundary = malloc((start[parts] + 1) * sizeof *mesh->boundary);
+    if (!mesh->boundary) {
+        free(start);
+        return error_set(err, "%s: out of memory for the boundary", mesh->path);
+    }
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+    for (int p = 0; p < parts; ++p) {
+        size_t begin, end, at = start[p];
+        part_range(mesh->tetra_count, p, parts, &begin, &end);
+        for (size_t t = begin; t < end; ++t)
+            for (int f = 0; f < 4; ++f)
+                if (mesh->neighbour[t][f] < 0)
+                    mesh->boundary[at++] = (int)t * 4 + f;
+    }
+    mesh->boundary_count = start[parts];
+    free(start);
     return 0;
 }
 
-static void bounding_box(tet_mesh *mesh)
+/* The box of the vertices the tetrahedra use, on every core: the used vertices are marked (a
+ * byte each, which stays in cache where the vertices would not), then the marked ones scanned in
+ * order. Minima and maxima are exact in any order; only the sign of a zero bound may differ from
+ * a serial scan's, which no later sum sees. */
+static int bounding_box(tet_mesh *mesh, error_text *err)
 {
-    mesh->low = mesh->high = mesh->vertices[mesh->tetra[0][0]];
+    unsigned char *used = calloc(mesh->vertex_count + 1, 1);
+    if (!used)
+        return error_set(err, "%s: out of memory for the bounding box", mesh->path);
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int k = 0; k < 4; ++k) {
-            vec3 v = mesh->vertices[mesh->tetra[t][k]];
-            mesh->low.x = v.x < mesh->low.x ? v.x : mesh->low.x;
-            mesh->low.y = v.y < mesh->low.y ? v.y : mesh->low.y;
-            mesh->low.z = v.z < mesh->low.z ? v.z : mesh->low.z;
-            mesh->high.x = v.x > mesh->high.x ? v.x : mesh->high.x;
-            mesh->high.y = v.y > mesh->high.y ? v.y : mesh->high.y;
-            mesh->high.z = v.z > mesh->high.z ? v.z : mesh->high.z;
+#pragma omp atomic write
+            used[mesh->tetra[t][k]] = 1;
         }
+    vec3 first = mesh->vertices[mesh->tetra[0][0]];
+    double lx = first.x, ly = first.y, lz = first.z, hx = first.x, hy = first.y, hz = first.z;
+#pragma omp parallel for schedule(static) reduction(min : lx, ly, lz) reduction(max : hx, hy, hz) if (mesh->vertex_count >= MESH_PARALLEL_MIN)
+    for (size_t i = 0; i < mesh->vertex_count; ++i)
+        if (used[i]) {
+            vec3 v = mesh->vertices[i];
+            lx = v.x < lx ? v.x : lx;
+            ly = v.y < ly ? v.y : ly;
+            lz = v.z < lz ? v.z : lz;
+            hx = v.x > hx ? v.x : hx;
+            hy = v.y > hy ? v.y : hy;
+            hz = v.z > hz ? v.z : hz;
+        }
+    free(used);
+    mesh->low = (vec3){lx, ly, lz};
+    mesh->high = (vec3){hx, hy, hz};
+    return 0;
 }
 
 int mesh_check(mesh_source *source, error_text *err)
@@ -268,8 +412,10 @@ int mesh_check(mesh_source *source, error_text *err)
         return -1;
     if (mesh->neighbour ? check_neighbours(source, err) : build_adjacency(source, err))
         return -1;
-    if (collect_boundary(mesh, err) != 0)
-        return -1;
-    bounding_box(mesh);
-    return 0;
+    return mesh_finish(mesh, err);
+}
+
+int mesh_finish(tet_mesh *mesh, error_text *err)
+{
+    return collect_boundary(mesh, err) || bounding_box(mesh, err) ? -1 : 0;
 }

@@ -33,6 +33,74 @@ static int keyword_is(const char *word, size_t length, const char *name)
     return strlen(name) == length && strncasecmp(word, name, length) == 0;
 }
 
+/* A vertex record: x y z reference (read on many threads at once: mesh_text_records). */
+static int parse_vertex(const mesh_line *line, size_t record, void *context)
+{
+    vec3 *v = (vec3 *)context + record;
+    long long reference;
+    return mesh_word_coordinate(line->word[0], line->length[0], &v->x) &&
+           mesh_word_coordinate(line->word[1], line->length[1], &v->y) &&
+           mesh_word_coordinate(line->word[2], line->length[2], &v->z) &&
+           mesh_word_integer(line->word[3], line->length[3], -2147483647LL, 2147483647LL, &reference);
+}
+
+/* The vertices on every core, when the file has them one a line (mesh_text_records): 1 when
+ * read, 0 (nothing kept) when the serial reader must read them. */
+static int read_vertex_lines(mesh_text *text, tet_mesh *mesh, size_t count)
+{
+    if (!mesh_text_lines_follow(text, count) || !(mesh->vertices = malloc((count + 1) * sizeof *mesh->vertices)))
+        return 0;
+    if (mesh_text_records(text, count, 4, parse_vertex, mesh->vertices)) {
+        mesh->vertex_count = count;
+        return 1;
+    }
+    free(mesh->vertices);
+    mesh->vertices = NULL;
+    return 0;
+}
+
+/* A tetrahedron record: four vertex indices from 1 and a reference. */
+typedef struct tetra_context {
+    tet_mesh *mesh;
+    long long last; /* the highest vertex index */
+} tetra_context;
+
+static int parse_tetrahedron(const mesh_line *line, size_t record, void *context)
+{
+    const tetra_context *c = context;
+    long long index[4], reference;
+    for (int k = 0; k < 4; ++k)
+        if (!mesh_word_integer(line->word[k], line->length[k], 1, c->last, &index[k]))
+            return 0;
+    for (int k = 0; k < 4; ++k)
+        c->mesh->tetra[record][k] = (int)(index[k] - 1);
+    return mesh_word_integer(line->word[4], line->length[4], -2147483647LL, 2147483647LL, &reference);
+}
+
+/* The tetrahedra on every core, as read_vertex_lines reads the vertices. */
+static int read_tetra_lines(mesh_text *text, mesh_source *source, size_t count)
+{
+    tet_mesh *mesh = source->mesh;
+    if (!mesh_text_lines_follow(text, count))
+        return 0;
+    mesh->tetra = malloc((count + 1) * sizeof *mesh->tetra);
+    source->tetra_line = malloc((count + 1) * sizeof *source->tetra_line);
+    tetra_context context = {mesh, (long long)mesh->vertex_count};
+    if (mesh->tetra && source->tetra_line && mesh_text_records(text, count, 5, parse_tetrahedron, &context)) {
+        size_t first = text->line + 1 - count;
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
+        for (size_t i = 0; i < count; ++i)
+            source->tetra_line[i] = first + i;
+        mesh->tetra_count = count;
+        return 1;
+    }
+    free(mesh->tetra);
+    free(source->tetra_line);
+    mesh->tetra = NULL;
+    source->tetra_line = NULL;
+    return 0;
+}
+
 static int read_vertices(mesh_text *text, tet_mesh *mesh, error_text *err)
 {
     long long count;
@@ -40,6 +108,8 @@ static int read_vertices(mesh_text *text, tet_mesh *mesh, error_text *err)
         return -1;
     if (mesh->vertices)
         return error_set(err, "%s:%zu: a second Vertices section", text->path, text->line);
+    if (read_vertex_lines(text, mesh, (size_t)count))
+        return 0;
     size_t capacity = 0;
     for (size_t i = 0; i <= (size_t)count; ++i) {
         mesh->vertices = mesh_text_grow(text, mesh->vertices, &capacity, i, (size_t)count, sizeof *mesh->vertices,
@@ -75,6 +145,8 @@ static int read_tetrahedra(mesh_text *text, mesh_source *source, error_text *err
                          text->path, text->line);
     if (count > 0 && mesh->vertex_count == 0)
         return error_set(err, "%s:%zu: tetrahedra, but no vertices", text->path, text->line);
+    if (read_tetra_lines(text, source, (size_t)count))
+        return 0;
     long long last = (long long)mesh->vertex_count;
     size_t capacity = 0, line_capacity = 0;
     for (size_t i = 0; i <= (size_t)count; ++i) {
@@ -176,6 +248,7 @@ int mesh_read_medit(const char *path, mesh_source *source, error_text *err)
     source->first_index = 1;
     if (mesh_text_open(&text, path, err) != 0)
         return -1;
+    text.serial = source->serial;
     int failed = read_sections(&text, source, err);
     if (!failed && !source->mesh->tetra)
         failed = error_set(err, "%s: no Tetrahedra section (TetWalk needs a tetrahedral mesh)", path);

@@ -14,6 +14,7 @@ typedef struct mesh_source {
     size_t *neighbour_line; /* with neighbours from a file: the line of each tetrahedron's in neighbour_path */
     char neighbour_path[1024];
     long long first_index;  /* the file's number of its first vertex and tetrahedron (Medit 1, TetGen 0 or 1) */
+    int serial;             /* every section read word by word on one thread (mesh_read_serial) */
 } mesh_source;
 
 /* The readers: fill source->mesh's vertices and tetra (and neighbour for TetGen with .neigh)
@@ -27,5 +28,9 @@ int mesh_read_tetgen(const char *base, mesh_source *source, error_text *err);
  * adjacency built (or the file's checked), the boundary faces and the bounding box. Returns 0,
  * or -1 with "FILE:LINE: ..." in err. */
 int mesh_check(mesh_source *source, error_text *err);
+
+/* What mesh_check ends with, for a mesh whose tetrahedra and neighbours are already checked (a
+ * binary file's): the boundary faces and the bounding box. Returns 0, or -1 with err set. */
+int mesh_finish(tet_mesh *mesh, error_text *err);
 
 #endif

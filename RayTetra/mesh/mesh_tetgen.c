@@ -57,11 +57,138 @@ static int end_of_file(mesh_text *text, int failed, long long count, const char 
     return failed ? -1 : 0;
 }
 
-static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_text *err)
+/* ---------------------------------------------------------------- the fast paths
+ *
+ * Records one a line, parsed on every core (mesh_text_records); any line in another form, or
+ * holding anything the serial reader would refuse, sends the whole section to it. */
+
+typedef struct node_lines {
+    vec3 *vertices;
+    int extra;         /* attributes and markers after the coordinates */
+    size_t numbered_1; /* records whose number is their index + 1 (all, or none) */
+} node_lines;
+
+static int parse_node(const mesh_line *line, size_t record, void *context)
 {
+    node_lines *c = context;
+    long long number;
+    if (!mesh_word_integer(line->word[0], line->length[0], 0, 1LL << 40, &number) ||
+        (number != (long long)record && number != (long long)record + 1))
+        return 0;
+    if (number != (long long)record) {
+#pragma omp atomic update
+        c->numbered_1++;
+    }
+    vec3 *v = &c->vertices[record];
+    if (!mesh_word_coordinate(line->word[1], line->length[1], &v->x) ||
+        !mesh_word_coordinate(line->word[2], line->length[2], &v->y) ||
+        !mesh_word_coordinate(line->word[3], line->length[3], &v->z))
+        return 0;
+    double skipped;
+    for (int k = 0; k < c->extra; ++k)
+        if (!mesh_word_real(line->word[4 + k], line->length[4 + k], &skipped))
+            return 0;
+    return 1;
+}
+
+/* The .node records on every core: 1 with the vertices and the first number (0 or 1) set, or 0
+ * with nothing kept. */
+static int read_node_lines(mesh_text *text, tet_mesh *mesh, size_t count, long long extra, long long *first)
+{
+    node_lines c = {NULL, (int)extra, 0};
+    if (extra > MESH_LINE_MAX_WORDS || !mesh_text_lines_follow(text, count) ||
+        !(c.vertices = malloc((count + 1) * sizeof *c.vertices)))
+        return 0;
+    if (mesh_text_records(text, count, 4 + (int)extra, parse_node, &c) && (c.numbered_1 == 0 || c.numbered_1 == count)) {
+        mesh->vertices = c.vertices;
+        *first = c.numbered_1 ? 1 : 0;
+        return 1;
+    }
+    free(c.vertices);
+    return 0;
+}
+
+/* An .ele or .neigh section: records of four ints (vertex indices or neighbours). */
+typedef struct tetra_lines {
+    int (*records)[4];
+    long long first, last; /* the file's numbers of the first and last vertex (.ele) or tetrahedron (.neigh) */
+    int nodes, extra;      /* .ele: nodes per tetrahedron and attributes */
+} tetra_lines;
+
+/* The record's number must be its index in the file's numbering. */
+static int numbered(const mesh_line *line, size_t record, long long first)
+{
+    long long number;
+    return mesh_word_integer(line->word[0], line->length[0], -(1LL << 40), 1LL << 40, &number) &&
+           number == first + (long long)record;
+}
+
+static int parse_element(const mesh_line *line, size_t record, void *context)
+{
+    const tetra_lines *c = context;
+    if (!numbered(line, record, c->first))
+        return 0;
+    for (int k = 0; k < c->nodes; ++k) {
+        long long index;
+        if (!mesh_word_integer(line->word[1 + k], line->length[1 + k], c->first, c->last, &index))
+            return 0;
+        if (k < 4)
+            c->records[record][k] = (int)(index - c->first);
+    }
+    double skipped;
+    for (int k = 0; k < c->extra; ++k)
+        if (!mesh_word_real(line->word[1 + c->nodes + k], line->length[1 + c->nodes + k], &skipped))
+            return 0;
+    return 1;
+}
+
+static int parse_neighbours(const mesh_line *line, size_t record, void *context)
+{
+    const tetra_lines *c = context;
+    if (!numbered(line, record, c->first))
+        return 0;
+    for (int k = 0; k < 4; ++k) {
+        long long index;
+        if (!mesh_word_integer(line->word[1 + k], line->length[1 + k], -1, c->last, &index) ||
+            (index != -1 && index < c->first))
+            return 0;
+        c->records[record][k] = index == -1 ? -1 : (int)(index - c->first);
+    }
+    return 1;
+}
+
+/* The .ele or .neigh records on every core: 1 with c->records and *lines (each record's line)
+ * set, or 0 with nothing kept. */
+static int read_tetra_lines(mesh_text *text, tetra_lines *c, size_t **lines, size_t count, int words,
+                            mesh_record_parser parse)
+{
+    if (words > MESH_LINE_MAX_WORDS || !mesh_text_lines_follow(text, count))
+        return 0;
+    c->records = malloc((count + 1) * sizeof *c->records);
+    *lines = malloc((count + 1) * sizeof **lines);
+    if (c->records && *lines && mesh_text_records(text, count, words, parse, c)) {
+        size_t first_line = text->line + 1 - count;
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
+        for (size_t i = 0; i < count; ++i)
+            (*lines)[i] = first_line + i;
+        return 1;
+    }
+    free(c->records);
+    free(*lines);
+    c->records = NULL;
+    *lines = NULL;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the files */
+
+static int read_nodes(const char *path, const mesh_source *source, long long *first, error_text *err)
+{
+    tet_mesh *mesh = source->mesh;
     mesh_text text;
     if (mesh_text_open(&text, path, err) != 0)
         return -1;
+    text.serial = source->serial;
     long long count, dimension, attributes, markers;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_VERTICES, &count, "the number of vertices", err) ||
                  mesh_text_integer(&text, 0, 1000, &dimension, "the dimension", err) ||
@@ -73,7 +200,8 @@ static int read_nodes(const char *path, tet_mesh *mesh, long long *first, error_
     if (!failed && count == 0)
         failed = error_set(err, "%s:%zu: no vertices", path, text.line);
     size_t capacity = 0;
-    for (long long i = 0; i < count && !failed; ++i) {
+    int fast = !failed && read_node_lines(&text, mesh, (size_t)count, attributes + markers, first);
+    for (long long i = 0; i < count && !failed && !fast; ++i) {
         mesh->vertices = mesh_text_grow(&text, mesh->vertices, &capacity, (size_t)i + 1, (size_t)count,
                                         sizeof *mesh->vertices, "vertices", err);
         failed = !mesh->vertices;
@@ -127,7 +255,8 @@ static int read_elements(const char *path, mesh_source *source, long long first,
     mesh_text text;
     if (mesh_text_open(&text, path, err) != 0)
         return -1;
-    long long count, nodes, attributes;
+    text.serial = source->serial;
+    long long count = 0, nodes = 0, attributes = 0;
     long long last = first + (long long)mesh->vertex_count - 1;
     int failed =
         mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
@@ -135,8 +264,12 @@ static int read_elements(const char *path, mesh_source *source, long long first,
         mesh_text_integer(&text, 0, 1000, &attributes, "the number of attributes", err);
     if (!failed && nodes != 4 && nodes != 10)
         failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
+    tetra_lines fast = {NULL, first, last, (int)nodes, (int)attributes};
+    if (!failed && attributes <= MESH_LINE_MAX_WORDS &&
+        read_tetra_lines(&text, &fast, &source->tetra_line, (size_t)count, 1 + (int)(nodes + attributes), parse_element))
+        mesh->tetra = fast.records;
     size_t capacity = 0, line_capacity = 0;
-    for (long long i = 0; i <= count && !failed; ++i) {
+    for (long long i = 0; i <= count && !failed && !fast.records; ++i) {
         void *records = mesh->tetra;
         int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->tetra, &source->tetra_line,
                                        &line_capacity, i, count, first, err);
@@ -165,6 +298,7 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
     mesh_text text;
     if (mesh_text_open(&text, path, err) != 0)
         return -1;
+    text.serial = source->serial;
     long long count, per;
     long long last = first + (long long)mesh->tetra_count - 1;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
@@ -172,8 +306,11 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
     if (!failed && (size_t)count != mesh->tetra_count)
         failed = error_set(err, "%s:%zu: %lld tetrahedra, but the .ele file has %zu", path, text.line, count,
                            mesh->tetra_count);
+    tetra_lines fast = {NULL, first, last, 4, 0};
+    if (!failed && read_tetra_lines(&text, &fast, &source->neighbour_line, (size_t)count, 5, parse_neighbours))
+        mesh->neighbour = fast.records;
     size_t capacity = 0, line_capacity = 0;
-    for (long long i = 0; i <= count && !failed; ++i) {
+    for (long long i = 0; i <= count && !failed && !fast.records; ++i) {
         void *records = mesh->neighbour;
         int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->neighbour, &source->neighbour_line,
                                        &line_capacity, i, count, first, err);
@@ -205,7 +342,7 @@ int mesh_read_tetgen(const char *base, mesh_source *source, error_text *err)
     if (strlen(base) + 7 > sizeof node)
         return error_set(err, "%s: the path is too long", base);
     long long first = 0;
-    if (read_nodes(node, source->mesh, &first, err) != 0 || read_elements(source->tetra_path, source, first, err) != 0)
+    if (read_nodes(node, source, &first, err) != 0 || read_elements(source->tetra_path, source, first, err) != 0)
         return -1;
     source->first_index = first;
     if (access(neigh, F_OK) != 0)

@@ -2,8 +2,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "mesh/mesh_text.h"
 
+#include "mesh/mesh.h"
+
 #include <errno.h>
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +42,13 @@ int mesh_text_open(mesh_text *text, const char *path, error_text *err)
 void mesh_text_close(mesh_text *text)
 {
     free(text->data);
+    free(text->line_start);
     text->data = NULL;
+    text->line_start = NULL;
 }
+
+/* A word ends at a blank, a line end or a comment. */
+static int ends_word(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '#'; }
 
 /* Skip blanks, line ends and comments, counting lines. */
 static void skip_space(mesh_text *text)
@@ -66,7 +74,7 @@ int mesh_text_word(mesh_text *text, const char **word, size_t *length)
     if (text->position >= text->size)
         return 0;
     size_t start = text->position;
-    while (text->position < text->size && !strchr(" \t\r\n\f\v#", text->data[text->position]))
+    while (text->position < text->size && !ends_word(text->data[text->position]))
         text->position++;
     *word = text->data + start;
     *length = text->position - start;
@@ -102,6 +110,79 @@ static int copy_next_word(mesh_text *text, char *copy, size_t size, text_word *w
     return 1;
 }
 
+int mesh_word_real(const char *word, size_t length, double *value)
+{
+    char copy[64];
+    if (length >= sizeof copy)
+        return 0;
+    memcpy(copy, word, length);
+    copy[length] = '\0';
+    char *end;
+    errno = 0;
+    double v = strtod(copy, &end);
+    if (*end != '\0' || errno == ERANGE || !isfinite(v))
+        return 0;
+    *value = v;
+    return 1;
+}
+
+int mesh_word_coordinate(const char *word, size_t length, double *value)
+{
+    char copy[64];
+    if (length >= sizeof copy)
+        return 0;
+    memcpy(copy, word, length);
+    copy[length] = '\0';
+    char *end;
+    errno = 0;
+    double v = strtod(copy, &end);
+    if (*end != '\0' || end == copy || errno == ERANGE || !coordinate_in_range(v))
+        return 0;
+    *value = v;
+    return 1;
+}
+
+/* A word of an optional '-' and 1 to 18 digits (every index and count a mesh holds), read
+ * without strtoll's locale and base handling: 1 with *value set, else 0. */
+static int plain_integer(const char *word, size_t length, long long *value)
+{
+    int negative = length > 0 && word[0] == '-';
+    size_t digits = length - (size_t)negative;
+    if (digits < 1 || digits > 18)
+        return 0;
+    long long v = 0;
+    for (size_t i = (size_t)negative; i < length; ++i) {
+        if (word[i] < '0' || word[i] > '9')
+            return 0;
+        v = v * 10 + (word[i] - '0');
+    }
+    *value = negative ? -v : v;
+    return 1;
+}
+
+int mesh_word_integer(const char *word, size_t length, long long low, long long high, long long *value)
+{
+    long long plain;
+    if (plain_integer(word, length, &plain)) { /* strtoll's value, faster */
+        if (plain < low || plain > high)
+            return 0;
+        *value = plain;
+        return 1;
+    }
+    char copy[32];
+    if (length >= sizeof copy)
+        return 0;
+    memcpy(copy, word, length);
+    copy[length] = '\0';
+    char *end;
+    errno = 0;
+    long long v = strtoll(copy, &end, 10);
+    if (*end != '\0' || errno != 0 || v < low || v > high)
+        return 0;
+    *value = v;
+    return 1;
+}
+
 /* err for a word that is not what was expected (or for the end of the file). */
 static int unexpected(mesh_text *text, const text_word *w, const char *what, error_text *err)
 {
@@ -115,15 +196,8 @@ int mesh_text_real(mesh_text *text, double *value, const char *what, error_text 
 {
     text_word w;
     char copy[64];
-    if (copy_next_word(text, copy, sizeof copy, &w)) {
-        char *end;
-        errno = 0;
-        double v = strtod(copy, &end);
-        if (*end == '\0' && errno != ERANGE && isfinite(v)) {
-            *value = v;
-            return 0;
-        }
-    }
+    if (copy_next_word(text, copy, sizeof copy, &w) && mesh_word_real(w.start, w.length, value))
+        return 0;
     return unexpected(text, &w, what, err);
 }
 
@@ -133,17 +207,14 @@ int mesh_text_integer(mesh_text *text, long long low, long long high, long long 
     text_word w;
     char copy[32];
     if (copy_next_word(text, copy, sizeof copy, &w)) {
+        if (mesh_word_integer(w.start, w.length, low, high, value))
+            return 0;
         char *end;
         errno = 0;
         long long v = strtoll(copy, &end, 10);
-        if (*end == '\0' && errno == 0) {
-            if (v >= low && v <= high) {
-                *value = v;
-                return 0;
-            }
+        if (*end == '\0' && errno == 0) /* a number, but out of range */
             return error_set(err, "%s:%zu: %s %lld is out of range (%lld to %lld)", text->path, text->line, what, v,
                              low, high);
-        }
     }
     return unexpected(text, &w, what, err);
 }
@@ -161,14 +232,12 @@ int mesh_text_coordinate(mesh_text *text, double *value, const char *record, lon
     text_word w;
     char copy[64], name[96], why[ERROR_TEXT_SIZE / 2];
     if (copy_next_word(text, copy, sizeof copy, &w)) {
+        if (mesh_word_coordinate(w.start, w.length, value))
+            return 0;
         char *end;
         errno = 0;
         double v = strtod(copy, &end);
-        if (*end == '\0' && end != copy) {
-            if (errno != ERANGE && coordinate_in_range(v)) {
-                *value = v;
-                return 0;
-            }
+        if (*end == '\0' && end != copy) { /* a number, but outside the range */
             coordinate_name(name, sizeof name, record, number, axis);
             if (errno == ERANGE) /* too large or too small for a double at all: outside the range too */
                 coordinate_range_why_text(name, copy, why, sizeof why);
@@ -215,4 +284,101 @@ int mesh_text_ends_early(mesh_text *text, long long count, long long found, cons
     return error_set(err, "%s:%zu: the file announces %lld %s but ends after %lld; make the count the number of "
                           "records the file holds",
                      text->path, text->line, count, what, found);
+}
+
+/* ---------------------------------------------------------------- parallel records */
+
+/* Line ends in data[begin, end): counted, or (with starts) each next line's start stored. */
+static size_t line_ends(const char *data, size_t begin, size_t end, size_t *starts)
+{
+    size_t count = 0;
+    for (const char *at = data + begin, *stop = data + end; at < stop; ++at) {
+        at = memchr(at, '\n', (size_t)(stop - at));
+        if (!at)
+            break;
+        if (starts)
+            starts[count] = (size_t)(at - data) + 1;
+        ++count;
+    }
+    return count;
+}
+
+/* text->line_start, on every core: each part of the file counts its line ends, then stores
+ * where its lines begin from where the parts before it end. Returns 0, or -1 (out of memory). */
+static int index_lines(mesh_text *text)
+{
+    if (text->line_start)
+        return 0;
+    int parts = text->size >= 64 * MESH_PARALLEL_MIN ? omp_get_max_threads() : 1; /* bytes: about 64 a line */
+    size_t *before = calloc((size_t)parts + 1, sizeof *before);
+    if (!before)
+        return -1;
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+    for (int p = 0; p < parts; ++p)
+        before[p + 1] = line_ends(text->data, text->size * (size_t)p / (size_t)parts,
+                                  text->size * (size_t)(p + 1) / (size_t)parts, NULL);
+    for (int p = 0; p < parts; ++p)
+        before[p + 1] += before[p];
+    /* Line 1 starts at 0; every line end starts a line; the size ends the last one. */
+    text->line_count = before[parts] + 1;
+    text->line_start = malloc((text->line_count + 1) * sizeof *text->line_start);
+    if (!text->line_start) {
+        free(before);
+        return -1;
+    }
+    text->line_start[0] = 0;
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+    for (int p = 0; p < parts; ++p)
+        line_ends(text->data, text->size * (size_t)p / (size_t)parts, text->size * (size_t)(p + 1) / (size_t)parts,
+                  text->line_start + 1 + before[p]);
+    text->line_start[text->line_count] = text->size;
+    free(before);
+    return 0;
+}
+
+/* The words of data[begin, end) at mesh_text_word's blanks; 0 for a comment or too many words. */
+static int split_line(const char *data, size_t begin, size_t end, mesh_line *line)
+{
+    line->count = 0;
+    size_t at = begin;
+    for (;;) {
+        while (at < end && ends_word(data[at]) && data[at] != '#')
+            ++at;
+        if (at == end)
+            return 1;
+        if (data[at] == '#' || line->count == MESH_LINE_MAX_WORDS)
+            return 0;
+        size_t start = at;
+        while (at < end && !ends_word(data[at]))
+            ++at;
+        line->word[line->count] = data + start;
+        line->length[line->count++] = at - start;
+    }
+}
+
+int mesh_text_lines_follow(mesh_text *text, size_t count)
+{
+    return !text->serial && count > 0 && mesh_text_at_new_line(text) && index_lines(text) == 0 &&
+           text->next_line - 1 + count <= text->line_count;
+}
+
+int mesh_text_records(mesh_text *text, size_t count, int words, mesh_record_parser parse, void *context)
+{
+    if (!mesh_text_lines_follow(text, count))
+        return 0;
+    size_t first = text->next_line;
+    const size_t *start = text->line_start + first - 1;
+    int accepted = 1;
+#pragma omp parallel for schedule(static) reduction(&& : accepted) if (count >= MESH_PARALLEL_MIN)
+    for (size_t i = 0; i < count; ++i) {
+        mesh_line line;
+        accepted = accepted && split_line(text->data, start[i], start[i + 1], &line) && line.count == words &&
+                   parse(&line, i, context);
+    }
+    if (!accepted)
+        return 0;
+    text->position = start[count];
+    text->line = first + count - 1;
+    text->next_line = first + count;
+    return 1;
 }

@@ -15,6 +15,7 @@
 #include "bench/bench.h"
 #include "cli.h"
 #include "cpu/cpu_parallel.h"
+#include "mesh/mesh_binary.h"
 #include "mesh/walk.h"
 #include "mesh/walk_bandwidth.h"
 #include "mesh/walk_image.h"
@@ -41,7 +42,7 @@ typedef struct selection {
 } selection;
 
 typedef struct options {
-    const char *mesh, *rays, *image, *per_ray, *export_pairs, *json;
+    const char *mesh, *rays, *image, *per_ray, *export_pairs, *json, *save_mesh;
     int width, height;
     double azimuth, elevation;
     char up;
@@ -112,6 +113,8 @@ static void usage(FILE *out)
             "  --per-ray FILE     CSV ray,steps,length,status (status ok or lost)\n"
             "  --export-pairs FILE  the visited (ray, tetrahedron) pairs as a RayTetra input file\n"
             "  --json FILE        the runs and their context ({\"schema\": \"raytetra-tetwalk/1\", ...})\n"
+            "  --save-mesh FILE   the checked mesh as a binary mesh file (.rtm, docs/FILES.md), which MESH\n"
+            "                     may name in later runs: read without parsing or building its neighbours\n"
             "  --list-algorithms  the algorithms, one a line: NAME CSV_NAME GPU_NAME|- DESCRIPTION\n"
             "  --version          the version, commit, compiler and flags, and exit\n"
             "  -h, --help         this text\n"
@@ -202,7 +205,7 @@ static void parse_point(const char *arg, double point[3])
 static void parse(int argc, char **argv, options *o)
 {
     enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
-           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX };
+           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX, SAVE_MESH };
     static const struct option LONG[] = {
         {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
         {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
@@ -216,6 +219,7 @@ static void parse(int argc, char **argv, options *o)
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
         {"devices", required_argument, 0, DEVICES},   {"from", required_argument, 0, FROM},
         {"from-vertex", required_argument, 0, FROM_VERTEX},
+        {"save-mesh", required_argument, 0, SAVE_MESH},
         PROGRAM_VERSION_HELP_OPTIONS,                 {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -288,6 +292,7 @@ static void parse(int argc, char **argv, options *o)
         case FROM_VERTEX: o->from_vertex = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--from-vertex"); break;
         case EXPORT: o->export_pairs = optarg; break;
         case JSON: o->json = optarg; break;
+        case SAVE_MESH: o->save_mesh = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
         default:
             program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
@@ -522,10 +527,11 @@ static int load(state *s, error_text *err)
     if ((precomputed && mesh_build_edges(&s->mesh, err) != 0) || mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
         return -1;
     double build_ms = timer_now_ms() - start;
-    printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s, %s%s in %.3f s\n",
+    printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s (files %.3f s, checks "
+           "and tables %.3f s), %s%s in %.3f s\n",
            o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
-           s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3,
-           precomputed ? "edge table and " : "", "boundary hierarchy", build_ms * 1e-3);
+           s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3, s->mesh.parse_ms * 1e-3,
+           s->mesh.tables_ms * 1e-3, precomputed ? "edge table and " : "", "boundary hierarchy", build_ms * 1e-3);
     static const char *const AIMS[] = {"vertices", "edges", "faces"};
     if (o->rays) {
         if (walk_rays_read(o->rays, &s->rays, err) != 0)
@@ -632,7 +638,8 @@ static int write_outputs(state *s, int argc, char **argv, error_text *err)
     int failed = (o->image && walk_image_write(o->image, &s->rays, s->first_results, o->show, err) != 0) ||
                  (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0) ||
                  (o->export_pairs &&
-                  (pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err)) < 0);
+                  (pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err)) < 0) ||
+                 (o->save_mesh && mesh_binary_write(o->save_mesh, &s->mesh, err) != 0);
     if (!failed && o->json) {
         walk_context context;
         fill_context(s, argc, argv, &context);
@@ -646,6 +653,8 @@ static int write_outputs(state *s, int argc, char **argv, error_text *err)
         return -1;
     if (o->export_pairs)
         printf("exported %lld (ray, tetrahedron) pairs to %s\n", pairs, o->export_pairs);
+    if (o->save_mesh)
+        printf("saved the mesh to %s\n", o->save_mesh);
     return 0;
 }
 
@@ -670,9 +679,10 @@ int main(int argc, char **argv)
     options o;
     parse(argc, argv, &o);
     const program_output outputs[] = {
-        {"--image", o.image}, {"--per-ray", o.per_ray}, {"--export-pairs", o.export_pairs}, {"--json", o.json}};
+        {"--image", o.image}, {"--per-ray", o.per_ray}, {"--export-pairs", o.export_pairs}, {"--json", o.json},
+        {"--save-mesh", o.save_mesh}};
     const char *const inputs[] = {o.mesh, o.rays};
-    program_check_outputs(PROGRAM, outputs, 4, inputs, 2);
+    program_check_outputs(PROGRAM, outputs, 5, inputs, 2);
     state s;
     memset(&s, 0, sizeof s);
     s.o = &o;

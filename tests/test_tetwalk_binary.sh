@@ -1,0 +1,168 @@
+# test_tetwalk_binary: the binary mesh file (.rtm, docs/FILES.md): TetWalk --save-mesh writes
+# it, and a walk on it gives the per-ray results of the walk on the text mesh byte for byte
+# (the repository's meshes and a generated bigger one); it is recognised by its magic whatever
+# its name; every kind of damage is refused in one line naming the file, with no output
+# written; a failing run leaves an existing --save-mesh file as it was.
+source "$(dirname "$0")/lib.sh"
+TW="$BIN/TetWalk"
+DATA="$ROOT/data"
+cd "$TMP" || exit 1
+python3 "$ROOT/tests/grid_mesh.py" 12 5 grid.mesh
+
+# ---------------------------------------------------------------- round trip
+
+# Walk MESH and its binary copy with the same rays: same per-ray CSV, same counts.
+round_trip() {
+    local mesh=$1 name=$2
+    local walk=(--aim faces --aim-rays 3000 --algorithm stp0r,stp1,pluecker1p,exact)
+    if "$TW" "${walk[@]}" --per-ray "$name.text.csv" --save-mesh "$name.rtm" "$mesh" >"$name.text.out" 2>&1 &&
+        "$TW" "${walk[@]}" --per-ray "$name.binary.csv" "$name.rtm" >"$name.binary.out" 2>&1; then
+        pass
+    else
+        fail "$name: TetWalk failed: $(cat "$name.text.out" "$name.binary.out" 2>/dev/null | tail -n 3)"
+        return
+    fi
+    check "$name: per-ray results identical" cmp -s "$name.text.csv" "$name.binary.csv"
+    check "$name: some rays crossed the mesh" grep -q ',ok$' "$name.binary.csv"
+    local counts='s/.*: ([0-9]+ tetrahedra, [0-9]+ vertices, [0-9]+ boundary faces).*/\1/p'
+    check "$name: same counts" test "$(sed -nE "$counts" "$name.text.out")" = "$(sed -nE "$counts" "$name.binary.out")"
+    check "$name: the binary mesh is named binary" grep -qF "mesh: $name.rtm (binary)" "$name.binary.out"
+    check "$name: the summary names the saved file" grep -q "saved the mesh to $name.rtm" "$name.text.out"
+}
+round_trip "$DATA/box.mesh" box
+round_trip "$DATA/u_shape.mesh" u_shape
+round_trip "$DATA/box_tetgen.ele" box_tetgen
+round_trip grid.mesh grid
+
+# --from-vertex counts vertices as the text file did (Medit from 1, this TetGen file from its
+# .node's first number), in the binary copy too: the same rays from the same vertex.
+for name in box box_tetgen; do
+    mesh="$DATA/$name.mesh"
+    [ -e "$mesh" ] || mesh="$DATA/$name.ele"
+    walk=(--from-vertex 14 --aim-rays 500 --algorithm stp0r)
+    if "$TW" "${walk[@]}" --per-ray "$name.vertex.text.csv" "$mesh" >/dev/null 2>&1 &&
+        "$TW" "${walk[@]}" --per-ray "$name.vertex.binary.csv" "$name.rtm" >/dev/null 2>&1; then
+        check "$name: --from-vertex gives the same rays in the binary copy" \
+            cmp -s "$name.vertex.text.csv" "$name.vertex.binary.csv"
+    else
+        fail "$name: --from-vertex 14 failed on the text or the binary mesh"
+    fi
+done
+check "the file's size is 64 + 24 V + 32 T" test "$(stat -c %s grid.rtm)" -eq $((64 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3))
+check "the magic starts the file" test "$(head -c 8 grid.rtm)" = RAYTMESH
+
+# The neighbour table built by sorting the faces (on every core) is the one TetGen's .neigh gives.
+cp "$DATA/box_tetgen.node" "$DATA/box_tetgen.ele" .
+if "$TW" --size 16x16 --save-mesh built.rtm box_tetgen.ele >built.out 2>&1; then
+    check "the built neighbour table is TetGen's" cmp -s built.rtm box_tetgen.rtm
+else
+    fail "TetWalk box_tetgen.ele without .neigh: $(tail -n 2 built.out)"
+fi
+
+# By its magic, whatever its name.
+cp grid.rtm grid_copy.mesh
+if "$TW" --aim faces --aim-rays 3000 --algorithm stp0r,stp1,pluecker1p,exact --per-ray named.csv grid_copy.mesh \
+    >named.out 2>&1; then
+    check "a binary mesh named .mesh is read as binary" grep -q '(binary)' named.out
+    check "with the same results" cmp -s named.csv grid.binary.csv
+else
+    fail "TetWalk grid_copy.mesh: $(tail -n 2 named.out)"
+fi
+
+# ---------------------------------------------------------------- damage, one line each
+
+# damaged NAME OFFSET FORMAT VALUE: grid.rtm with struct.pack(FORMAT, VALUE) written at OFFSET.
+damaged() {
+    python3 - "$@" <<'PY'
+import struct, sys
+name, offset, fmt, value = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+data = bytearray(open("grid.rtm", "rb").read())
+value = float(value) if fmt.endswith("d") else int(value)
+packed = struct.pack(fmt, value)
+data[offset:offset + len(packed)] = packed
+open(name, "wb").write(data)
+PY
+}
+vertices=$((13 ** 3))
+tetrahedra=$((6 * 12 ** 3))
+tetra_at=$((64 + 24 * vertices))
+neighbours_at=$((tetra_at + 16 * tetrahedra))
+damaged magic.rtm 0 '<Q' 1
+expect 1 'magic\.rtm: not a binary mesh: it does not start with "RAYTMESH"' -- "$TW" magic.rtm
+damaged version.rtm 8 '<I' 2
+expect 1 'version\.rtm: binary mesh version 2; this TetWalk reads version 1' -- "$TW" version.rtm
+damaged reserved.rtm 13 '<B' 7
+expect 1 'reserved\.rtm: byte 13 of the header is reserved and must be zero' -- "$TW" reserved.rtm
+damaged first_number.rtm 12 '<B' 7
+expect 1 "first_number\.rtm: byte 12 of the header, the first vertex's number, is 7 \(0 or 1\)" -- "$TW" first_number.rtm
+damaged digest.rtm 40 '<B' 7
+expect 1 "digest\.rtm: the file's arrays do not match the SHA-256 digest of its header \(damaged\)" -- "$TW" digest.rtm
+damaged no_vertices.rtm 16 '<Q' 0
+expect 1 'no_vertices\.rtm: the header announces 0 vertices \(1 to [0-9]+\)' -- "$TW" no_vertices.rtm
+damaged many_tetrahedra.rtm 24 '<Q' $((1 << 40))
+expect 1 'many_tetrahedra\.rtm: the header announces 1099511627776 tetrahedra' -- "$TW" many_tetrahedra.rtm
+damaged more_tetrahedra.rtm 24 '<Q' $((tetrahedra + 1))
+expect 1 "more_tetrahedra\.rtm: the header announces $vertices vertices and $((tetrahedra + 1)) tetrahedra, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes" -- "$TW" more_tetrahedra.rtm
+head -c -1 grid.rtm >truncated.rtm
+expect 1 "truncated\.rtm: the header announces .* but the file has $(($(stat -c %s grid.rtm) - 1)) bytes" -- "$TW" truncated.rtm
+{ cat grid.rtm; printf x; } >longer.rtm
+expect 1 "longer\.rtm: the header announces .* but the file has $(($(stat -c %s grid.rtm) + 1)) bytes" -- "$TW" longer.rtm
+head -c 10 grid.rtm >header.rtm
+expect 1 'header\.rtm: truncated: 10 bytes, less than the 64-byte header' -- "$TW" header.rtm
+: >empty.rtm
+expect 1 'empty\.rtm: truncated: 0 bytes' -- "$TW" empty.rtm
+cp "$DATA/box.mesh" text.rtm
+expect 1 'text\.rtm: not a binary mesh' -- "$TW" text.rtm
+damaged far.rtm $((64 + 24 * 5 + 8)) '<d' 1e300
+expect 1 "far\.rtm: vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range" -- "$TW" far.rtm
+damaged nan.rtm $((64 + 24 * 7 + 16)) '<d' nan
+expect 1 "nan\.rtm: vertex 7's z is not a finite number" -- "$TW" nan.rtm
+damaged index.rtm $((tetra_at + 16 * 3 + 4)) '<i' $vertices
+expect 1 "index\.rtm: tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))" -- "$TW" index.rtm
+damaged negative.rtm $((tetra_at + 16 * 4)) '<i' -1
+expect 1 "negative\.rtm: tetrahedron 4's vertices -1 " -- "$TW" negative.rtm
+read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $tetra_at + 16 * 9)[0])")
+damaged twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice"
+expect 1 "twice\.rtm: tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct" -- "$TW" twice.rtm
+# Tetrahedron 2 with its first two vertices swapped: inverted, which the digest tells.
+python3 - <<'PY'
+import struct
+data = bytearray(open("grid.rtm", "rb").read())
+at = 64 + 24 * 13 ** 3 + 16 * 2
+a, b = struct.unpack_from("<ii", data, at)
+struct.pack_into("<ii", data, at, b, a)
+open("inverted.rtm", "wb").write(data)
+PY
+expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
+# A coordinate changed within the range, a link to a real face that is not the neighbour's: the
+# digest tells.
+damaged moved.rtm $((64 + 24 * 30)) '<d' 0.5
+expect 1 "moved\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" moved.rtm
+damaged link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra))
+expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra" -- "$TW" link_range.rtm
+damaged link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1))
+expect 1 "link_self\.rtm: tetrahedron 12's neighbour links" -- "$TW" link_self.rtm
+# A link to a real face that does not link back (tetrahedron 13's first face, pointed at
+# tetrahedron 20's face 2, unless that is its true neighbour, then at face 3): the digest tells.
+python3 - <<'PY'
+import struct
+data = bytearray(open("grid.rtm", "rb").read())
+at = 64 + 24 * 13 ** 3 + 16 * 6 * 12 ** 3 + 16 * 13
+true = struct.unpack_from("<i", data, at)[0]
+struct.pack_into("<i", data, at, 20 * 4 + 2 if true != 20 * 4 + 2 else 20 * 4 + 3)
+open("link_back.rtm", "wb").write(data)
+PY
+expect 1 "link_back\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" link_back.rtm
+expect 1 'missing\.rtm: cannot read' -- "$TW" missing.rtm
+check "no output of a damaged mesh" test ! -e out.png
+
+# ---------------------------------------------------------------- nothing lost
+
+printf 'keep me\n' >kept.rtm
+expect 1 'far\.rtm: vertex 5' -- "$TW" --save-mesh kept.rtm far.rtm
+check "a failed run leaves --save-mesh's file as it was" test "$(cat kept.rtm)" = "keep me"
+check "and no temporary file" test -z "$(ls kept.rtm.tmp.* 2>/dev/null)"
+expect 2 'save-mesh' -- "$TW" --save-mesh grid.rtm grid.rtm
+check "saving onto the mesh read is refused before it is read" cmp -s grid.rtm grid_copy.mesh
+expect 1 'save-mesh|folder|director' -- "$TW" --save-mesh "$TMP" grid.mesh
+finish
