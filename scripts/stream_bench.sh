@@ -11,7 +11,8 @@
 #   write floor  dd bs=4M writing a file of the results' size (the binary results, or the
 #                text results of the CPU run for FORMAT txt)
 #   floor        the two added: the least a run that reads INPUT and writes its results takes
-#   RayTetra     STP0 on every core (-t 0 --threads 0), on OpenCL device 0 (-g 1), and on
+#   RayTetra     STP0 on every core (-t 0 --threads 0), on the first GPU (-g 1 -n N; device 0
+#                when no GPU is listed), and on
 #                --devices all (-g 1), each with the default memory budget, start-up (device
 #                discovery, kernels from the cache) included; the OpenCL rows only when a
 #                device is listed. One untimed run of each first fills the kernel cache.
@@ -25,8 +26,9 @@ $USAGE
 
 Writes PAIRS (default 1000000) random pairs in FORMAT (rtb, the default, or txt) to a scratch
 folder, then times 3 runs each of: cat INPUT > /dev/null, dd bs=4M writing a file of the
-results' size, and RayTetra's file-to-file run of STP0 (every core; OpenCL device 0 and
---devices all when a device is listed), and prints a table of the median, the spread and the
+results' size, and RayTetra's file-to-file run of STP0 (every core; the first GPU, else OpenCL
+device 0, and --devices all when a device is listed), and prints a table of the median, the
+spread and the
 ratio to the I/O floor (cat + dd). Executables are taken from \$RAYTETRA_BIN (default: the
 build folder \${BUILD:-build} of the source tree); the scratch folder is in \$TMPDIR (default
 /tmp) and removed at the end.
@@ -88,9 +90,12 @@ row "cat INPUT > /dev/null" "$read_floor"
 row "dd bs=4M, $RESULT_BYTES bytes" "$write"
 run() { "$BIN/RayTetra" "$@" -p r "$INPUT" "$OUTPUT" 1; }
 row "RayTetra -t 0 --threads 0 (every core)" "$(measure run -t 0 --threads 0)"
-if "$BIN/RayTetra" --list-devices >/dev/null 2>&1; then
-    run -g 1 >/dev/null 2>&1 || true
-    row "RayTetra -g 1 (OpenCL device 0)" "$(measure run -g 1)"
+if devices=$("$BIN/RayTetra" --list-devices 2>/dev/null); then
+    # The first GPU, else device 0 (PoCL's CPU device on a machine without one).
+    device=$(awk 'NR > 1 && $2 == "GPU" { print $1; exit }' <<<"$devices")
+    device=${device:-0}
+    run -g 1 -n "$device" >/dev/null 2>&1 || true
+    row "RayTetra -g 1 -n $device (OpenCL device $device)" "$(measure run -g 1 -n "$device")"
     run -g 1 --devices all >/dev/null 2>&1 || true
     row "RayTetra -g 1 --devices all" "$(measure run -g 1 --devices all)"
 fi
