@@ -28,8 +28,7 @@ Writes PAIRS (default 1000000) random pairs in FORMAT (rtb, the default, or txt)
 folder, then times 3 runs each of: cat INPUT > /dev/null, dd bs=4M writing a file of the
 results' size, and RayTetra's file-to-file run of STP0 (every core; the first GPU, else OpenCL
 device 0, and --devices all when a device is listed), and prints a table of the median, the
-spread and the
-ratio to the I/O floor (cat + dd). Executables are taken from \$RAYTETRA_BIN (default: the
+spread and the ratio to the I/O floor (cat + dd). Executables are taken from \$RAYTETRA_BIN (default: the
 build folder \${BUILD:-build} of the source tree); the scratch folder is in \$TMPDIR (default
 /tmp) and removed at the end.
 EOF_USAGE
