@@ -17,6 +17,21 @@ static int ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
+/* The walk's records: each tetrahedron's vertex indices and neighbour links side by side. */
+static int mesh_build_cells(tet_mesh *mesh, error_text *err)
+{
+    mesh->cells = malloc((mesh->tetra_count + 1) * sizeof *mesh->cells);
+    if (!mesh->cells)
+        return error_set(err, "%s: out of memory for the walk's records of %zu tetrahedra", mesh->path,
+                         mesh->tetra_count);
+    for (size_t t = 0; t < mesh->tetra_count; ++t)
+        for (int k = 0; k < 4; ++k) {
+            mesh->cells[t][RT_CELL_VERTEX(k)] = mesh->tetra[t][k];
+            mesh->cells[t][RT_CELL_LINK(k)] = mesh->neighbour[t][k];
+        }
+    return 0;
+}
+
 int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
 {
     memset(mesh, 0, sizeof *mesh);
@@ -41,7 +56,7 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err)
         failed = error_set(err, "%s: unknown mesh format: expected a Medit .mesh file or TetGen's .node/.ele files",
                            path);
     }
-    failed = failed || mesh_check(&source, err);
+    failed = failed || mesh_check(&source, err) || mesh_build_cells(mesh, err);
     free(source.tetra_line);
     free(source.neighbour_line);
     if (failed) {
@@ -57,6 +72,7 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->tetra);
     free(mesh->neighbour);
     free(mesh->boundary);
+    free(mesh->cells);
     free(mesh->edge_vertices);
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
@@ -64,6 +80,7 @@ void mesh_free(tet_mesh *mesh)
     mesh->tetra = NULL;
     mesh->neighbour = NULL;
     mesh->boundary = NULL;
+    mesh->cells = NULL;
     mesh->edge_vertices = NULL;
     mesh->edge_lines = NULL;
     mesh->tetra_edges = NULL;
