@@ -109,7 +109,7 @@ print(f"Rays: {c['rays_source']} ({c['rays']:,} rays). CPU: {c['cpu']}, {c['core
       f"OpenCL: {c['opencl_device'] or 'none'}. Median of each run's timed repetitions.")
 print()
 table(f"Million steps per second ({where}):", lambda r: f"{r['msteps_per_s']:.2f}")
-table(f"Bytes a step reads against the copy bandwidth, % ({where}; 116 bytes a step, 428 for the precomputed forms):",
+table(f"Bytes a step reads against the copy bandwidth, % ({where}; 56 bytes a step, 368 for the precomputed forms):",
       lambda r: None if percent(r) is None else f"{percent(r):.1f}")
 rays = load(f"{out}/aim_vertices_{names[0]}.json")["context"]["rays"]
 print(f"Lost rays of {rays:,} aimed at vertices / edges / faces (CPU; the OpenCL builds compute the same products):")
