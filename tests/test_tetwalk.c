@@ -7,7 +7,8 @@
  * them and must be lost by some fast form; every form agrees with the exact traversal on
  * generic rays; the same box read from TetGen files walks the same. The robust walk's expansion
  * arithmetic (rt_expansion.h) gives GMP's signs, tie-rule signs and values on edge products
- * that rounding cannot decide. */
+ * that rounding cannot decide. The walk's compact records give a step reusing its enter face's
+ * vertices the very coordinates of a full read. */
 #include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
@@ -221,6 +222,32 @@ static void tetgen_box(const loaded *box)
     release(&tetgen);
 }
 
+/* The walk's records hold each tetrahedron's vertex indices and links, and a step that reuses the
+ * vertices of the face it entered through has, bit for bit, the coordinates a full read gives,
+ * through every inner face of the mesh. */
+static void compact_records(const loaded *l, const char *name)
+{
+    rt_walk_mesh m = walk_flat_mesh(&l->mesh, &l->bvh);
+    size_t differ = 0, crossings = 0;
+    for (size_t t = 0; t < l->mesh.tetra_count; ++t) {
+        rt_walk_corners from = rt_walk_fetch(&m, (int)t);
+        for (int k = 0; k < 4; ++k)
+            differ += from.vertex[k] != l->mesh.tetra[t][k] || from.link[k] != l->mesh.neighbour[t][k];
+        for (int f = 0; f < 4; ++f) {
+            int next = from.link[f];
+            if (next < 0)
+                continue;
+            rt_walk_corners full = rt_walk_fetch(&m, next >> 2);
+            rt_walk_corners reused = rt_walk_fetch_next(&m, next >> 2, next & 3, &from);
+            differ += memcmp(full.V, reused.V, sizeof full.V) != 0 || memcmp(full.vertex, reused.vertex,
+                                                                             sizeof full.vertex) != 0;
+            crossings += 1;
+        }
+    }
+    CHECK(crossings > l->mesh.tetra_count, "%s: only %zu inner crossings", name, crossings);
+    CHECK(differ == 0, "%s: %zu records or reused faces differ from the mesh", name, differ);
+}
+
 static void names(void)
 {
     int opencl = -1;
@@ -344,6 +371,8 @@ int main(void)
     generic(&box, "box");
     generic(&u, "U");
     tetgen_box(&box);
+    compact_records(&box, "box");
+    compact_records(&u, "U");
     release(&box);
     release(&u);
     return check_summary("test_tetwalk");

@@ -187,8 +187,11 @@ names = [r['algorithm'] for r in d['results']]
 assert names == ['STP0R', 'Exact'], names
 assert all(r['lost'] == 0 and r['steps'] == $steps for r in d['results'])
 assert all(r['rays_walked_on_host'] == 0 for r in d['results'])
+# A step reads its tetrahedron's 32-byte record and the one vertex its enter face lacks.
+assert d['results'][0]['bytes_per_step'] == 56, d['results'][0]['bytes_per_step']
 "
     check "the summary names the runs" grep -Eq '^  STP0R +1 thread .* 0 lost' chords.out
+    check "the summary gives 56 bytes a step" grep -Eq '^ +56 bytes a step: ' chords.out
 else
     fail "TetWalk --rays chords.txt: $(cat chords.out)"
 fi

@@ -23,6 +23,23 @@ static int ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
+/* The walk's records: each tetrahedron's vertex indices and neighbour links side by side. */
+static int mesh_build_cells(tet_mesh *mesh, error_text *err)
+{
+    mesh->cells = malloc((mesh->tetra_count + 1) * sizeof *mesh->cells);
+    if (!mesh->cells)
+        return error_set(err, "%s: out of memory for the walk's records of %zu tetrahedra", mesh->path,
+                         mesh->tetra_count);
+    long long count = (long long)mesh->tetra_count;
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
+    for (long long t = 0; t < count; ++t)
+        for (int k = 0; k < 4; ++k) {
+            mesh->cells[t][RT_CELL_VERTEX(k)] = mesh->tetra[t][k];
+            mesh->cells[t][RT_CELL_LINK(k)] = mesh->neighbour[t][k];
+        }
+    return 0;
+}
+
 static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *err)
 {
     memset(mesh, 0, sizeof *mesh);
@@ -41,7 +58,7 @@ static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *e
         double start = timer_now_ms();
         failed = mesh_binary_read(path, mesh, err);
         mesh->parse_ms = timer_now_ms() - start;
-        failed = failed || mesh_finish(mesh, err);
+        failed = failed || mesh_finish(mesh, err) || mesh_build_cells(mesh, err);
         mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
         if (failed)
             mesh_free(mesh);
@@ -62,7 +79,7 @@ static int read_mesh(const char *path, tet_mesh *mesh, int serial, error_text *e
                            path);
     }
     mesh->parse_ms = timer_now_ms() - start;
-    failed = failed || mesh_check(&source, err);
+    failed = failed || mesh_check(&source, err) || mesh_build_cells(mesh, err);
     mesh->first_number = (int)source.first_index;
     mesh->tables_ms = timer_now_ms() - start - mesh->parse_ms;
     free(source.tetra_line);
@@ -84,6 +101,7 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->tetra);
     free(mesh->neighbour);
     free(mesh->boundary);
+    free(mesh->cells);
     free(mesh->edge_vertices);
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
@@ -91,6 +109,7 @@ void mesh_free(tet_mesh *mesh)
     mesh->tetra = NULL;
     mesh->neighbour = NULL;
     mesh->boundary = NULL;
+    mesh->cells = NULL;
     mesh->edge_vertices = NULL;
     mesh->edge_lines = NULL;
     mesh->tetra_edges = NULL;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "rt_topology.h"
 #include "vec3.h"
 
 /* Indices are ints, as the OpenCL kernel reads them: at most MESH_MAX_TETRAHEDRA tetrahedra, so
@@ -32,6 +33,10 @@ typedef struct tet_mesh {
     int (*tetra)[4];     /* vertex indices, positively oriented (docs/SPECIFICATION.md section 1) */
     int (*neighbour)[4]; /* across face f: the neighbour's face reference, -1 on the boundary */
     int *boundary;       /* the boundary faces' references, in tetrahedron order */
+    /* The walk's records (rt_walk.h, RT_CELL_INTS of rt_topology.h): tetra and neighbour
+     * interleaved, the 4 vertex indices then the 4 links of each tetrahedron, so that a step
+     * reads one 32-byte record; built by mesh_read. */
+    int (*cells)[RT_CELL_INTS];
     /* The precomputed forms (mesh_build_edges; NULL until then): edge k runs from its lower
      * vertex index to its higher one; lines[k] is its Plücker coordinates {U : U x A} (direction,
      * then moment; docs/SPECIFICATION.md section 2). tetra_edges[t][e] is tetrahedron t's edge e

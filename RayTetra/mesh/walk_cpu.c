@@ -16,8 +16,7 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
 {
     rt_walk_mesh m;
     m.vertices = &mesh->vertices[0].x;
-    m.tetra = &mesh->tetra[0][0];
-    m.neighbour = &mesh->neighbour[0][0];
+    m.cells = &mesh->cells[0][0];
     m.edge_lines = mesh->edge_lines ? &mesh->edge_lines[0][0] : NULL;
     m.tetra_edges = mesh->tetra_edges ? &mesh->tetra_edges[0][0] : NULL;
     m.bvh_bounds = &bvh->bounds[0][0];

@@ -280,10 +280,11 @@ static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, in
 {
     rt_walk_mesh flat = {0};
     flat.vertices = &mesh->vertices[0].x;
-    flat.tetra = &mesh->tetra[0][0];
+    flat.cells = &mesh->cells[0][0];
+    rt_walk_corners corners = rt_walk_fetch(&flat, tet);
     rt_walk_exact_cache cache; /* uncertain edges are decided here, with GMP: nothing to keep */
     cache.ready = 0;
-    *x = rt_walk_exact_prepare(&flat, tet, r->P, r->L, &cache);
+    *x = rt_walk_exact_prepare(&corners, r->P, r->L, &cache);
     mpq_t value;
     mpq_init(value);
     for (int e = 0; e < 6; ++e) {

@@ -13,9 +13,9 @@
 
 _Static_assert(sizeof(rt_walk_result) == 16, "rt_walk_result must be the kernel's 16-byte record");
 
-/* The mesh's arrays on the device, in the kernel's argument order (3 to 10; then the step limit
+/* The mesh's arrays on the device, in the kernel's argument order (3 to 9; then the step limit
  * and the exact distance of rt_walk_mesh). */
-enum { MESH_VERTICES, MESH_TETRA, MESH_NEIGHBOUR, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
+enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
        MESH_FACES, MESH_BUFFERS };
 
 struct walk_opencl {
@@ -69,8 +69,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
         size_t bytes;
     } arrays[MESH_BUFFERS] = {
         {mesh->vertices, mesh->vertex_count * sizeof *mesh->vertices},
-        {mesh->tetra, mesh->tetra_count * sizeof *mesh->tetra},
-        {mesh->neighbour, mesh->tetra_count * sizeof *mesh->neighbour},
+        {mesh->cells, mesh->tetra_count * sizeof *mesh->cells},
         {mesh->edge_lines, mesh->edge_lines ? mesh->edge_count * sizeof *mesh->edge_lines : 0},
         {mesh->tetra_edges, mesh->tetra_edges ? mesh->tetra_count * sizeof *mesh->tetra_edges : 0},
         {bvh->bounds, bvh->node_count * sizeof *bvh->bounds},

@@ -331,12 +331,13 @@ typedef struct state {
     int not_watertight;
 } state;
 
-/* Nominal bytes of mesh data a step reads (docs/TETWALK.md): the tetrahedron's 4 vertex indices
- * (16), its 4 vertices (96) and the neighbour link (4); the precomputed forms also its 6 edge
- * references (24) and the 6 edges' Plücker coordinates (288). */
+/* Nominal bytes of mesh data a step reads (docs/TETWALK.md): the tetrahedron's record (vertex
+ * indices and neighbour links, 32) and the one vertex its enter face does not hold (24); the
+ * precomputed forms also its 6 edge references (24) and the 6 edges' Plücker coordinates (288). */
 static double bytes_per_step(const walk_algorithm *algorithm)
 {
-    return algorithm->method == RT_WALK_PRECOMPUTED ? 16 + 96 + 4 + 24 + 288 : 16 + 96 + 4;
+    double step = RT_CELL_INTS * sizeof(int) + 3 * sizeof(double);
+    return algorithm->method == RT_WALK_PRECOMPUTED ? step + 6 * sizeof(int) + 6 * 6 * sizeof(double) : step;
 }
 
 static void tally(state *s, walk_run *run, const walk_result *results)

@@ -29,4 +29,12 @@ RT_TABLE int rt_face_vertices[4][3] = {{3, 2, 1}, {2, 3, 0}, {1, 0, 3}, {0, 1, 2
 /* The two vertices of edge e (RT_E01 .. RT_E23), lower index first. */
 RT_TABLE int rt_edge_vertices[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 
+/* The mesh walk's tetrahedron record (rt_walk.h; built by mesh_read, RayTetra/mesh/mesh.c): its
+ * four vertex numbers, then the neighbour across each face as a face reference (tetrahedron * 4
+ * + the neighbour's face, -1 on the boundary), 8 ints in 32 bytes, so that a step reads one
+ * record and, reusing the three vertices of the face it entered through, one new vertex. */
+#define RT_CELL_INTS 8
+#define RT_CELL_VERTEX(k) (k)
+#define RT_CELL_LINK(f) (4 + (f))
+
 #endif

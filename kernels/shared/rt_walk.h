@@ -80,8 +80,8 @@
 /* The mesh as flat arrays (mesh.h, mesh_bvh.h). */
 typedef struct rt_walk_mesh {
     RT_GLOBAL const double *vertices;   /* x y z of each vertex */
-    RT_GLOBAL const int *tetra;         /* 4 vertex indices per tetrahedron */
-    RT_GLOBAL const int *neighbour;     /* 4 face references per tetrahedron, -1 on the boundary */
+    RT_GLOBAL const int *cells;         /* RT_CELL_INTS per tetrahedron (rt_topology.h): vertex
+                                           numbers, then neighbour links */
     RT_GLOBAL const double *edge_lines; /* RT_WALK_PRECOMPUTED: 6 Plücker coordinates per edge */
     RT_GLOBAL const int *tetra_edges;   /* RT_WALK_PRECOMPUTED: 6 per tetrahedron, edge * 2 + reversed */
     RT_GLOBAL const double *bvh_bounds; /* 6 per node */
@@ -141,26 +141,65 @@ typedef struct rt_walk_cell {
     int edges[6];
 } rt_walk_cell;
 
-RT_INLINE void rt_walk_load(const rt_walk_mesh *m, int tet, rt_vec3 V[4])
+/* A tetrahedron as a step reads it from the mesh: its record (rt_topology.h's RT_CELL_INTS) and
+ * its four vertices. */
+typedef struct rt_walk_corners {
+    int vertex[4]; /* the vertices' numbers in the mesh */
+    int link[4];   /* the face reference across each face, -1 on the boundary */
+    rt_vec3 V[4];
+} rt_walk_corners;
+
+RT_INLINE rt_vec3 rt_walk_vertex(const rt_walk_mesh *m, int vertex)
 {
-    RT_GLOBAL const int *corners = m->tetra + 4 * tet;
+    RT_GLOBAL const double *x = m->vertices + 3 * (long)vertex;
+    return rt_v(x[0], x[1], x[2]);
+}
+
+RT_INLINE void rt_walk_read_cell(const rt_walk_mesh *m, int tet, rt_walk_corners *c)
+{
+    RT_GLOBAL const int *cell = m->cells + RT_CELL_INTS * (long)tet;
     for (int k = 0; k < 4; ++k) {
-        RT_GLOBAL const double *x = m->vertices + 3 * corners[k];
-        V[k] = rt_v(x[0], x[1], x[2]);
+        c->vertex[k] = cell[RT_CELL_VERTEX(k)];
+        c->link[k] = cell[RT_CELL_LINK(k)];
     }
 }
 
-RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, int tet, rt_vec3 P, rt_vec3 L)
+/* Tetrahedron `tet` with all four vertices read (a segment's first tetrahedron, a boundary face). */
+RT_INLINE rt_walk_corners rt_walk_fetch(const rt_walk_mesh *m, int tet)
 {
-    rt_vec3 V[4];
-    rt_walk_load(m, tet, V);
+    rt_walk_corners c;
+    rt_walk_read_cell(m, tet, &c);
+    for (int k = 0; k < 4; ++k)
+        c.V[k] = rt_walk_vertex(m, c.vertex[k]);
+    return c;
+}
+
+/* Tetrahedron `tet`, entered through its face `enter` from `from`: the face's three vertices are
+ * among from's, so only the one opposite `enter` is read. The coordinates are the very same
+ * doubles, so every decision and length is that of rt_walk_fetch. */
+RT_INLINE rt_walk_corners rt_walk_fetch_next(const rt_walk_mesh *m, int tet, int enter, const rt_walk_corners *from)
+{
+    rt_walk_corners c;
+    rt_walk_read_cell(m, tet, &c);
+    for (int k = 0; k < 4; ++k) {
+        int v = c.vertex[k];
+        int j = from->vertex[0] == v ? 0 : (from->vertex[1] == v ? 1 : (from->vertex[2] == v ? 2 : 3));
+        c.V[k] = from->V[j];
+    }
+    c.V[enter] = rt_walk_vertex(m, c.vertex[enter]);
+    return c;
+}
+
+RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, int tet, const rt_walk_corners *corners,
+                                            rt_vec3 P, rt_vec3 L)
+{
+    const rt_vec3 *V = corners->V;
     rt_walk_cell c;
     c.geometry = rt_prepare(P, L, V[0], V[1], V[2], V[3], method == RT_WALK_STP);
     c.m0 = rt_cross(L, c.geometry.v0);
-    RT_GLOBAL const int *corners = m->tetra + 4 * tet;
     c.against = 0;
     for (int e = 0; e < 6; ++e)
-        c.against |= (corners[rt_edge_start(e)] > corners[rt_edge_end(e)]) << e;
+        c.against |= (corners->vertex[rt_edge_start(e)] > corners->vertex[rt_edge_end(e)]) << e;
     c.precomputed = method == RT_WALK_PRECOMPUTED;
     c.edge_lines = m->edge_lines;
     for (int e = 0; e < 6; ++e)
@@ -356,13 +395,14 @@ typedef struct rt_walk_exact {
     int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
 } rt_walk_exact;
 
-RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_mesh *m, int tet, rt_vec3 P, rt_vec3 L,
+RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_corners *corners, rt_vec3 P, rt_vec3 L,
                                               rt_walk_exact_cache *cache)
 {
     rt_walk_exact x;
-    rt_walk_load(m, tet, x.V);
-    for (int k = 0; k < 4; ++k)
-        x.vertex[k] = m->tetra[4 * tet + k];
+    for (int k = 0; k < 4; ++k) {
+        x.V[k] = corners->V[k];
+        x.vertex[k] = corners->vertex[k];
+    }
     x.cache = cache;
     x.geometry = rt_prepare(P, L, x.V[0], x.V[1], x.V[2], x.V[3], 1);
     x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
@@ -526,10 +566,10 @@ RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
 /* One robust step: the leave face (-1: lost, which the argument above rules out) and tLeave;
  * tEnter is the previous step's tLeave. When the face left is on the boundary, an
  * ill-conditioned tLeave is computed from exact products (rt_walk_exact_parameter). */
-RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_vec3 P, rt_vec3 L, rt_real *t_leave,
-                                  rt_walk_exact_cache *cache)
+RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, const rt_walk_corners *corners, int enter, rt_vec3 P,
+                                  rt_vec3 L, rt_real *t_leave, rt_walk_exact_cache *cache)
 {
-    rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
+    rt_walk_exact x = rt_walk_exact_prepare(corners, P, L, cache);
     int d = enter;
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
     /* The edges at d decide; the leave face's third edge is needed for its weights. */
@@ -539,7 +579,7 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, int tet, int enter, rt_
         return -1;
     rt_walk_resolve(&x, rt_walk_face_edges(leave));
     /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
-    int boundary = m->neighbour[4 * tet + leave] < 0;
+    int boundary = corners->link[leave] < 0;
     *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0);
     return leave;
 }
@@ -552,15 +592,16 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
                                rt_walk_exact_cache *cache)
 {
     int tet = face >> 2, f = face & 3;
+    rt_walk_corners corners = rt_walk_fetch(m, tet);
     if (method == RT_WALK_ROBUST) {
-        rt_walk_exact x = rt_walk_exact_prepare(m, tet, P, L, cache);
+        rt_walk_exact x = rt_walk_exact_prepare(&corners, P, L, cache);
         rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
         if (role != 0)
             *t = rt_walk_exact_parameter(&x, f, m->exact_distance);
         return role;
     }
-    rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
+    rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
     rt_products products = rt_products_empty();
     if (rt_walk_crossing(&c, &products, f, 1, t))
         return 1;
@@ -576,6 +617,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
 {
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
+    rt_walk_corners corners = rt_walk_fetch(m, tet);
     for (int steps = 0;; ++steps) {
         if (steps >= m->step_limit) {
             r->status = RT_WALK_LOST; /* a cycle */
@@ -584,9 +626,9 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         rt_real t_in = t_enter, t_out = 0;
         int leave;
         if (method == RT_WALK_ROBUST) {
-            leave = rt_walk_robust_step(m, tet, enter, P, L, &t_out, cache);
+            leave = rt_walk_robust_step(m, &corners, enter, P, L, &t_out, cache);
         } else {
-            rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, P, L);
+            rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
         }
         if (leave < 0) {
@@ -602,12 +644,13 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
                 record->count += 1;
             }
         }
-        int next = m->neighbour[4 * tet + leave];
+        int next = corners.link[leave];
         if (next < 0)
             return;
         tet = next >> 2;
         enter = next & 3;
         t_enter = t_out;
+        corners = rt_walk_fetch_next(m, tet, enter, &corners);
     }
 }
 
