@@ -10,9 +10,10 @@
 #include "error.h"
 #include "pairs.h"
 
-/* One chunk per stage (read, check, run, write), so that every stage works on its own chunk;
- * a run on devices with pinned transfers has PIPELINE_DEVICE_IN_FLIGHT more a device, in
- * flight while the next is enqueued (pipeline_runner_chunks), up to PIPELINE_CHUNKS_MAX. */
+/* One chunk per stage (read, check, run, write), so that every stage works on its own chunk; in
+ * a run on devices with pinned transfers each device holds PIPELINE_DEVICE_IN_FLIGHT chunks in
+ * place of the run stage's one (the next one enqueued while the last one runs:
+ * pipeline_runner_chunks), up to PIPELINE_CHUNKS_MAX in all. */
 #define PIPELINE_CHUNKS 4
 #define PIPELINE_DEVICE_IN_FLIGHT 2
 #define PIPELINE_CHUNKS_MAX 64

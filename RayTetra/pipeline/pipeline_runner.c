@@ -120,7 +120,7 @@ static void run_cpu(const pipeline_runner *r, pipeline_lane *l, const pair_set *
 
 static void add_times(gpu_times *total, const gpu_times *chunk)
 {
-    if (total->launches == 0 && total->transfers != GPU_TRANSFERS_PINNED) {
+    if (total->launches == 0) {
         *total = *chunk;
         return;
     }
