@@ -13,10 +13,13 @@
 #include "mesh/walk_opencl.h"
 
 /* Chunks per device and repetition the chunk size aims at (enough for the last chunks to even
- * out the devices' finishing times), and the bounds of a chunk. */
-#define WALK_MULTI_CHUNKS_PER_DEVICE 16
-#define WALK_MULTI_MIN_CHUNK ((size_t)4096)
-#define WALK_MULTI_MAX_CHUNK ((size_t)1 << 18)
+ * out the devices' finishing times), and the bounds of a chunk. A walk is bound by the latency
+ * of its dependent loads, so a launch must hold enough rays to keep a GPU's every core busy
+ * (an H100: 132 multiprocessors x 2,048 resident work-items, about 2^18): on 4 H100, chunks of
+ * 32,448 camera rays walked each ray 6 times slower than one launch of all 2,073,600. */
+#define WALK_MULTI_CHUNKS_PER_DEVICE 4
+#define WALK_MULTI_MIN_CHUNK ((size_t)1 << 18)
+#define WALK_MULTI_MAX_CHUNK ((size_t)1 << 21)
 
 typedef struct walk_multi walk_multi;
 
