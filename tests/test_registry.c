@@ -190,16 +190,20 @@ static int streamed_batch_agrees(const registry_algorithm *row, cpu_precision p,
     return same;
 }
 
-/* The kernel file is found and declares the row's __kernel function. */
+/* The kernel file is found and declares the row's __kernel function: by its name, or (a file
+ * that builds several, RayTetraForm.cl) as RT_KERNEL_NAME with the row's options naming it. */
 static int kernel_declared(const registry_kernel *kernel)
 {
-    char *path = NULL, *text = NULL, pattern[128];
+    char *path = NULL, *text = NULL, pattern[128], option[128];
     size_t size;
     error_text err;
     int found = 0;
     if (gpu_source_find(kernel->file, &path, &err) == 0 && gpu_read_file(path, &text, &size) == 0) {
         snprintf(pattern, sizeof pattern, "__kernel void %s(", kernel->function);
-        found = strstr(text, pattern) != NULL;
+        snprintf(option, sizeof option, "-DRT_KERNEL_NAME=%s", kernel->function);
+        found = strstr(text, pattern) != NULL ||
+                (strstr(text, "__kernel void RT_KERNEL_NAME(") != NULL && kernel->options &&
+                 strstr(kernel->options, option) != NULL);
     }
     free(text);
     free(path);
