@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "byte_order.h"
 #include "pair_check.h"
 
 #define PAIR_RECORD BINARY_PAIR_RECORD
@@ -29,51 +30,6 @@ int binary_input(input_stream *in, error_text *err)
     if (got < 0)
         return -1;
     return got == 8 && memcmp(bytes, BINARY_MAGIC, 8) == 0;
-}
-
-static int little_endian_host(void)
-{
-    const uint16_t one = 1;
-    return *(const unsigned char *)&one == 1;
-}
-
-static void swap_bytes(void *data, size_t width, size_t count)
-{
-    unsigned char *p = data;
-    for (size_t i = 0; i < count; ++i, p += width)
-        for (size_t a = 0, b = width - 1; a < b; ++a, --b) {
-            unsigned char t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-}
-
-static void put_u32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put_u64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; ++i)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get_u32(const unsigned char *p)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; --i)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static uint64_t get_u64(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = v << 8 | p[i];
-    return v;
 }
 
 /* The four bytes of a header field are all text: the magic was the start of a text file. */
@@ -97,14 +53,14 @@ static int read_header(input_stream *in, uint32_t kind, uint32_t record, uint64_
         return -1;
     if (got < 8 || memcmp(h, BINARY_MAGIC, 8) != 0)
         return error_set(err, "%s: not a RayTetra binary file (bad magic)", name);
-    uint32_t version = got >= 12 ? get_u32(h + 8) : 0;
+    uint32_t version = got >= 12 ? byte_order_get_u32(h + 8) : 0;
     if (got >= 12 && version != BINARY_VERSION && looks_like_text(h + 8))
         return error_set(err, "%s: starts with \"RAYTETRA\" but text follows, so it is no binary file; a text "
                               "file starts with the number of pairs",
                          name);
     if (got != (long)sizeof h)
         return error_set(err, "%s: the binary header is cut short (%ld of its 64 bytes)", name, got);
-    uint32_t file_kind = get_u32(h + 12), file_record = get_u32(h + 24);
+    uint32_t file_kind = byte_order_get_u32(h + 12), file_record = byte_order_get_u32(h + 24);
     if (version != BINARY_VERSION)
         return error_set(err, "%s: binary format version %u, this program reads version %d", name, version,
                          BINARY_VERSION);
@@ -120,7 +76,7 @@ static int read_header(input_stream *in, uint32_t kind, uint32_t record, uint64_
             return error_set(err, "%s: byte %d of the binary header is not zero (reserved); the file is damaged or "
                                   "from a newer version",
                              name, i);
-    *count = get_u64(h + 16);
+    *count = byte_order_get_u64(h + 16);
     if (*count > (UINT64_MAX - BINARY_HEADER_SIZE) / record)
         return error_set(err, "%s: the header announces %llu records, more than any file can hold", name,
                          (unsigned long long)*count);
@@ -216,8 +172,8 @@ int binary_pairs_next(input_stream *in, ray_tetra_pair *pairs, size_t first, siz
     if ((size_t)got < want * PAIR_RECORD)
         return error_set(err, "%s: the file ends after %zu of the %zu pairs its header announces", in->name,
                          first + (size_t)got / PAIR_RECORD, count);
-    if (!little_endian_host())
-        swap_bytes(pairs, 8, want * 18);
+    if (!byte_order_little_endian_host())
+        byte_order_swap(pairs, 8, want * 18);
     return 0;
 }
 
@@ -233,8 +189,8 @@ int binary_pairs_read(input_stream *in, pair_set *set, error_text *err)
     ray_tetra_pair *pairs = (ray_tetra_pair *)read_records(in, count, PAIR_RECORD, "pairs", err);
     if (!pairs)
         return -1;
-    if (!little_endian_host())
-        swap_bytes(pairs, 8, count * 18);
+    if (!byte_order_little_endian_host())
+        byte_order_swap(pairs, 8, count * 18);
     /* Validate in parallel: at 10^8 pairs the exact orientation test is most of the load time. */
     long long first_bad = LLONG_MAX;
 #pragma omp parallel for schedule(static) reduction(min : first_bad) if (count > 4096)
@@ -262,12 +218,12 @@ static const char *const RESULT_REAL_NAMES[12] = {
 static int decode_result(const input_stream *in, uint64_t index, const unsigned char *record, ray_tetra_result *r,
                          error_text *err)
 {
-    int32_t hit = (int32_t)get_u32(record), enter = (int32_t)get_u32(record + 4),
-            leave = (int32_t)get_u32(record + 8), reserved = (int32_t)get_u32(record + 12);
+    int32_t hit = (int32_t)byte_order_get_u32(record), enter = (int32_t)byte_order_get_u32(record + 4),
+            leave = (int32_t)byte_order_get_u32(record + 8), reserved = (int32_t)byte_order_get_u32(record + 12);
     double v[12];
     memcpy(v, record + 16, sizeof v);
-    if (!little_endian_host())
-        swap_bytes(v, 8, 12);
+    if (!byte_order_little_endian_host())
+        byte_order_swap(v, 8, 12);
     unsigned long long i = (unsigned long long)index;
     if (hit != 0 && hit != 1)
         return error_set(err, "%s: result %llu: the hit flag is %d, not 0 or 1", in->name, i, (int)hit);
@@ -345,10 +301,10 @@ void binary_write_header(FILE *stream, unsigned kind, unsigned long long count, 
 {
     unsigned char h[BINARY_HEADER_SIZE] = {0};
     memcpy(h, BINARY_MAGIC, 8);
-    put_u32(h + 8, BINARY_VERSION);
-    put_u32(h + 12, kind);
-    put_u64(h + 16, count);
-    put_u32(h + 24, record);
+    byte_order_put_u32(h + 8, BINARY_VERSION);
+    byte_order_put_u32(h + 12, kind);
+    byte_order_put_u64(h + 16, count);
+    byte_order_put_u32(h + 24, record);
     fwrite(h, 1, sizeof h, stream);
 }
 
@@ -358,12 +314,12 @@ int binary_pairs_write(const char *path, const pair_set *set, error_text *err)
     if (atomic_open(&file, path, err) != 0)
         return -1;
     binary_write_header(file.stream, BINARY_KIND_PAIRS, set->count, PAIR_RECORD);
-    if (little_endian_host()) {
+    if (byte_order_little_endian_host()) {
         fwrite(set->pairs, PAIR_RECORD, set->count, file.stream);
     } else {
         for (size_t i = 0; i < set->count; ++i) {
             ray_tetra_pair p = set->pairs[i];
-            swap_bytes(&p, 8, 18);
+            byte_order_swap(&p, 8, 18);
             fwrite(&p, PAIR_RECORD, 1, file.stream);
         }
     }
@@ -373,9 +329,9 @@ int binary_pairs_write(const char *path, const pair_set *set, error_text *err)
 void binary_result_encode(const ray_tetra_result *r, unsigned char record[BINARY_RESULT_RECORD])
 {
     memset(record, 0, RESULT_RECORD);
-    put_u32(record, (uint32_t)r->hit);
-    put_u32(record + 4, (uint32_t)(r->hit ? r->enter_face : -1));
-    put_u32(record + 8, (uint32_t)(r->hit ? r->leave_face : -1));
+    byte_order_put_u32(record, (uint32_t)r->hit);
+    byte_order_put_u32(record + 4, (uint32_t)(r->hit ? r->enter_face : -1));
+    byte_order_put_u32(record + 8, (uint32_t)(r->hit ? r->leave_face : -1));
     double v[12] = {0};
     if (r->hit) {
         double all[12] = {r->enter_point.x, r->enter_point.y, r->enter_point.z, r->leave_point.x, r->leave_point.y,
@@ -383,8 +339,8 @@ void binary_result_encode(const ray_tetra_result *r, unsigned char record[BINARY
                           r->t_leave};
         memcpy(v, all, sizeof v);
     }
-    if (!little_endian_host())
-        swap_bytes(v, 8, 12);
+    if (!byte_order_little_endian_host())
+        byte_order_swap(v, 8, 12);
     memcpy(record + 16, v, sizeof v);
 }
 

@@ -14,6 +14,7 @@
 #include <nettle/sha2.h>
 
 #include "atomic_file.h"
+#include "byte_order.h"
 #include "pair_check.h"
 
 _Static_assert(sizeof(int) == 4, "the file's indices are int32, read straight into int arrays");
@@ -21,42 +22,6 @@ _Static_assert(sizeof(vec3) == 3 * sizeof(double), "vertices are read straight i
 
 /* What to do about a damaged file, at the end of every message about one. */
 #define REMEDY "write it again with TetWalk --save-mesh"
-
-static int little_endian_host(void)
-{
-    const uint16_t one = 1;
-    return *(const unsigned char *)&one == 1;
-}
-
-static void swap_bytes(void *data, size_t width, size_t count)
-{
-    unsigned char *p = data;
-    for (size_t i = 0; i < count; ++i, p += width)
-        for (size_t a = 0, b = width - 1; a < b; ++a, --b) {
-            unsigned char t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-}
-
-static uint64_t get_u64(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static uint32_t get_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_u64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; ++i)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
 
 /* ---------------------------------------------------------------- the digest */
 
@@ -77,7 +42,7 @@ static body body_of(const tet_mesh *mesh)
 /* Bytes [begin, end) of one array, little-endian (a big-endian host swaps a copy). */
 static void hash_bytes(struct sha256_ctx *hash, const unsigned char *data, size_t width, size_t begin, size_t end)
 {
-    if (little_endian_host()) {
+    if (byte_order_little_endian_host()) {
         sha256_update(hash, end - begin, data + begin);
         return;
     }
@@ -85,7 +50,7 @@ static void hash_bytes(struct sha256_ctx *hash, const unsigned char *data, size_
     for (size_t at = begin; at < end; at += sizeof buffer) {
         size_t n = end - at < sizeof buffer ? end - at : sizeof buffer;
         memcpy(buffer, data + at, n);
-        swap_bytes(buffer, width, n / width);
+        byte_order_swap(buffer, width, n / width);
         sha256_update(hash, n, buffer);
     }
 }
@@ -148,7 +113,7 @@ static int parse_header(const char *path, const unsigned char *header, uint64_t 
                               "%s: not a binary mesh: it does not start with \"" MESH_BINARY_MAGIC "\"; give a Medit "
                               ".mesh file, TetGen's .node/.ele files or a file TetWalk --save-mesh wrote",
                               path);
-    uint32_t version = get_u32(header + 8);
+    uint32_t version = byte_order_get_u32(header + 8);
     if (version != MESH_BINARY_VERSION)
         return error_set_kind(err, ERROR_INPUT, "%s: binary mesh version %u; this TetWalk reads version %d: " REMEDY,
                               path, version, MESH_BINARY_VERSION);
@@ -160,8 +125,8 @@ static int parse_header(const char *path, const unsigned char *header, uint64_t 
         if (header[i] != 0)
             return error_set_kind(err, ERROR_INPUT, "%s: byte %d of the header is reserved and must be zero: " REMEDY,
                                   path, i);
-    *vertices = get_u64(header + 16);
-    *tetrahedra = get_u64(header + 24);
+    *vertices = byte_order_get_u64(header + 16);
+    *tetrahedra = byte_order_get_u64(header + 24);
     if (*vertices < 1 || *vertices > MESH_MAX_VERTICES)
         return error_set_kind(err, ERROR_INPUT, "%s: the header announces %llu vertices (1 to %zu): " REMEDY, path,
                               (unsigned long long)*vertices, MESH_MAX_VERTICES);
@@ -181,8 +146,8 @@ static int read_items(FILE *stream, const char *path, void *data, size_t width, 
                       error_text *err)
 {
     if (fread(data, width, count, stream) == count) {
-        if (!little_endian_host())
-            swap_bytes(data, width, count);
+        if (!byte_order_little_endian_host())
+            byte_order_swap(data, width, count);
         return 0;
     }
     if (ferror(stream))
@@ -339,7 +304,7 @@ int mesh_binary_read(const char *path, tet_mesh *mesh, error_text *err)
 /* `count` items of `width` bytes, little-endian. */
 static void write_items(FILE *stream, const void *data, size_t width, size_t count)
 {
-    if (little_endian_host()) {
+    if (byte_order_little_endian_host()) {
         fwrite(data, width, count, stream);
         return;
     }
@@ -349,7 +314,7 @@ static void write_items(FILE *stream, const void *data, size_t width, size_t cou
     for (size_t done = 0; done < count; done += per) {
         size_t n = count - done < per ? count - done : per;
         memcpy(buffer, bytes + done * width, n * width);
-        swap_bytes(buffer, width, n);
+        byte_order_swap(buffer, width, n);
         fwrite(buffer, width, n, stream);
     }
 }
@@ -361,10 +326,10 @@ int mesh_binary_write(const char *path, const tet_mesh *mesh, error_text *err)
         return -1;
     unsigned char header[MESH_BINARY_HEADER_SIZE] = {0};
     memcpy(header, MESH_BINARY_MAGIC, 8);
-    put_u64(header + 8, MESH_BINARY_VERSION); /* the version's 4 bytes, then 4 zero ones */
+    byte_order_put_u64(header + 8, MESH_BINARY_VERSION); /* the version's 4 bytes, then 4 zero ones */
     header[12] = (unsigned char)(mesh->first_number == 1);
-    put_u64(header + 16, mesh->vertex_count);
-    put_u64(header + 24, mesh->tetra_count);
+    byte_order_put_u64(header + 16, mesh->vertex_count);
+    byte_order_put_u64(header + 24, mesh->tetra_count);
     body_digest(mesh, header + 32);
     fwrite(header, 1, sizeof header, file.stream);
     write_items(file.stream, mesh->vertices, sizeof(double), mesh->vertex_count * 3);

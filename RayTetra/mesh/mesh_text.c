@@ -110,17 +110,28 @@ static int copy_next_word(mesh_text *text, char *copy, size_t size, text_word *w
     return 1;
 }
 
-int mesh_word_real(const char *word, size_t length, double *value)
+/* The whole word (at most 63 characters) as a double by strtod, out of range refused: 1 with *value
+ * set, else 0. */
+static int word_to_double(const char *word, size_t length, double *value)
 {
     char copy[64];
-    if (length >= sizeof copy)
+    if (length == 0 || length >= sizeof copy)
         return 0;
     memcpy(copy, word, length);
     copy[length] = '\0';
     char *end;
     errno = 0;
     double v = strtod(copy, &end);
-    if (*end != '\0' || errno == ERANGE || !isfinite(v))
+    if (*end != '\0' || errno == ERANGE)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+int mesh_word_real(const char *word, size_t length, double *value)
+{
+    double v;
+    if (!word_to_double(word, length, &v) || !isfinite(v))
         return 0;
     *value = v;
     return 1;
@@ -128,15 +139,8 @@ int mesh_word_real(const char *word, size_t length, double *value)
 
 int mesh_word_coordinate(const char *word, size_t length, double *value)
 {
-    char copy[64];
-    if (length >= sizeof copy)
-        return 0;
-    memcpy(copy, word, length);
-    copy[length] = '\0';
-    char *end;
-    errno = 0;
-    double v = strtod(copy, &end);
-    if (*end != '\0' || end == copy || errno == ERANGE || !coordinate_in_range(v))
+    double v;
+    if (!word_to_double(word, length, &v) || !coordinate_in_range(v))
         return 0;
     *value = v;
     return 1;

@@ -159,6 +159,18 @@ int walk_aim_parse(const char *text, walk_aim *aim)
     return 0;
 }
 
+/* rays emptied, then room for `count` rays, and the random numbers of `seed`: 0, or -1 with err
+ * set. */
+static int rays_begin(walk_rays *rays, size_t count, uint64_t seed, rng *random, error_text *err)
+{
+    memset(rays, 0, sizeof *rays);
+    rays->rays = malloc((count + 1) * sizeof *rays->rays);
+    if (!rays->rays)
+        return error_set(err, "out of memory for %zu rays", count);
+    rng_seed(random, seed);
+    return 0;
+}
+
 /* A random unit vector (uniform on the sphere). */
 static vec3 random_direction(rng *r)
 {
@@ -169,12 +181,9 @@ static vec3 random_direction(rng *r)
 int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t seed, walk_rays *rays,
                     error_text *err)
 {
-    memset(rays, 0, sizeof *rays);
-    rays->rays = malloc((count + 1) * sizeof *rays->rays);
-    if (!rays->rays)
-        return error_set(err, "out of memory for %zu rays", count);
     rng random;
-    rng_seed(&random, seed);
+    if (rays_begin(rays, count, seed, &random, err) != 0)
+        return -1;
     vec3 size = add(mesh->high, scale(mesh->low, -1));
     double reach = 2 * sqrt(dot(size, size)); /* P lies this far from the target: outside the box */
     for (size_t i = 0; i < count; ++i) {
@@ -208,12 +217,9 @@ int walk_rays_aimed(const tet_mesh *mesh, walk_aim aim, size_t count, uint64_t s
 int walk_rays_from_point(const tet_mesh *mesh, const double point[3], size_t count, uint64_t seed, walk_rays *rays,
                          error_text *err)
 {
-    memset(rays, 0, sizeof *rays);
-    rays->rays = malloc((count + 1) * sizeof *rays->rays);
-    if (!rays->rays)
-        return error_set(err, "out of memory for %zu rays", count);
     rng random;
-    rng_seed(&random, seed);
+    if (rays_begin(rays, count, seed, &random, err) != 0)
+        return -1;
     vec3 size = add(mesh->high, scale(mesh->low, -1)), from = {point[0], point[1], point[2]};
     double reach = sqrt(dot(size, size));
     for (size_t i = 0; i < count; ++i)
