@@ -13,6 +13,11 @@ size_t gpu_global_size(size_t count, size_t items_per_work_item, size_t local_si
     return (work_items + local_size - 1) / local_size * local_size;
 }
 
+size_t gpu_launch_width(cl_device_type type, size_t largest, size_t n, size_t items_per_work_item, size_t local_size)
+{
+    return gpu_global_size((type & CL_DEVICE_TYPE_CPU) ? largest : n, items_per_work_item, local_size);
+}
+
 int gpu_set_arguments(cl_kernel kernel, cl_mem input, cl_mem output, size_t count, error_text *err)
 {
     cl_ulong n = count;

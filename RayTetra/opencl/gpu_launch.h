@@ -18,6 +18,14 @@
  * local_size. */
 size_t gpu_global_size(size_t count, size_t items_per_work_item, size_t local_size);
 
+/* The work-items of one launch of n pairs in a run whose largest launch has `largest` pairs: n's
+ * own width on a GPU (idle work-items there cost device time), the largest's on a CPU device
+ * (the kernels ignore items past `count`). PoCL 3.1 keeps one compiled kernel per launch width,
+ * finds it at launch by width but at release by kernel and local size only, and so aborts
+ * (pocl_release_dlhandle_cache: ref_count > 0) when a narrower and a wider launch of one kernel
+ * are in flight on two queues at once: one width, one entry. */
+size_t gpu_launch_width(cl_device_type type, size_t largest, size_t n, size_t items_per_work_item, size_t local_size);
+
 /* Set the kernel's (input, output, count) arguments. They are captured at enqueue time, so one
  * kernel object serves launches on several buffers and queues. Returns 0, or -1 with err set. */
 int gpu_set_arguments(cl_kernel kernel, cl_mem input, cl_mem output, size_t count, error_text *err);

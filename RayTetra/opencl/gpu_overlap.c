@@ -121,16 +121,11 @@ static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
     return GPU_CHECK(err, "clFinish", clFinish(p->queues[q]));
 }
 
-/* The work-items of a launch of n pairs. On a CPU device every launch of the pipeline has the
- * largest chunk's width (the kernels ignore items past `count`): PoCL 3.1 keeps one compiled
- * kernel per launch width, finds it at launch by width but at release by kernel and local size
- * only, and so aborts (pocl_release_dlhandle_cache: ref_count > 0) when a narrower and a wider
- * launch of one kernel are in flight on two queues at once. One width, one entry. GPUs keep each
- * chunk's own width: idle work-items there cost device time for nothing. */
+/* The work-items of a launch of n pairs (gpu_launch_width: one width for every launch on a CPU
+ * device). */
 static size_t launch_width(const pipeline *p, size_t n)
 {
-    size_t pairs = (p->cl.info->type & CL_DEVICE_TYPE_CPU) ? p->chunk : n;
-    return gpu_global_size(pairs, p->cl.config.pairs_per_item, p->cl.local_size);
+    return gpu_launch_width(p->cl.info->type, p->chunk, n, p->cl.config.pairs_per_item, p->cl.local_size);
 }
 
 /* Pairs in chunk k and its first pair. */

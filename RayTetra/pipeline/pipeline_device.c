@@ -42,13 +42,11 @@ int pipeline_device_results_in_place(gpu_handler *handler)
            !cl.algorithm->finish && !cl.algorithm->robust && written == sizeof(ray_tetra_result);
 }
 
-/* The work-items of a launch of n pairs. On a CPU device every launch has the largest chunk's
- * width (the kernels ignore items past `count`): PoCL 3.1 aborts when a narrower and a wider
- * launch of one kernel are in flight on two queues (gpu_overlap.c's launch_width says how). */
+/* The work-items of a launch of n pairs (gpu_launch_width: one width for every launch on a CPU
+ * device). */
 static size_t launch_width(const pipeline_device *d, size_t n)
 {
-    size_t pairs = (d->cl.info->type & CL_DEVICE_TYPE_CPU) ? d->chunk_pairs : n;
-    return gpu_global_size(pairs, d->cl.config.pairs_per_item, d->cl.local_size);
+    return gpu_launch_width(d->cl.info->type, d->chunk_pairs, n, d->cl.config.pairs_per_item, d->cl.local_size);
 }
 
 /* A precomputed form's tables of the n pairs in queue q's input, filled on the device, and the
