@@ -20,12 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_sound(const tet_mesh *mesh)
 {
-    if (mesh->tetra_count == 0 || mesh->vertex_count == 0)
-        __builtin_trap();
-    for (size_t v = 0; v < mesh->vertex_count; ++v)
-        if (!coordinate_in_range(mesh->vertices[v].x) || !coordinate_in_range(mesh->vertices[v].y) ||
-            !coordinate_in_range(mesh->vertices[v].z))
-            __builtin_trap();
+    fuzz_check_vertices(mesh);
     size_t boundary = 0;
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int f = 0; f < 4; ++f) {

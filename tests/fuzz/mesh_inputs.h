@@ -110,9 +110,8 @@ static inline void fuzz_check_rays(const walk_rays *rays, int from_file)
     }
 }
 
-/* An accepted mesh: coordinates in range, indices in range, neighbours that point back, and the
- * rays TetWalk makes from it (camera and aimed) sound. */
-static inline void fuzz_check_mesh(const tet_mesh *mesh)
+/* Any accepted mesh: not empty, every coordinate in the supported range. */
+static inline void fuzz_check_vertices(const tet_mesh *mesh)
 {
     if (mesh->tetra_count == 0 || mesh->vertex_count == 0)
         __builtin_trap();
@@ -120,6 +119,13 @@ static inline void fuzz_check_mesh(const tet_mesh *mesh)
         if (!coordinate_in_range(mesh->vertices[v].x) || !coordinate_in_range(mesh->vertices[v].y) ||
             !coordinate_in_range(mesh->vertices[v].z))
             __builtin_trap();
+}
+
+/* An accepted mesh: coordinates in range, indices in range, neighbours that point back, and the
+ * rays TetWalk makes from it (camera and aimed) sound. */
+static inline void fuzz_check_mesh(const tet_mesh *mesh)
+{
+    fuzz_check_vertices(mesh);
     for (size_t t = 0; t < mesh->tetra_count; ++t)
         for (int f = 0; f < 4; ++f) {
             int vertex = mesh->tetra[t][f], across = mesh->neighbour[t][f];
