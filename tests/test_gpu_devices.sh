@@ -73,7 +73,7 @@ for a in stp1 stp0r; do
     if "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all --per-ray "walk_all_$a.csv" \
         "$ROOT/data/u_shape.mesh" >"walk_all_$a.out" 2>&1; then
         check "TetWalk gpu_$a --devices all: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_all_$a.csv"
-        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in chunks" "walk_all_$a.out"
+        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in 1 chunks" "walk_all_$a.out"
     else
         fail "TetWalk gpu_$a --devices all: $(cat "walk_all_$a.out")"
     fi

@@ -379,7 +379,7 @@ static int run_one(state *s, selection chosen, int threads, error_text *err)
     if (chosen.opencl) {
         memset(run, 0, sizeof *run);
         if (s->multi ? walk_multi_run(s->multi, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
-                                      (size_t)s->o->local_size, run, stdout, err) != 0
+                                      (size_t)s->o->local_size, 0, run, stdout, err) != 0
                      : walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
                                        (size_t)s->o->local_size, run, err) != 0)
             return -1;
