@@ -12,13 +12,12 @@
 #include "error.h"
 #include "mesh/walk_opencl.h"
 
-/* Chunks per device and repetition the chunk size aims at (enough for the last chunks to even
- * out the devices' finishing times), and the bounds of a chunk. A walk is bound by the latency
- * of its dependent loads, so a launch must hold at least the work-items a GPU keeps resident
- * (an H200 with the walk's 130-180 registers a work-item: about 132 x 384); with two chunks in
- * flight on a device's two queues, the next one fills the device as the last work-items of the
- * previous one finish. */
-#define WALK_MULTI_CHUNKS_PER_DEVICE 8
+/* Chunks per device and repetition the chunk size aims at, and the bounds of a chunk. Every
+ * launch pays for its slowest work-groups (on armadillo's camera rays about 5 ms of one H100's
+ * 12.4 for all of them), so fewer chunks waste less, and more even out the devices' finishing
+ * times. Measured on 4 H100 (docs/TETWALK.md, "Several threads and devices"), 1, 2, 4 and 8
+ * chunks a device: 4 was the fastest on both meshes. */
+#define WALK_MULTI_CHUNKS_PER_DEVICE 4
 #define WALK_MULTI_MIN_CHUNK ((size_t)1 << 16)
 #define WALK_MULTI_MAX_CHUNK ((size_t)1 << 21)
 

@@ -100,7 +100,7 @@ static void usage(FILE *out)
             "                     all = every GPU, PoCL's CPU device only when there is none): the rays\n"
             "                     handed out in chunks as each device finishes its last, one host thread\n"
             "                     each; results as on one device\n"
-            "  --chunk-rays N     rays a chunk holds under --devices (default: an eighth of a device's\n"
+            "  --chunk-rays N     rays a chunk holds under --devices (default: a quarter of a device's\n"
             "                     share, at least 65536)\n"
             "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
             "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
