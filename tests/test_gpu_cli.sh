@@ -2,7 +2,7 @@
 # matching CPU form, --list-devices, bad -n and --local-size, a kernel with a syntax error (build
 # log and a non-zero exit), kernels in a folder whose path holds a space, an edited header that
 # must not be served from the cache, forced chunks, N = 0, the robust kernel at every output
-# level, and the installed layout.
+# level, the installed layout and RAYTETRA_CL_OPTIONS.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 # RAYTETRA_KERNEL_DIR stays as given: on a machine where the repository moved it names the kernels.
@@ -63,6 +63,11 @@ expect 1 "OpenCL device 99 does not exist: .* choose -n 0" -- "$RT" -g 1 -n 99 i
 check "no output file after a bad -n" test ! -e out.txt
 expect 1 "local size 1048576 is too large" -- "$RT" -g 1 "${GPU[@]}" --local-size 1048576 in.txt out.txt 1
 expect 1 "RAYTETRA_MAX_CHUNK_PAIRS" -- env RAYTETRA_MAX_CHUNK_PAIRS=lots "$RT" -g 1 "${GPU[@]}" in.txt out.txt 1
+# RAYTETRA_CL_OPTIONS reaches the compiler: an undefined kernel name breaks the build, and the
+# cache does not serve the program built without it.
+RAYTETRA_CL_OPTIONS=-DRT_KERNEL_NAME=1 "$RT" -g 1 "${GPU[@]}" in.txt options.txt 1 >options.out 2>options.err
+check "RAYTETRA_CL_OPTIONS reaches the build" grep -q "^RayTetra: error: building .*RayTetraForm.cl .*CL_BUILD_PROGRAM_FAILURE" options.err
+check "RAYTETRA_CL_OPTIONS: no output file" test ! -e options.txt
 
 # Forced chunks, not a multiple of the local size: the same results as one launch.
 if RAYTETRA_MAX_CHUNK_PAIRS=333 "$RT" -g 3 "${GPU[@]}" --local-size 32 in.txt chunked.txt 1 >chunked.log 2>&1; then

@@ -73,11 +73,20 @@ for a in stp1 stp0r; do
     if "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all --per-ray "walk_all_$a.csv" \
         "$ROOT/data/u_shape.mesh" >"walk_all_$a.out" 2>&1; then
         check "TetWalk gpu_$a --devices all: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_all_$a.csv"
-        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in chunks" "walk_all_$a.out"
+        check "TetWalk gpu_$a --devices all: a per-device line" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in 1 chunks" "walk_all_$a.out"
     else
         fail "TetWalk gpu_$a --devices all: $(cat "walk_all_$a.out")"
     fi
+    # Chunks of 77 rays (the last of 76), two in flight: the same file again.
+    if "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all --chunk-rays 77 \
+        --per-ray "walk_chunks_$a.csv" "$ROOT/data/u_shape.mesh" >"walk_chunks_$a.out" 2>&1; then
+        check "TetWalk gpu_$a --chunk-rays 77: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_chunks_$a.csv"
+        check "TetWalk gpu_$a --chunk-rays 77: 13 chunks" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in 13 chunks" "walk_chunks_$a.out"
+    else
+        fail "TetWalk gpu_$a --chunk-rays 77: $(cat "walk_chunks_$a.out")"
+    fi
 done
+expect 2 "^TetWalk: error: --chunk-rays must be a whole number from 1" -- "$BIN/TetWalk" --devices all --chunk-rays 0 "$ROOT/data/u_shape.mesh"
 expect 1 "^TetWalk: error: --devices '$DEVICE,$DEVICE': device $DEVICE is listed twice" -- "$BIN/TetWalk" --aim edges --aim-rays 10 --algorithm gpu_stp1 --devices "$DEVICE,$DEVICE" "$ROOT/data/u_shape.mesh"
 expect 2 "give -n \(one device\) or --devices \(several\), not both" -- "$BIN/TetWalk" --algorithm gpu_stp1 -n 0 --devices all "$ROOT/data/u_shape.mesh"
 finish

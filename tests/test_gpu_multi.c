@@ -138,9 +138,9 @@ static void test_runs(const pair_set *set)
           "open failure: %s", err.text);
 }
 
-/* TetWalk's rays over three devices (chunks taken as each finishes, a thread each) give the
- * bytes one device gives, for a fast kernel and for the robust one whose undecided rays the
- * host walks again. */
+/* TetWalk's rays over three devices (chunks of 97 rays taken as each finishes, two in flight on
+ * each device, a thread each; the last chunk shorter) give the bytes one device gives, for a fast
+ * kernel and for the robust one. */
 static void test_walk(void)
 {
     tet_mesh mesh;
@@ -169,7 +169,7 @@ static void test_walk(void)
         FILE *log = tmpfile();
         int status = walk_multi_open(&multi, devices, DEVICES, &mesh, &bvh, &err);
         if (status == 0)
-            status = walk_multi_run(multi, algorithm, &rays, three, 2, 0, &run_three, log, &err);
+            status = walk_multi_run(multi, algorithm, &rays, three, 2, 0, 97, &run_three, log, &err);
         CHECK(status == 0, "%s on three devices: %s", names[a], err.text);
         CHECK(status != 0 || memcmp(one, three, rays.count * sizeof *one) == 0, "%s: three devices differ from one",
               names[a]);

@@ -87,7 +87,7 @@ if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
     expect 0 "" -- "$TW" --size 160x120 --algorithm gpu_stp1 --devices "$device" --reps 2 --per-ray chunked.csv \
         "$DATA/u_shape.mesh"
     check "--devices walks every ray as one device does" cmp -s single.csv chunked.csv
-    check "--devices reports the rays each device took in chunks" grep -Eq "19200 rays \(100.0 %\) in chunks" stdout.$$
+    check "--devices reports the rays each device took in chunks" grep -Eq "19200 rays \(100.0 %\) in 1 chunks" stdout.$$
     expect 0 "" -- "$TW" --from-vertex 4 --aim-rays 1000 --algorithm gpu_stp0r --devices "$device" --reps 1 \
         --per-ray vertex_devices.csv "$DATA/box.mesh"
     check "--devices walks the rays from the vertex as the CPU does" cmp -s vertex_cpu.csv vertex_devices.csv

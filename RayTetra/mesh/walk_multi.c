@@ -64,14 +64,16 @@ size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
     return (size + granule - 1) / granule * granule;
 }
 
-/* One device's host thread in one repetition: chunks until none is left. */
+/* One device's host thread in one repetition: chunks until none is left, the next launched as
+ * soon as one of the device's lanes is free. */
 typedef struct worker {
     walk_opencl_chunks *kernel;
     walk_chunks *chunks;
-    const walk_rays *rays;
-    walk_result *results;
-    walk_run run;  /* this repetition's totals: write, kernel (samples_ms[0]), read, finish */
-    size_t walked; /* rays it walked */
+    size_t *taken;    /* first ray of each chunk it took in this repetition */
+    size_t taken_count;
+    double write_ms;  /* writing every ray to the device, before the repetitions */
+    double read_ms;   /* reading its results, after them */
+    size_t walked;    /* rays it walked in the last repetition */
     double busy_ms;
     int status;
     error_text err;
@@ -80,17 +82,34 @@ typedef struct worker {
 static void *run_worker(void *argument)
 {
     worker *w = argument;
-    memset(&w->run, 0, sizeof w->run);
     w->walked = 0;
+    w->taken_count = 0;
     w->status = 0;
     double start = timer_now_ms();
     size_t first, count;
-    while (w->status == 0 && walk_chunks_take(w->chunks, &first, &count)) {
-        w->status = walk_opencl_chunks_walk(w->kernel, w->rays, first, count, w->results, &w->run, &w->err);
+    for (int lane = 0; w->status == 0 && walk_chunks_take(w->chunks, &first, &count);
+         lane = (lane + 1) % WALK_OPENCL_LANES) {
+        w->status = walk_opencl_chunks_launch(w->kernel, lane, first, count, &w->err);
+        w->taken[w->taken_count++] = first;
         w->walked += count;
     }
+    if (walk_opencl_chunks_finish(w->kernel, w->status == 0 ? &w->err : &(error_text){0}) != 0)
+        w->status = -1;
     w->busy_ms = timer_now_ms() - start;
     return NULL;
+}
+
+/* The results of the chunks w walked in the last repetition. */
+static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *results, error_text *err)
+{
+    double start = timer_now_ms();
+    for (size_t k = 0; k < w->taken_count; ++k) {
+        size_t first = w->taken[k], count = rays - first < chunk_size ? rays - first : chunk_size;
+        if (walk_opencl_chunks_read(w->kernel, first, count, results, err) != 0)
+            return -1;
+    }
+    w->read_ms = timer_now_ms() - start;
+    return 0;
 }
 
 /* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
@@ -131,16 +150,14 @@ static double repetition(walk_multi *m, worker *workers, walk_chunks *chunks, si
     return failed ? -1 : ms;
 }
 
-/* The devices' last repetition: the busiest device's transfer and host times, every device's
- * rays walked on the host. */
+/* The busiest device's write and read times. */
 static void combine(const worker *workers, size_t count, walk_run *run)
 {
     for (size_t i = 0; i < count; ++i) {
-        const walk_run *r = &workers[i].run;
-        run->write_ms = r->write_ms > run->write_ms ? r->write_ms : run->write_ms;
-        run->read_ms = r->read_ms > run->read_ms ? r->read_ms : run->read_ms;
-        run->host_rays += r->host_rays;
+        run->write_ms = workers[i].write_ms > run->write_ms ? workers[i].write_ms : run->write_ms;
+        run->read_ms = workers[i].read_ms > run->read_ms ? workers[i].read_ms : run->read_ms;
     }
+    run->host_rays = 0; /* every ray is decided on its device */
 }
 
 static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, const worker *workers, size_t rays,
@@ -148,28 +165,34 @@ static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, co
 {
     for (size_t i = 0; i < m->count; ++i)
         fprintf(log,
-                "GPU_%s: device %d (%s): %zu rays (%.1f %%) in chunks, busy %.3f ms (write %.3f, kernel %.3f, "
-                "read %.3f ms)\n",
+                "GPU_%s: device %d (%s): %zu rays (%.1f %%) in %zu chunks, busy %.3f ms (before: write %.3f ms; "
+                "after: read %.3f ms)\n",
                 algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].walked,
-                rays ? 100.0 * (double)workers[i].walked / (double)rays : 0.0, workers[i].busy_ms,
-                workers[i].run.write_ms, workers[i].run.samples_ms[0], workers[i].run.read_ms);
+                rays ? 100.0 * (double)workers[i].walked / (double)rays : 0.0, workers[i].taken_count,
+                workers[i].busy_ms, workers[i].write_ms, workers[i].read_ms);
 }
 
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
-                   int reps, size_t local_size, walk_run *run, FILE *log, error_text *err)
+                   int reps, size_t local_size, size_t chunk_size, walk_run *run, FILE *log, error_text *err)
 {
     size_t n = multi->count;
+    if (chunk_size == 0)
+        chunk_size = walk_multi_chunk_size(rays->count, n, local_size);
+    size_t chunk_count = rays->count / chunk_size + 1;
     worker *workers = calloc(n, sizeof *workers);
-    if (!workers)
+    size_t *taken = calloc(n * chunk_count, sizeof *taken);
+    if (!workers || !taken) {
+        free(workers);
+        free(taken);
         return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
-    size_t chunk_size = walk_multi_chunk_size(rays->count, n, local_size);
-    size_t capacity = chunk_size < rays->count ? chunk_size : rays->count;
+    }
     walk_chunks chunks;
     int failed = 0;
     /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
-        workers[i] = (worker){.chunks = &chunks, .rays = rays, .results = results};
-        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, capacity, local_size, &workers[i].kernel, err) != 0)
+        workers[i] = (worker){.chunks = &chunks, .taken = taken + i * chunk_count};
+        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, rays, chunk_size, local_size, &workers[i].kernel,
+                                    &workers[i].write_ms, err) != 0)
             failed = name_device(multi, i, "cannot build its kernel", err);
     }
     memset(run, 0, sizeof *run);
@@ -180,6 +203,9 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
         if (!failed && r >= 0)
             run->samples_ms[r] = ms;
     }
+    for (size_t i = 0; i < n && !failed; ++i)
+        if (read_results(&workers[i], rays->count, chunk_size, results, err) != 0)
+            failed = name_device(multi, i, "failed", err);
     if (!failed) {
         run->algorithm = algorithm;
         run->rays = rays->count;
@@ -192,6 +218,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     for (size_t i = 0; i < n; ++i)
         walk_opencl_chunks_close(workers[i].kernel);
     free(workers);
+    free(taken);
     return failed ? -1 : 0;
 }
 

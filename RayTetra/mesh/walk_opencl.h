@@ -27,23 +27,36 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err);
 int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                     int reps, size_t local_size, walk_run *run, error_text *err);
 
-/* A kernel ready to walk chunks of at most `capacity` rays, one after another (--devices: chunks
- * handed out as devices finish, walk_chunks.h). */
+/* A kernel ready to walk chunks of a fixed set of rays (--devices: chunks handed out as devices
+ * finish, walk_chunks.h): every ray is written to the device once, before any chunk, as one
+ * device's run writes them before its timed launches; a chunk is then one launch on one of
+ * WALK_OPENCL_LANES queues, so that the next chunk's work-items fill the device while the last
+ * ones of the previous chunk finish. */
 typedef struct walk_opencl_chunks walk_opencl_chunks;
 
-/* Build the algorithm's kernel and the chunk buffers. Returns 0, or -1 with err set. */
-int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, size_t capacity, size_t local_size,
-                            walk_opencl_chunks **chunks, error_text *err);
+#define WALK_OPENCL_LANES 2
+
+/* Build the algorithm's kernel, the queues and the buffers, and write every ray of `rays` (kept
+ * by pointer until close) and its start, for chunks of at most chunk_size rays; *write_ms: the
+ * time that took. Returns 0, or -1 with err set. */
+int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays,
+                            size_t chunk_size, size_t local_size, walk_opencl_chunks **chunks, double *write_ms,
+                            error_text *err);
 
 /* The kernel's local size (what local_size 0 chose). */
 size_t walk_opencl_chunks_local_size(const walk_opencl_chunks *chunks);
 
-/* Walk rays first .. first + count - 1 (count <= capacity) into the same places of results, in
- * mesh units: write (with their start tetrahedra), one launch, read; every ray is decided on the
- * device. Adds the time of each part to run's write_ms, samples_ms[0] and read_ms. Returns 0, or
- * -1 with err set. */
-int walk_opencl_chunks_walk(walk_opencl_chunks *chunks, const walk_rays *rays, size_t first, size_t count,
-                            walk_result *results, walk_run *run, error_text *err);
+/* Walk rays first .. first + count - 1 on queue `lane` (0 .. WALK_OPENCL_LANES - 1) without
+ * waiting for them, after waiting for the lane's previous chunk. Returns 0, or -1 with err set. */
+int walk_opencl_chunks_launch(walk_opencl_chunks *chunks, int lane, size_t first, size_t count, error_text *err);
+
+/* Wait for every chunk launched. Returns 0, or -1 with err set. */
+int walk_opencl_chunks_finish(walk_opencl_chunks *chunks, error_text *err);
+
+/* Read the results of rays first .. first + count - 1 (walked, finished) into the same places of
+ * results, in mesh units. Returns 0, or -1 with err set. */
+int walk_opencl_chunks_read(walk_opencl_chunks *chunks, size_t first, size_t count, walk_result *results,
+                            error_text *err);
 
 void walk_opencl_chunks_close(walk_opencl_chunks *chunks);
 

@@ -154,10 +154,31 @@ static int obtain(const gpu_program_request *request, gpu_program *p, error_text
     return status;
 }
 
+/* The request's options with $RAYTETRA_CL_OPTIONS after them (a driver's own flags, e.g.
+ * NVIDIA's -cl-nv-maxrregcount=N, for tuning experiments); malloc'd. They are part of the cache
+ * key like every option. */
+static char *options_with_environment(const char *options)
+{
+    const char *extra = getenv("RAYTETRA_CL_OPTIONS");
+    size_t size = strlen(options) + (extra ? strlen(extra) + 1 : 0) + 1;
+    char *all = malloc(size);
+    if (all)
+        snprintf(all, size, "%s%s%s", options, extra && *extra ? " " : "", extra ? extra : "");
+    return all;
+}
+
 int gpu_program_obtain(const gpu_program_request *request, gpu_program *program, error_text *err)
 {
     memset(program, 0, sizeof *program);
-    if (gpu_source_find(request->kernel_file, &program->path, err) != 0 || obtain(request, program, err) != 0) {
+    gpu_program_request with_environment = *request;
+    char *options = options_with_environment(request->options);
+    if (!options)
+        return error_set_kind(err, ERROR_MEMORY, "building %s: out of memory", request->kernel_file);
+    with_environment.options = options;
+    int failed = gpu_source_find(request->kernel_file, &program->path, err) != 0 ||
+                 obtain(&with_environment, program, err) != 0;
+    free(options);
+    if (failed) {
         gpu_program_release(program);
         return -1;
     }

@@ -57,7 +57,7 @@ typedef struct options {
     int chosen_count;
     int threads[MAX_THREAD_COUNTS];
     int thread_count;
-    long long device, reps, verify, local_size;
+    long long device, reps, verify, local_size, chunk_rays;
     int device_given;
     const char *devices; /* --devices LIST|all */
     int bandwidth;
@@ -100,6 +100,8 @@ static void usage(FILE *out)
             "                     all = every GPU, PoCL's CPU device only when there is none): the rays\n"
             "                     handed out in chunks as each device finishes its last, one host thread\n"
             "                     each; results as on one device\n"
+            "  --chunk-rays N     rays a chunk holds under --devices (default: a quarter of a device's\n"
+            "                     share, at least 65536)\n"
             "  --local-size N     OpenCL work-group size (default 64, or what the kernel allows)\n"
             "  --reps N           timed runs after one untimed warm-up (default 3, at most %d)\n"
             "  --verify N         compare N rays, evenly spread (0: all), with the exact traversal: a ray\n"
@@ -205,7 +207,7 @@ static void parse_point(const char *arg, double point[3])
 static void parse(int argc, char **argv, options *o)
 {
     enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
-           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX, SAVE_MESH };
+           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX, SAVE_MESH, CHUNK_RAYS };
     static const struct option LONG[] = {
         {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
         {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
@@ -219,7 +221,7 @@ static void parse(int argc, char **argv, options *o)
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
         {"devices", required_argument, 0, DEVICES},   {"from", required_argument, 0, FROM},
         {"from-vertex", required_argument, 0, FROM_VERTEX},
-        {"save-mesh", required_argument, 0, SAVE_MESH},
+        {"save-mesh", required_argument, 0, SAVE_MESH}, {"chunk-rays", required_argument, 0, CHUNK_RAYS},
         PROGRAM_VERSION_HELP_OPTIONS,                 {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -275,6 +277,7 @@ static void parse(int argc, char **argv, options *o)
             o->device_given = 1;
             break;
         case LOCAL_SIZE: o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 16, "--local-size"); break;
+        case CHUNK_RAYS: o->chunk_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--chunk-rays"); break;
         case REPS: o->reps = cli_number(PROGRAM, optarg, 1, WALK_MAX_REPS, "--reps"); break;
         case VERIFY: o->verify = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--verify"); break;
         case BANDWIDTH: o->bandwidth = 1; break;
@@ -379,7 +382,7 @@ static int run_one(state *s, selection chosen, int threads, error_text *err)
     if (chosen.opencl) {
         memset(run, 0, sizeof *run);
         if (s->multi ? walk_multi_run(s->multi, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
-                                      (size_t)s->o->local_size, run, stdout, err) != 0
+                                      (size_t)s->o->local_size, (size_t)s->o->chunk_rays, run, stdout, err) != 0
                      : walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
                                        (size_t)s->o->local_size, run, err) != 0)
             return -1;

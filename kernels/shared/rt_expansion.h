@@ -30,10 +30,11 @@
 #include <math.h>
 #endif
 
-/* A function of the slow path: out of line on the CPU (RT_INLINE forces everything inline), so
- * that its arrays stay out of the fast path's frame; the kernel compiler decides for itself. */
+/* A function of the slow path, out of line (RT_INLINE forces everything else inline): its arrays
+ * stay out of the fast path's frame, and a kernel holds one copy of it instead of one per call
+ * (on an H200 the robust walk's kernel shrinks from 30,000 to 12,000 lines of PTX). */
 #ifdef __OPENCL_C_VERSION__
-#define RT_SLOW_PATH static inline
+#define RT_SLOW_PATH static __attribute__((noinline))
 #else
 #define RT_SLOW_PATH static __attribute__((noinline, unused))
 #endif

@@ -149,6 +149,13 @@ typedef struct rt_walk_corners {
     rt_vec3 V[4];
 } rt_walk_corners;
 
+/* a[k] for a k known only at run time, as selects (an index into a private array would put the
+ * array in a kernel's local memory). */
+RT_INLINE int rt_walk_pick4(const int a[4], int k)
+{
+    return k == 0 ? a[0] : (k == 1 ? a[1] : (k == 2 ? a[2] : a[3]));
+}
+
 RT_INLINE rt_vec3 rt_walk_vertex(const rt_walk_mesh *m, int vertex)
 {
     RT_GLOBAL const double *x = m->vertices + 3 * (long)vertex;
@@ -176,17 +183,21 @@ RT_INLINE rt_walk_corners rt_walk_fetch(const rt_walk_mesh *m, int tet)
 
 /* Tetrahedron `tet`, entered through its face `enter` from `from`: the face's three vertices are
  * among from's, so only the one opposite `enter` is read. The coordinates are the very same
- * doubles, so every decision and length is that of rt_walk_fetch. */
+ * doubles, so every decision and length is that of rt_walk_fetch. Written with selects, no index
+ * known only at run time: a kernel then keeps the corners in registers, not in local memory. */
 RT_INLINE rt_walk_corners rt_walk_fetch_next(const rt_walk_mesh *m, int tet, int enter, const rt_walk_corners *from)
 {
     rt_walk_corners c;
     rt_walk_read_cell(m, tet, &c);
+    int apex = rt_walk_pick4(c.vertex, enter);
+    rt_vec3 new_vertex = rt_walk_vertex(m, apex);
     for (int k = 0; k < 4; ++k) {
         int v = c.vertex[k];
-        int j = from->vertex[0] == v ? 0 : (from->vertex[1] == v ? 1 : (from->vertex[2] == v ? 2 : 3));
-        c.V[k] = from->V[j];
+        rt_vec3 kept = from->vertex[0] == v
+                           ? from->V[0]
+                           : (from->vertex[1] == v ? from->V[1] : (from->vertex[2] == v ? from->V[2] : from->V[3]));
+        c.V[k] = k == enter ? new_vertex : kept;
     }
-    c.V[enter] = rt_walk_vertex(m, c.vertex[enter]);
     return c;
 }
 
@@ -579,7 +590,7 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, const rt_walk_corners *
         return -1;
     rt_walk_resolve(&x, rt_walk_face_edges(leave));
     /* Only a boundary crossing's t reaches the length (inside, the sum telescopes). */
-    int boundary = corners->link[leave] < 0;
+    int boundary = rt_walk_pick4(corners->link, leave) < 0;
     *t_leave = rt_walk_exact_parameter(&x, leave, boundary ? m->exact_distance : 0);
     return leave;
 }
@@ -644,7 +655,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
                 record->count += 1;
             }
         }
-        int next = corners.link[leave];
+        int next = rt_walk_pick4(corners.link, leave);
         if (next < 0)
             return;
         tet = next >> 2;
@@ -673,11 +684,28 @@ RT_INLINE int rt_walk_box(RT_GLOBAL const double *box, rt_vec3 P, rt_vec3 L, rt_
     return near <= far;
 }
 
-/* The whole ray: every boundary face the line crosses, a segment walked from each one entered at
- * t >= 0, and from the last one entered before P when P lies inside the mesh (more entries than
- * exits before it; only when P is inside the root box can that be). */
-RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
-                                       rt_walk_record *record)
+/* Where a ray starts (rt_walk_trace_from), besides a face reference: nowhere known (the ray may
+ * start outside the mesh or inside it), or P in the closed mesh with the ray outside it just
+ * after t = 0 (it leaves at P). */
+#define RT_WALK_START_NONE (-1)
+#define RT_WALK_START_LEAVING (-2)
+
+/* The whole ray. `start` says where it starts:
+ *   RT_WALK_START_NONE  anywhere: every boundary face the line crosses, a segment walked from
+ *       each one entered at t >= 0, and from the last one entered before P when P lies inside the
+ *       mesh (more entries than exits before it; only when P is inside the root box can that be);
+ *   a face reference  the host located P exactly (RayTetra/mesh/walk_locate.h has the rule): the
+ *       tetrahedron the ray is in just after t = 0 and the face the line moved by (e, e^2, e^3)
+ *       enters it through; the segment holding P is walked from there with tEnter taken as 0,
+ *       then one from each boundary face entered at t > tau, where tau is the robust walk's
+ *       accuracy on a boundary crossing (m->exact_distance over |L|): an entry closer to P is at
+ *       P, the start segment's own entry or one of length 0, and a later segment starts where
+ *       the start one ended, further on; a lost ray stops there;
+ *   RT_WALK_START_LEAVING  P on the boundary, leaving: those later segments only.
+ * The hierarchy's traversal hands out one entry face at a time, so that a kernel holds one copy
+ * of the segment's walk and one of the boundary test, whatever the start. */
+RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
+                                            int start, rt_walk_record *record)
 {
     rt_walk_result r;
     r.length = 0;
@@ -685,106 +713,67 @@ RT_INLINE rt_walk_result rt_walk_trace(const rt_walk_mesh *m, int method, int fo
     r.status = RT_WALK_OK;
     rt_walk_exact_cache cache;
     cache.ready = 0;
+    int located = start != RT_WALK_START_NONE;
     rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     RT_GLOBAL const double *root = m->bvh_bounds;
-    int inside_box = P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] && P.y <= root[4] &&
-                     P.z <= root[5];
+    int inside_box = !located && P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] &&
+                     P.y <= root[4] && P.z <= root[5];
     rt_real t_min = inside_box ? -RT_WALK_HUGE : 0;
+    rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;
     int balance = 0, behind = -1;
     rt_real behind_t = -RT_WALK_HUGE;
     int stack[RT_WALK_STACK];
     int top = 0;
     stack[top++] = 0;
-    while (top > 0) {
-        int node = stack[--top];
-        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, t_min))
-            continue;
-        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
-        if (count == 0) {
-            stack[top++] = first; /* the second child, after the first */
-            stack[top++] = node + 1;
-            continue;
-        }
-        for (int i = first; i < first + count; ++i) {
-            int face = m->bvh_faces[i];
+    int leaf = 0, leaf_end = 0; /* the faces of the current leaf not yet tested */
+    int face = start >= 0 ? start : -1;
+    rt_real t_face = 0;
+    for (;;) {
+        if (face >= 0)
+            rt_walk_segment(m, method, form, P, L, face, t_face, &r, record, &cache);
+        face = -1;
+        if (located && r.status != RT_WALK_OK)
+            break;
+        while (face < 0 && (leaf < leaf_end || top > 0)) {
+            if (leaf == leaf_end) {
+                int node = stack[--top];
+                if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, t_min))
+                    continue;
+                int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
+                if (count == 0) {
+                    stack[top++] = first; /* the second child, after the first */
+                    stack[top++] = node + 1;
+                } else {
+                    leaf = first;
+                    leaf_end = first + count;
+                }
+                continue;
+            }
+            int candidate = m->bvh_faces[leaf++];
             rt_real t = 0;
-            int role = rt_walk_boundary(m, method, face, P, L, &t, &cache);
-            if (role > 0 && t >= 0) {
-                rt_walk_segment(m, method, form, P, L, face, t, &r, record, &cache);
+            int role = rt_walk_boundary(m, method, candidate, P, L, &t, &cache);
+            if (located ? role > 0 && t > 0 && t * t * length2 > distance2 /* t > tau, no square root */
+                        : role > 0 && t >= 0) {
+                face = candidate;
+                t_face = t;
             } else if (role > 0 && inside_box) {
                 balance += 1;
                 if (t > behind_t) {
                     behind_t = t;
-                    behind = face;
+                    behind = candidate;
                 }
             } else if (role < 0 && t < 0 && inside_box) {
                 balance -= 1;
             }
         }
-    }
-    if (balance > 0 && behind >= 0)
-        rt_walk_segment(m, method, form, P, L, behind, behind_t, &r, record, &cache);
-    return r;
-}
-
-/* ---------------------------------------------------------------- rays from inside */
-
-/* Where a ray starts (rt_walk_trace_from), besides a face reference: nowhere known (the ordinary
- * trace), or P in the closed mesh with the ray outside it just after t = 0 (it leaves at P). */
-#define RT_WALK_START_NONE (-1)
-#define RT_WALK_START_LEAVING (-2)
-
-/* The segments after P: one from each boundary face entered at t > tau, where tau is the robust
- * walk's accuracy on a boundary crossing (m->exact_distance over |L|): an entry closer to P is at
- * P, the start segment's own entry or one of length 0, and a later segment starts where the
- * start one ended, further on. */
-RT_INLINE void rt_walk_later_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
-                                      rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
-{
-    rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;
-    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
-    int stack[RT_WALK_STACK];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0 && r->status == RT_WALK_OK) {
-        int node = stack[--top];
-        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, 0))
-            continue;
-        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
-        if (count == 0) {
-            stack[top++] = first;
-            stack[top++] = node + 1;
-            continue;
+        if (face < 0 && balance > 0 && behind >= 0) {
+            face = behind;
+            t_face = behind_t;
+            balance = 0;
         }
-        for (int i = first; i < first + count && r->status == RT_WALK_OK; ++i) {
-            rt_real t = 0;
-            int role = rt_walk_boundary(m, method, m->bvh_faces[i], P, L, &t, cache);
-            if (role > 0 && t > 0 && t * t * length2 > distance2) /* t > tau, without a square root */
-                rt_walk_segment(m, method, form, P, L, m->bvh_faces[i], t, r, record, cache);
-        }
+        if (face < 0)
+            break;
     }
-}
-
-/* rt_walk_trace for a ray whose start the host located exactly (RayTetra/mesh/walk_locate.h has
- * the rule): `start` is the face reference (tetrahedron * 4 + face) of the tetrahedron the ray is
- * in just after t = 0 and the face the line moved by (e, e^2, e^3) enters it through; the segment
- * holding P is walked from there with tEnter taken as 0, then every later one.
- * RT_WALK_START_LEAVING: only the later segments; RT_WALK_START_NONE: rt_walk_trace. */
-RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
-                                            int start, rt_walk_record *record)
-{
-    if (start == RT_WALK_START_NONE)
-        return rt_walk_trace(m, method, form, P, L, record);
-    rt_walk_result r;
-    r.length = 0;
-    r.steps = 0;
-    r.status = RT_WALK_OK;
-    rt_walk_exact_cache cache;
-    cache.ready = 0;
-    if (start >= 0)
-        rt_walk_segment(m, method, form, P, L, start, 0, &r, record, &cache);
-    if (r.status == RT_WALK_OK)
-        rt_walk_later_segments(m, method, form, P, L, &r, record, &cache);
     return r;
 }
 
