@@ -222,44 +222,32 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
     exact_record record = {tetra, capacity, 0};
     mpq_t sum, t, behind_t;
     mpq_inits(sum, t, behind_t, NULL);
-    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     const double *root = bvh->bounds[0];
     int inside_box = P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] && P.y <= root[4] &&
                      P.z <= root[5];
     int balance = 0, behind = -1;
-    int stack[RT_WALK_STACK], top = 0;
-    stack[top++] = 0;
-    /* The traversal of rt_walk_trace, with exact decisions. */
-    while (top > 0) {
-        int node = stack[--top];
-        if (!rt_walk_box(bvh->bounds[node], P, L, inverse, inside_box ? -RT_WALK_HUGE : 0))
+    /* The traversal of rt_walk_trace_from, with exact decisions. */
+    rt_walk_mesh flat = walk_flat_mesh(mesh, bvh);
+    rt_walk_boundary_faces leaves;
+    rt_walk_faces_start(&leaves, L, inside_box ? -RT_WALK_HUGE : 0);
+    for (int face; (face = rt_walk_faces_next(&leaves, &flat, P, L)) >= 0;) {
+        rt_walk_exact x;
+        moved_signs(&r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
+        int role = rt_walk_moved_face(&x, face & 3);
+        if (role == 0)
             continue;
-        int first = bvh->links[node][0], count = bvh->links[node][1];
-        if (count == 0) {
-            stack[top++] = first;
-            stack[top++] = node + 1;
-            continue;
-        }
-        for (int i = first; i < first + count; ++i) {
-            int face = bvh->faces[i];
-            rt_walk_exact x;
-            moved_signs(&r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
-            int role = rt_walk_moved_face(&x, face & 3);
-            if (role == 0)
-                continue;
-            exact_parameter(&r, mesh, face >> 2, face & 3, t);
-            if (role > 0 && mpq_sgn(t) >= 0) {
-                if (exact_segment(&r, mesh, face, t, sum, &result.steps, &record) != 0)
-                    result.status = RT_WALK_LOST;
-            } else if (role > 0 && inside_box) {
-                balance += 1;
-                if (behind < 0 || mpq_cmp(t, behind_t) > 0) {
-                    mpq_set(behind_t, t);
-                    behind = face;
-                }
-            } else if (role < 0 && mpq_sgn(t) < 0 && inside_box) {
-                balance -= 1;
+        exact_parameter(&r, mesh, face >> 2, face & 3, t);
+        if (role > 0 && mpq_sgn(t) >= 0) {
+            if (exact_segment(&r, mesh, face, t, sum, &result.steps, &record) != 0)
+                result.status = RT_WALK_LOST;
+        } else if (role > 0 && inside_box) {
+            balance += 1;
+            if (behind < 0 || mpq_cmp(t, behind_t) > 0) {
+                mpq_set(behind_t, t);
+                behind = face;
             }
+        } else if (role < 0 && mpq_sgn(t) < 0 && inside_box) {
+            balance -= 1;
         }
     }
     if (balance > 0 && behind >= 0 && exact_segment(&r, mesh, behind, behind_t, sum, &result.steps, &record) != 0)
@@ -320,35 +308,25 @@ int walk_exact_enter_face(const tet_mesh *mesh, const double ray[6], int tet)
     return face;
 }
 
-/* rt_walk_later_segments, exactly: a segment from every boundary face entered at t > 0. */
+/* The later segments of rt_walk_trace_from, exactly: a segment from every boundary face entered at
+ * t > 0. */
 static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_bvh *bvh, mpq_t sum, int *steps,
                                 exact_record *record)
 {
-    rt_vec3 inverse = rt_v(r->L.x != 0 ? 1 / r->L.x : 0, r->L.y != 0 ? 1 / r->L.y : 0, r->L.z != 0 ? 1 / r->L.z : 0);
-    int stack[RT_WALK_STACK], top = 0, lost = 0;
-    stack[top++] = 0;
+    int lost = 0;
     mpq_t t;
     mpq_init(t);
-    while (top > 0) {
-        int node = stack[--top];
-        if (!rt_walk_box(bvh->bounds[node], r->P, r->L, inverse, 0))
+    rt_walk_mesh flat = walk_flat_mesh(mesh, bvh);
+    rt_walk_boundary_faces leaves;
+    rt_walk_faces_start(&leaves, r->L, 0);
+    for (int face; (face = rt_walk_faces_next(&leaves, &flat, r->P, r->L)) >= 0;) {
+        rt_walk_exact x;
+        moved_signs(r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
+        if (rt_walk_moved_face(&x, face & 3) <= 0)
             continue;
-        int first = bvh->links[node][0], count = bvh->links[node][1];
-        if (count == 0) {
-            stack[top++] = first;
-            stack[top++] = node + 1;
-            continue;
-        }
-        for (int i = first; i < first + count; ++i) {
-            int face = bvh->faces[i];
-            rt_walk_exact x;
-            moved_signs(r, mesh, face >> 2, rt_walk_face_edges(face & 3), &x);
-            if (rt_walk_moved_face(&x, face & 3) <= 0)
-                continue;
-            exact_parameter(r, mesh, face >> 2, face & 3, t);
-            if (mpq_sgn(t) > 0)
-                lost |= exact_segment(r, mesh, face, t, sum, steps, record) != 0;
-        }
+        exact_parameter(r, mesh, face >> 2, face & 3, t);
+        if (mpq_sgn(t) > 0)
+            lost |= exact_segment(r, mesh, face, t, sum, steps, record) != 0;
     }
     mpq_clear(t);
     return lost ? -1 : 0;

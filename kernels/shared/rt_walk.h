@@ -684,6 +684,49 @@ RT_INLINE int rt_walk_box(RT_GLOBAL const double *box, rt_vec3 P, rt_vec3 L, rt_
     return near <= far;
 }
 
+/* The hierarchy's leaves along a line, one boundary face at a time: the faces of every leaf
+ * whose box the line P + t L meets at some t >= t_min, in the order of a depth-first traversal
+ * (the first child before the second). One traversal for the walks here and the exact one of
+ * walk_exact.c. */
+typedef struct rt_walk_boundary_faces {
+    int stack[RT_WALK_STACK];
+    int top;
+    int next, end; /* the current leaf's faces not handed out yet */
+    rt_vec3 inverse; /* 1 / L per axis (0 for a zero component, which rt_walk_box treats apart) */
+    rt_real t_min;
+} rt_walk_boundary_faces;
+
+RT_INLINE void rt_walk_faces_start(rt_walk_boundary_faces *w, rt_vec3 L, rt_real t_min)
+{
+    w->inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
+    w->t_min = t_min;
+    w->top = 0;
+    w->stack[w->top++] = 0;
+    w->next = 0;
+    w->end = 0;
+}
+
+/* The next face (a face reference), or -1 once the traversal is over. */
+RT_INLINE int rt_walk_faces_next(rt_walk_boundary_faces *w, const rt_walk_mesh *m, rt_vec3 P, rt_vec3 L)
+{
+    while (w->next == w->end) {
+        if (w->top == 0)
+            return -1;
+        int node = w->stack[--w->top];
+        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, w->inverse, w->t_min))
+            continue;
+        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
+        if (count == 0) {
+            w->stack[w->top++] = first; /* the second child, after the first */
+            w->stack[w->top++] = node + 1;
+        } else {
+            w->next = first;
+            w->end = first + count;
+        }
+    }
+    return m->bvh_faces[w->next++];
+}
+
 /* Where a ray starts (rt_walk_trace_from), besides a face reference: nowhere known (the ray may
  * start outside the mesh or inside it), or P in the closed mesh with the ray outside it just
  * after t = 0 (it leaves at P). */
@@ -714,18 +757,14 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
     rt_walk_exact_cache cache;
     cache.ready = 0;
     int located = start != RT_WALK_START_NONE;
-    rt_vec3 inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     RT_GLOBAL const double *root = m->bvh_bounds;
     int inside_box = !located && P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] &&
                      P.y <= root[4] && P.z <= root[5];
-    rt_real t_min = inside_box ? -RT_WALK_HUGE : 0;
     rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;
     int balance = 0, behind = -1;
     rt_real behind_t = -RT_WALK_HUGE;
-    int stack[RT_WALK_STACK];
-    int top = 0;
-    stack[top++] = 0;
-    int leaf = 0, leaf_end = 0; /* the faces of the current leaf not yet tested */
+    rt_walk_boundary_faces leaves;
+    rt_walk_faces_start(&leaves, L, inside_box ? -RT_WALK_HUGE : 0);
     int face = start >= 0 ? start : -1;
     rt_real t_face = 0;
     for (;;) {
@@ -734,22 +773,8 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
         face = -1;
         if (located && r.status != RT_WALK_OK)
             break;
-        while (face < 0 && (leaf < leaf_end || top > 0)) {
-            if (leaf == leaf_end) {
-                int node = stack[--top];
-                if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, inverse, t_min))
-                    continue;
-                int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
-                if (count == 0) {
-                    stack[top++] = first; /* the second child, after the first */
-                    stack[top++] = node + 1;
-                } else {
-                    leaf = first;
-                    leaf_end = first + count;
-                }
-                continue;
-            }
-            int candidate = m->bvh_faces[leaf++];
+        int candidate;
+        while (face < 0 && (candidate = rt_walk_faces_next(&leaves, m, P, L)) >= 0) {
             rt_real t = 0;
             int role = rt_walk_boundary(m, method, candidate, P, L, &t, &cache);
             if (located ? role > 0 && t > 0 && t * t * length2 > distance2 /* t > tau, no square root */
