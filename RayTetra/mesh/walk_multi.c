@@ -3,11 +3,11 @@
  * object is shared between threads; only the chunk dispenser is. */
 #include "mesh/walk_multi.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mesh/walk_chunks.h"
+#include "multi/device_threads.h"
 #include "timer.h"
 
 struct walk_multi {
@@ -18,13 +18,7 @@ struct walk_multi {
 
 static int name_device(const walk_multi *m, size_t i, const char *what, error_text *err)
 {
-    error_kind kind = err->kind;
-    char old[ERROR_TEXT_SIZE];
-    memcpy(old, err->text, sizeof old);
-    error_set(err, "OpenCL device %d (device %zu of %zu in --devices) %s: %.700s", m->devices[i], i + 1, m->count, what,
-              old);
-    err->kind = kind;
-    return -1;
+    return device_threads_name(m->devices[i], NULL, i, m->count, what, err);
 }
 
 int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const tet_mesh *mesh, const mesh_bvh *bvh,
@@ -118,35 +112,15 @@ static double repetition(walk_multi *m, worker *workers, walk_chunks *chunks, si
                          error_text *err)
 {
     size_t n = m->count;
-    pthread_t *threads = calloc(n, sizeof *threads);
-    char *started = calloc(n, 1);
-    if (!threads || !started) {
-        free(threads);
-        free(started);
-        return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
-    }
     walk_chunks_init(chunks, rays, chunk_size);
-    int failed = 0;
     double start = timer_now_ms();
-    for (size_t i = 0; i < n && !failed; ++i) {
-        int status = pthread_create(&threads[i], NULL, run_worker, &workers[i]);
-        if (status != 0)
-            failed = error_set(err, "starting the host thread of OpenCL device %d: %s", m->devices[i],
-                               strerror(status));
-        else
-            started[i] = 1;
-    }
-    for (size_t i = 0; i < n; ++i)
-        if (started[i])
-            pthread_join(threads[i], NULL);
+    int failed = device_threads_run(n, m->devices, NULL, run_worker, workers, sizeof *workers, err) != 0;
     double ms = timer_now_ms() - start;
     for (size_t i = 0; i < n && !failed; ++i)
         if (workers[i].status != 0) {
             *err = workers[i].err;
             failed = name_device(m, i, "failed (the other devices were joined; the run stops)", err);
         }
-    free(threads);
-    free(started);
     return failed ? -1 : ms;
 }
 

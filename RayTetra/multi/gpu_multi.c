@@ -3,10 +3,10 @@
  * is shared between threads). */
 #include "multi/gpu_multi.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "multi/device_threads.h"
 #include "timer.h"
 
 struct gpu_multi {
@@ -15,20 +15,10 @@ struct gpu_multi {
     gpu_handler **handlers;
 };
 
-/* err = "OpenCL device N (DESCRIPTION, device K of --devices) WHAT: old text", kind kept. */
 static int name_device(gpu_multi *m, size_t i, const char *what, error_text *err)
 {
-    error_kind kind = err->kind;
-    char old[ERROR_TEXT_SIZE];
-    memcpy(old, err->text, sizeof old);
-    if (m->handlers[i])
-        error_set(err, "OpenCL device %d (%.200s; device %zu of %zu in --devices) %s: %.600s", m->devices[i],
-                  gpu_device_description(m->handlers[i]), i + 1, m->count, what, old);
-    else
-        error_set(err, "OpenCL device %d (device %zu of %zu in --devices) %s: %.600s", m->devices[i], i + 1, m->count,
-                  what, old);
-    err->kind = kind;
-    return -1;
+    return device_threads_name(m->devices[i], m->handlers[i] ? gpu_device_description(m->handlers[i]) : NULL, i,
+                               m->count, what, err);
 }
 
 int gpu_multi_open(gpu_multi **multi, const int *devices, size_t count, error_text *err)
@@ -184,17 +174,13 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const gpu_range *ranges
                              ranges[i].count, set->count);
     }
     worker *workers = calloc(n, sizeof *workers);
-    pthread_t *threads = calloc(n, sizeof *threads);
-    char *started = calloc(n, 1);
-    if (!workers || !threads || !started) {
+    unsigned char *active = calloc(n, 1);
+    if (!workers || !active) {
         free(workers);
-        free(threads);
-        free(started);
+        free(active);
         return error_set_kind(err, ERROR_MEMORY, "running on %zu OpenCL devices: out of memory", n);
     }
-    int failed = 0;
-    size_t failed_at = n;
-    for (size_t i = 0; i < n && !failed; ++i) {
+    for (size_t i = 0; i < n; ++i) {
         if (ranges[i].count == 0)
             continue; /* fewer pairs than devices, or a device of speed 0 */
         worker *w = &workers[i];
@@ -204,20 +190,15 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const gpu_range *ranges
         w->results = results + ranges[i].first;
         w->plan = plan;
         w->share = &shares[i];
-        int status = pthread_create(&threads[i], NULL, run_worker, w);
-        if (status != 0) {
-            error_set(err, "starting the host thread of OpenCL device %d: %s", multi->devices[i], strerror(status));
-            failed = 1;
-        } else {
-            started[i] = 1;
-        }
+        active[i] = 1;
     }
+    int failed = device_threads_run(n, multi->devices, active, run_worker, workers, sizeof *workers, err) != 0;
+    size_t failed_at = n;
     double first = 0, last = 0;
     int any = 0;
     for (size_t i = 0; i < n; ++i) {
-        if (!started[i])
+        if (!active[i])
             continue;
-        pthread_join(threads[i], NULL);
         if (!any || workers[i].start_ms < first)
             first = workers[i].start_ms;
         if (!any || workers[i].end_ms > last)
@@ -236,8 +217,7 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const gpu_range *ranges
         failed = 1;
     }
     free(workers);
-    free(threads);
-    free(started);
+    free(active);
     return failed ? -1 : 0;
 }
 
