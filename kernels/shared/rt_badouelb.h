@@ -65,11 +65,22 @@ typedef struct rt_badouelb_pick {
 } rt_badouelb_pick;
 
 /* Face f (a constant) for the entering role (enter 1: den < 0, the largest t) or the leaving
- * one (the smallest t); faces come 3, 2, 1, 0 and the first of equal t stays. */
+ * one (the smallest t); faces come 3, 2, 1, 0 and the first of equal t stays. A pick starts
+ * at t = -+RT_REAL_MAX (rt_badouelb_none), so that "better" is one comparison of reals: with a
+ * test of the face beside it gcc 12 vectorises no lane loop. An infinite t (den underflowed)
+ * is then never taken: the line misses, a defined result. */
+RT_INLINE rt_badouelb_pick rt_badouelb_none(int enter)
+{
+    rt_badouelb_pick p;
+    p.face = (rt_real)-1;
+    p.t = enter ? -RT_REAL_MAX : RT_REAL_MAX;
+    return p;
+}
+
 RT_INLINE rt_badouelb_pick rt_badouelb_consider(rt_badouelb_pick p, rt_badouelb_face x, int f, int enter)
 {
     int role = enter ? x.den < 0 : x.den > 0;
-    int better = p.face < 0 || (enter ? x.t > p.t : x.t < p.t);
+    int better = enter ? x.t > p.t : x.t < p.t;
     int take = role & better;
     p.face = take ? (rt_real)f : p.face;
     p.t = take ? x.t : p.t;
@@ -106,8 +117,12 @@ RT_INLINE rt_badouelb_face rt_badouelb_face_at(rt_real nx, rt_real ny, rt_real n
     return x;
 }
 
-/* A face parallel to the line with P beyond it: no hit. */
-RT_INLINE int rt_badouelb_outside(rt_badouelb_face x) { return (x.den == 0) & (x.num < 0); }
+/* 1 unless the face is parallel to the line with P beyond it (which means no hit), as a real:
+ * gcc 12 vectorises no select of booleans beside the real ones. */
+RT_INLINE rt_real rt_badouelb_open(rt_badouelb_face x)
+{
+    return x.den != 0 ? (rt_real)1 : (x.num >= 0 ? (rt_real)1 : (rt_real)0);
+}
 
 /* The decision and the record from the four faces' numbers. Branch-free: the face numbers go to
  * faces[0] (enter) and faces[1] (leave) as reals, -1 on a miss, where every other output is 0.
@@ -115,7 +130,7 @@ RT_INLINE int rt_badouelb_outside(rt_badouelb_face x) { return (x.den == 0) & (x
 RT_INLINE int rt_badouelb_finish(rt_vec3 P, rt_vec3 L, rt_badouelb_face x0, rt_badouelb_face x1,
                                  rt_badouelb_face x2, rt_badouelb_face x3, rt_hit *out, rt_real *faces)
 {
-    rt_badouelb_pick in = {(rt_real)-1, 0}, away = {(rt_real)-1, 0};
+    rt_badouelb_pick in = rt_badouelb_none(1), away = rt_badouelb_none(0);
     in = rt_badouelb_consider(in, x3, 3, 1);
     in = rt_badouelb_consider(in, x2, 2, 1);
     in = rt_badouelb_consider(in, x1, 1, 1);
@@ -124,9 +139,10 @@ RT_INLINE int rt_badouelb_finish(rt_vec3 P, rt_vec3 L, rt_badouelb_face x0, rt_b
     away = rt_badouelb_consider(away, x2, 2, 0);
     away = rt_badouelb_consider(away, x1, 1, 0);
     away = rt_badouelb_consider(away, x0, 0, 0);
-    int outside = rt_badouelb_outside(x0) | rt_badouelb_outside(x1) | rt_badouelb_outside(x2) |
-                  rt_badouelb_outside(x3);
-    int hit = (in.face >= 0) & (away.face >= 0) & (in.t <= away.t) & !outside;
+    rt_real open = rt_badouelb_open(x0) * rt_badouelb_open(x1) * rt_badouelb_open(x2) * rt_badouelb_open(x3);
+    /* A role is filled iff its t left the start (rt_badouelb_none): tested on t, not on the
+     * face, whose select gcc would otherwise fold into a boolean one. */
+    int hit = (in.t > -RT_REAL_MAX) & (away.t < RT_REAL_MAX) & (in.t <= away.t) & (open > 0);
     rt_real t_in = rt_saturate(in.t), t_away = rt_saturate(away.t);
     rt_vec3 zero = rt_v(0, 0, 0);
     out->t_enter = hit ? t_in : 0;
