@@ -1,6 +1,6 @@
 /* rt_badouelb.h: the branch-free Badouel test of mesh-based Monte Carlo photon transport
  * (Q. Fang and D. R. Kaeli, "Accelerating mesh-based Monte Carlo method on modern CPU
- * architectures", Biomed. Opt. Express 3(12) (2012) 3223, section 2.3), on a table of the four
+ * architectures", Biomed. Opt. Express 3(12) (2012) 3223), on a table of the four
  * face planes, for the CPU (scalar and in SIMD lanes) and the OpenCL kernels. Valid C11 and
  * OpenCL C 1.2; precision follows rt_math.h (the table in the build's precision: 64 bytes in
  * float, as in the paper).

@@ -42,11 +42,11 @@ RT_INLINE int rt_field_finish(rt_vec3 P, rt_vec3 L, int enter, int leave, rt_fie
 }
 
 /* ---------------------------------------------------------------- Badouel
- * D. Badouel, "An efficient ray-polygon intersection", Graphics Gems (1990) 390-393: the plane
- * N . X + d = 0 of the polygon, t = -(d + N . P) / (N . L) (his equation 1), the point
+ * D. Badouel, "An efficient ray-polygon intersection", Graphics Gems (1990): the plane
+ * N . X + d = 0 of the polygon, t = -(d + N . P) / (N . L), the point
  * X = P + t L; then, dropping the axis i0 of N's largest component, the point's coordinates
  * (alpha, beta) in the projected triangle, X - A = alpha (B - A) + beta (C - A) solved on the
- * two remaining axes i1, i2 (his equations 3-5: the u1 == 0 case apart), inside iff alpha >= 0,
+ * two remaining axes i1, i2 (the case u1 == 0 apart, as in the paper), inside iff alpha >= 0,
  * beta >= 0 and alpha + beta <= 1. alpha and beta are the weights of B and C: u1, u2. */
 
 /* Whether the line crosses the triangle A, B, C (normal N, N . L = den != 0) and where. The
@@ -111,11 +111,11 @@ RT_INLINE int rt_badouel(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], rt_hit *ou
 
 /* ---------------------------------------------------------------- Havel-Herout
  * J. Havel and A. Herout, "Yet faster ray-triangle intersection (using SSE4)", IEEE TVCG 16(3)
- * (2010) 434-438: per triangle the plane (n, d) with n = (B - A) x (C - A), d = n . A, and two
+ * (2010): per triangle the plane (n, d) with n = (B - A) x (C - A), d = n . A, and two
  * edge planes scaled so that they give the barycentrics, n1 = (C - A) x n / |n|^2, d1 = -n1 . A
- * and n2 = n x (B - A) / |n|^2, d2 = -n2 . A (their section 3). Per line: det = n . L,
+ * and n2 = n x (B - A) / |n|^2, d2 = -n2 . A (their precomputation). Per line: det = n . L,
  * t' = d - n . P, P' = det P + t' L, u' = n1 . P' + det d1, v' = n2 . P' + det d2; a hit when
- * t', u', v' and det - u' - v' have det's sign (their Algorithm 1; the line is unbounded here, so
+ * t', u', v' and det - u' - v' have det's sign (their test; the line is unbounded here, so
  * t' is not tested), then t = t' / det, u = u' / det, v = v' / det. u and v are the weights of B
  * and C: u1, u2. The planes are made per test here (havel): the test has no table. */
 
