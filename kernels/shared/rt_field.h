@@ -12,9 +12,6 @@
 
 #include "rt_baseline.h"
 
-/* Component k (0 x, 1 y, 2 z) of v. */
-RT_INLINE rt_real rt_component(rt_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
-
 /* One face crossed: t along L and the weights u1, u2 of the face's vertices 1 and 2. */
 typedef struct rt_field_face {
     rt_real t, u1, u2;
@@ -56,12 +53,14 @@ RT_INLINE int rt_badouel_face(rt_vec3 P, rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec
 {
     rt_real t = rt_dot(N, rt_sub(A, P)) / den; /* -(d + N . P) / (N . L) with d = -N . A */
     rt_vec3 X = rt_add(P, rt_scale(L, t));
+    /* i0 = x: project on (y, z); i0 = y: on (x, z); i0 = z: on (x, y). So i1 is y where x is
+     * dropped, else x, and i2 is y where z is dropped, else z: two selects a vector. */
     rt_real ax = rt_abs(N.x), ay = rt_abs(N.y), az = rt_abs(N.z);
-    int i1 = ax >= ay && ax >= az ? 1 : 0; /* i0 = x: project on y, z */
-    int i2 = ax >= ay && ax >= az ? 2 : (ay >= az ? 2 : 1);
-    rt_real u0 = rt_component(X, i1) - rt_component(A, i1), v0 = rt_component(X, i2) - rt_component(A, i2);
-    rt_real u1 = rt_component(B, i1) - rt_component(A, i1), v1 = rt_component(B, i2) - rt_component(A, i2);
-    rt_real u2 = rt_component(C, i1) - rt_component(A, i1), v2 = rt_component(C, i2) - rt_component(A, i2);
+    int drop_x = ax >= ay && ax >= az, drop_z = !drop_x && az > ay;
+    rt_vec3 dX = rt_sub(X, A), dB = rt_sub(B, A), dC = rt_sub(C, A);
+    rt_real u0 = drop_x ? dX.y : dX.x, v0 = drop_z ? dX.y : dX.z;
+    rt_real u1 = drop_x ? dB.y : dB.x, v1 = drop_z ? dB.y : dB.z;
+    rt_real u2 = drop_x ? dC.y : dC.x, v2 = drop_z ? dC.y : dC.z;
     rt_real alpha, beta;
     if (u1 == 0) {
         beta = u0 / u2;
