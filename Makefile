@@ -51,7 +51,8 @@ TEST_SRC   := $(wildcard tests/test_*.c)
 
 # The CPU algorithm files compiled in both precisions: a second object with -DRT_SINGLE, whose
 # names end in "f" (RayTetra/cpu/algorithms_wrap.h).
-TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_precomputed.c
+TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_precomputed.c \
+                     RayTetra/cpu/algorithms_field.c
 
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/obj/%.float.o)
@@ -94,10 +95,12 @@ $(BUILD)/obj/%.float.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -DRT_SINGLE -c $< -o $@
 
-# The SIMD form 0 must compute both sides of its selects to be vectorised, which gcc only does
+# The SIMD forms (form 0, badouelbv) must compute both sides of their selects to be vectorised, which gcc only does
 # when floating-point operations may not trap (values are unchanged; see algorithms_simd.h).
 # (The same for the vectorisation report below.)
-$(BUILD)/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/obj/RayTetra/cpu/algorithms_simd_float.o: UNIT_CFLAGS := -fno-trapping-math $(ALGORITHM_CFLAGS)
+SIMD_SRC := RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
+            RayTetra/cpu/algorithms_badouelb_simd.c RayTetra/cpu/algorithms_badouelb_simd_float.c
+$(SIMD_SRC:%.c=$(BUILD)/obj/%.o): UNIT_CFLAGS := -fno-trapping-math $(ALGORITHM_CFLAGS)
 
 # The scalar algorithms' batch loops have an x86-64-v4 clone, for AVX-512's 32 registers
 # (RayTetra/cpu/algorithms_wrap.h). Without -fno-tree-slp-vectorize gcc also merges their loads
@@ -129,8 +132,7 @@ VEC_REPORTS   := $(ALGORITHM_SRC:%.c=$(BUILD)/vectorisation/%.txt) \
                  $(TWO_PRECISION_SRC:%.c=$(BUILD)/vectorisation/%.float.txt)
 VEC_REPORT_FLAGS := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),\
                       -Rpass=loop-vectorize -Rpass-missed=loop-vectorize,-fopt-info-vec-all)
-$(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd.txt $(BUILD)/vectorisation/RayTetra/cpu/algorithms_simd_float.txt: \
-    UNIT_CFLAGS := -fno-trapping-math
+$(SIMD_SRC:%.c=$(BUILD)/vectorisation/%.txt): UNIT_CFLAGS := -fno-trapping-math
 # Always made again (the headers are what change); no dependency files.
 $(BUILD)/vectorisation/%.txt: %.c FORCE
 	@mkdir -p $(dir $@)
@@ -240,8 +242,7 @@ LIBRARY_A       := $(BUILD)/libraytetra.a
 
 LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
-               RayTetra/cpu/algorithms_precomputed.c \
-               RayTetra/cpu/algorithms_simd.c RayTetra/cpu/algorithms_simd_float.c \
+               RayTetra/cpu/algorithms_precomputed.c RayTetra/cpu/algorithms_field.c $(SIMD_SRC) \
                $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks)) \
                $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
@@ -259,8 +260,7 @@ $(BUILD)/lib/obj/%.o: %.c
 $(BUILD)/lib/obj/%.float.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIBRARY_CFLAGS) -DRT_SINGLE -c $< -o $@
-$(BUILD)/lib/obj/RayTetra/cpu/algorithms_simd.o $(BUILD)/lib/obj/RayTetra/cpu/algorithms_simd_float.o: \
-    UNIT_CFLAGS := -fno-trapping-math $(ALGORITHM_CFLAGS)
+$(SIMD_SRC:%.c=$(BUILD)/lib/obj/%.o): UNIT_CFLAGS := -fno-trapping-math $(ALGORITHM_CFLAGS)
 
 $(LIBRARY_SO).$(LIBRARY_VERSION): $(LIBRARY_OBJ) RayTetra/api/libraytetra.map
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(LIBRARY_SONAME) -Wl,--version-script=RayTetra/api/libraytetra.map \

@@ -41,6 +41,10 @@ DECLARE_PRECOMPUTED(pluecker2p);
 DECLARE_PRECOMPUTED(stp0p);
 DECLARE_PRECOMPUTED(stp1p);
 DECLARE_PRECOMPUTED(stp2p);
+DECLARE_BOTH(badouel);
+DECLARE_BOTH(havel);
+DECLARE_PRECOMPUTED(badouelb);
+DECLARE_PRECOMPUTED(badouelbv);
 size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair *pairs, ray_tetra_result *results,
                     size_t count);
 
@@ -60,6 +64,11 @@ size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair
                 "ray_tetra_precompute"}}
 #define PLUECKER_TABLE "the edges' Pluecker coordinates before the timed region"
 #define STP_TABLE "(Vj - P) x (Vi - P) before the timed region, L . c per edge"
+
+/* A field test's kernel: RayTetraField.cl built for test `field` (1 Badouel, 2 Havel-Herout),
+ * its function named `function`. */
+#define FIELD_KERNEL(function, field)                                                                     \
+    "RayTetraField.cl", #function, "-DRT_FIELD=" #field " -DRT_KERNEL_NAME=" #function
 
 /* A form's kernel: RayTetraForm.cl built for Plücker (stp 0) or STP (stp 1) form `form`, its
  * function named `function` (the file, the function and the build options of a row). */
@@ -110,6 +119,22 @@ static const registry_algorithm ROWS[] = {
     PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE, "-DRT_STP=1 -DRT_FORM=0", 12),
     PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE, "-DRT_STP=1 -DRT_FORM=1", 13),
     PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE, "-DRT_STP=1 -DRT_FORM=2", 14),
+    {.name = "badouel", .csv_name = "Badouel",
+     .description = "Badouel (Graphics Gems 1990) on each face: the plane's t, barycentrics in the dominant projection",
+     CPU_BOTH(badouel), .kernel = {FIELD_KERNEL(ray_tetra_badouel, 1), true, {-1, -1}, NULL, NULL},
+     .properties = REGISTRY_BASELINE},
+    {.name = "havel", .csv_name = "Havel",
+     .description = "Havel-Herout (TVCG 2010) on each face: plane and two edge planes, made per test",
+     CPU_BOTH(havel), .kernel = {FIELD_KERNEL(ray_tetra_havel, 2), true, {-1, -1}, NULL, NULL},
+     .properties = REGISTRY_BASELINE},
+    {.name = "badouelb", .csv_name = "BadouelB",
+     .description = "branch-free Badouel (Fang-Kaeli 2012): the four face planes before the timed region",
+     CPU_PRECOMPUTED(badouelb),
+     .kernel = {"RayTetraBadouelB.cl", "ray_tetra_badouelb", "", true, {-1, -1}, NULL, "ray_tetra_badouelb_tables"},
+     .properties = REGISTRY_BASELINE | REGISTRY_PRECOMPUTED},
+    {.name = "badouelbv", .csv_name = "BadouelBV",
+     .description = "branch-free Badouel on its plane table, vectorised across pairs (SIMD)", CPU_PRECOMPUTED(badouelbv),
+     .properties = REGISTRY_BASELINE | REGISTRY_SIMD | REGISTRY_PRECOMPUTED},
 };
 #define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
 

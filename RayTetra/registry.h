@@ -28,10 +28,10 @@
 /* Properties of a row (--list-algorithms prints them as words). */
 enum {
     REGISTRY_THESIS = 1 << 0,   /* "thesis": the thesis measured it (its double variants: the CSV's columns) */
-    REGISTRY_BASELINE = 1 << 1, /* "baseline": a comparison algorithm of PT03, not a Plücker or STP form */
+    REGISTRY_BASELINE = 1 << 1, /* "baseline": a comparison algorithm (PT03's, the field's), not a Plücker or STP form */
     REGISTRY_EXACT = 1 << 2,    /* "exact": exact on degenerate input (faces as exact_classify) */
     REGISTRY_SIMD = 1 << 3,     /* "simd": vectorised across pairs */
-    REGISTRY_PRECOMPUTED = 1 << 4, /* "precomputed": the tetrahedron's part computed before the timed region */
+    REGISTRY_PRECOMPUTED = 1 << 4, /* "precomputed": the tetrahedron's part (a table) computed before the timed region */
 };
 
 /* The OpenCL kernel of a row. The float build compiles the same file with -DRT_SINGLE added. */

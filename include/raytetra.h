@@ -131,7 +131,7 @@ enum {
     RAYTETRA_PROPERTY_FLOAT = 1u << 1,    /* single-precision arithmetic (inputs rounded) */
     RAYTETRA_PROPERTY_EXACT = 1u << 2,    /* exact signs: faces as exact arithmetic gives them */
     RAYTETRA_PROPERTY_SIMD = 1u << 3,     /* vectorised across pairs (fast in batches) */
-    RAYTETRA_PROPERTY_BASELINE = 1u << 4, /* Haines or Möller-Trumbore */
+    RAYTETRA_PROPERTY_BASELINE = 1u << 4, /* Haines, Möller-Trumbore, Badouel, Havel-Herout */
     RAYTETRA_PROPERTY_HAS_KERNEL = 1u << 5 /* runs on an OpenCL device (raytetra_device_*) */
 };
 

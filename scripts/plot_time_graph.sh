@@ -22,11 +22,12 @@ $USAGE
 
 Draws PNG charts of Bench's results into OUTDIR (or --out DIR; default: the folder of the CSV,
 else of the first file given):
-  cpu_double.png     CPU algorithms in double precision: the baselines (Haines, Moller) and
-                     the Pluecker (Segura) and STP forms, one panel each
+  cpu_double.png     CPU algorithms in double precision: the baselines (Haines, Moller,
+                     Badouel, Havel) and the Pluecker (Segura) and STP forms, one panel each
   cpu_float.png      the same in single precision
   cpu_simd.png       the SIMD forms (vectorised across pairs), double and float
-  cpu_precomputed.png  the precomputed forms (docs/ALGORITHMS.md), double and float: the
+  cpu_precomputed.png  the precomputed forms and the branch-free Badouel (docs/ALGORITHMS.md),
+                     double and float: the
                      per-line part, the table's precomputation left out
   opencl_double.png  the OpenCL kernels in double precision
   opencl_float.png   the OpenCL kernels in single precision
@@ -376,7 +377,7 @@ cpu_chart() {
     base=$(algorithms_where run "$condition && $baseline" | paste -sd' ' -)
     forms=$(algorithms_where run "$condition && !($baseline)" | paste -sd' ' -)
     # shellcheck disable=SC2086
-    [ -z "$base" ] || while IFS= read -r line; do specs+=("$line"); done < <(panels "baselines (Haines, Moller)" $base)
+    [ -z "$base" ] || while IFS= read -r line; do specs+=("$line"); done < <(panels "baselines (Haines, Moller, Badouel, Havel)" $base)
     # shellcheck disable=SC2086
     [ -z "$forms" ] || while IFS= read -r line; do specs+=("$line"); done < <(panels "Pluecker (Segura) and STP forms" $forms)
     if [ ${#specs[@]} -eq 0 ]; then

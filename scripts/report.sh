@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # report.sh: one Markdown page from Bench's and Accuracy's JSON files (docs/JSON.md): which
-# algorithm to use for which need (the fastest, the fastest exact one, the most accurate in
-# single precision, ...), then a table of every algorithm with its speed and its accuracy side
-# by side. jq reads the files; awk ranks and writes.
+# algorithm to use for which need (the fastest, the fastest exact one, the fastest on a table
+# per tetrahedron, the fastest comparison test, the most accurate in single precision, ...),
+# then a table of every algorithm with its speed and its accuracy side by side. jq reads the
+# files; awk ranks and writes.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
 
@@ -54,14 +55,14 @@ trap 'rm -f "$report"' EXIT
 function add(name) { if (!(name in seen)) { seen[name] = 1; order[count++] = name } }
 function has(list, word) { return ("," list ",") ~ ("," word ",") }
 function speed(name) { return timed[name] ? sprintf("%.2f", mtests[name] / timed[name]) : "-" }
-function fastest(condition_kind, condition_precision, need_exact, need_clean,   i, name, best) {
+function fastest(condition_kind, condition_precision, need_property, need_clean,   i, name, best) {
     best = ""
     for (i = 0; i < count; ++i) {
         name = order[i]
         if (!timed[name] || verified[name] < runs) continue
         if (condition_kind != "" && kind[name] != condition_kind) continue
         if (condition_precision != "" && precision[name] != condition_precision) continue
-        if (need_exact && !has(properties[name], "exact")) continue
+        if (need_property != "" && !has(properties[name], need_property)) continue
         if (need_clean && (!(name in degenerate) || wrong[name] + faces[name] > 0)) continue
         if (best == "" || mtests[name] / timed[name] > mtests[best] / timed[best]) best = name
     }
@@ -107,12 +108,14 @@ END {
            "every input class but random (lines through edges and vertices, lines in a face plane).\n\n",
            runs, runs == 1 ? "" : "s", accuracy
     printf "| need | use | why |\n|---|---|---|\n"
-    n = fastest("cpu", "double", 0, 0); need("fastest on the CPU, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
-    n = fastest("cpu", "float", 0, 0); need("fastest on the CPU, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
-    n = fastest("opencl", "double", 0, 0); need("fastest OpenCL kernel, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
-    n = fastest("opencl", "float", 0, 0); need("fastest OpenCL kernel, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
-    n = fastest("", "", 1, 0); need("fastest exact on degenerate input (by construction)", n, speed(n) " Mtests/s; " accuracy_text(n))
-    n = fastest("", "", 0, 1); need("fastest without a single difference on this degenerate input", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("cpu", "double", "", 0); need("fastest on the CPU, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("cpu", "float", "", 0); need("fastest on the CPU, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("opencl", "double", "", 0); need("fastest OpenCL kernel, double precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("opencl", "float", "", 0); need("fastest OpenCL kernel, single precision", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("", "", "exact", 0); need("fastest exact on degenerate input (by construction)", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("", "", "", 1); need("fastest without a single difference on this degenerate input", n, speed(n) " Mtests/s; " accuracy_text(n))
+    n = fastest("", "", "precomputed", 0); need("fastest with a table per tetrahedron (many lines a tetrahedron: a mesh)", n, speed(n) " Mtests/s, the table filled outside the time; " accuracy_text(n))
+    n = fastest("", "", "baseline", 0); need("fastest comparison test (Haines, Moller-Trumbore, Badouel, Havel-Herout: not a Pluecker or STP form)", n, speed(n) " Mtests/s; " accuracy_text(n))
     n = most_accurate("double"); need("most accurate in double precision", n, accuracy_text(n) "; " speed(n) " Mtests/s")
     n = most_accurate("float"); need("most accurate in single precision", n, accuracy_text(n) "; " speed(n) " Mtests/s")
     printf "\n## Every algorithm\n\n"
@@ -127,7 +130,8 @@ END {
                properties[name] == "" ? "-" : properties[name]
     }
     printf "\nProperties: thesis (measured in the thesis), baseline (a comparison algorithm, not a Pluecker or STP form), " \
-           "exact (exact on degenerate input by construction), simd (vectorised across pairs). Other faces: both say hit, " \
+           "exact (exact on degenerate input by construction), simd (vectorised across pairs), precomputed (a table per " \
+           "tetrahedron filled before the timed region). Other faces: both say hit, " \
            "with another enter or leave face than exact arithmetic (on an edge either face can be valid; docs/ACCURACY.md). " \
            "Point error: relative to the longest edge of the tetrahedron.\n"
 }' >"$report"

@@ -162,6 +162,8 @@ expect 0 '' -- "$report" "$TMP/a.json" "$TMP/acc.json"
 check "report: the need table" grep -qx '| need | use | why |' "$TMP/stdout.$$"
 fastest=$(jq -r '[.results[] | select(.kind == "cpu")] | max_by(.mtests_per_s) | .algorithm' "$TMP/a.json")
 check "report: the fastest CPU algorithm is the JSON's ($fastest)" grep -Eq "^\| fastest on the CPU, double precision \| \*\*$fastest\*\* \|" "$TMP/stdout.$$"
+check "report: the fastest comparison test is the only one timed" grep -q '^| fastest comparison test (Haines, Moller-Trumbore, Badouel, Havel-Herout: not a Pluecker or STP form) | \*\*Haines\*\* |' "$TMP/stdout.$$"
+check "report: no table per tetrahedron timed" grep -q '^| fastest with a table per tetrahedron (many lines a tetrahedron: a mesh) | none |' "$TMP/stdout.$$"
 check "report: exact on degenerate input needs a timing" grep -q '^| fastest exact on degenerate input (by construction) | none |' "$TMP/stdout.$$"
 check "report: STP1 gives other faces on edges" grep -Eq '^\| STP1 \| cpu \| double \| [0-9.]+ \| yes \| 0 \| [1-9][0-9]* \| 40 \|' "$TMP/stdout.$$"
 check "report: STP0R without timing" grep -Eq '^\| STP0R \| cpu \| double \| - \| - \| 0 \| 0 \| 40 \|' "$TMP/stdout.$$"

@@ -11,7 +11,8 @@
  *    pairs per work-item, the float builds' single and double data (--float-data); and the
  *    end-to-end run equals the steps run.
  *  - The STP ones give the plain STP kernel's hit/miss, faces and t (within 1e-9) on random
- *    pairs in those configurations.
+ *    pairs in those configurations; the branch-free Badouel's (RayTetraBadouelB.cl, its table
+ *    of face planes) give those of Badouel's per-face kernel (RayTetraField.cl).
  *  - A precomputed kernel reports its tables' time, a plain one none.
  * The configurations rotate over the forms (each form and precision runs two of them) to keep
  * the number of kernel builds down; every configuration runs in both precisions. */
@@ -72,15 +73,30 @@ static int run(gpu_handler *h, const gpu_algorithm *g, const configuration *c, c
     return status;
 }
 
-/* The plain form's kernel of a precomputed row, in its precision: RayTetraForm.cl. */
+/* The branch-free Badouel's kernels (RayTetraBadouelB.cl, its table of face planes). */
+static int is_badouelb(const gpu_algorithm *g) { return strcmp(g->kernel_file, "RayTetraBadouelB.cl") == 0; }
+
+/* The plain form's kernel of a precomputed row, in its precision: RayTetraForm.cl; for the
+ * branch-free Badouel, Badouel's per-face kernel (RayTetraField.cl). */
 static gpu_algorithm plain_twin(const gpu_algorithm *g, char *options, size_t size)
 {
+    if (is_badouelb(g)) {
+        snprintf(options, size, "-DRT_FIELD=1 -DRT_KERNEL_NAME=ray_tetra_field%s",
+                 g->precision == CPU_PRECISION_FLOAT ? " -DRT_SINGLE" : "");
+        return (gpu_algorithm){-1, g->name, g->csv_name, "RayTetraField.cl", "ray_tetra_field", g->precision,
+                               options, g->double_name, 0, NULL, NULL, 0};
+    }
     snprintf(options, size, "%s", g->build_options); /* -DRT_STP=s -DRT_FORM=n [-DRT_SINGLE] */
     return (gpu_algorithm){-1, g->name, g->csv_name, "RayTetraForm.cl", "ray_tetra_form", g->precision, options,
                            g->double_name, 0, NULL, NULL, 0};
 }
 
-static int is_stp(const gpu_algorithm *g) { return strstr(g->build_options, "-DRT_STP=1") != NULL; }
+/* A precomputed kernel whose arithmetic is not its twin's: the STP forms and the branch-free
+ * Badouel (compared in hit, faces and t on random pairs). */
+static int arithmetic_differs(const gpu_algorithm *g)
+{
+    return strstr(g->build_options, "-DRT_STP=1") != NULL || is_badouelb(g);
+}
 
 /* Whether hit/miss, faces or t (within `tolerance`, relative to 1 + |t|) differ. */
 static int hit_faces_t_differ(const ray_tetra_result *a, const ray_tetra_result *b, double tolerance)
@@ -119,7 +135,8 @@ static void agree_with_exact(gpu_handler *h, const gpu_algorithm *all, int count
         CHECK((double)wrong <= allowed, "%s: %zu of %zu pairs differ from the exact classifier (first: pair %zu, %s)",
               all[a].csv_name, wrong, set.count, first, why);
     }
-    CHECK(tested == 12, "%d precomputed kernels, expected 12 (Plücker and STP forms 0-2, double and float)", tested);
+    CHECK(tested == 14, "%d precomputed kernels, expected 14 (Plücker and STP forms 0-2 and the branch-free Badouel, "
+                        "double and float)", tested);
     free(results);
     free(reference);
     pair_set_free(&set);
@@ -154,7 +171,7 @@ static void same_in_every_configuration(gpu_handler *h, const gpu_algorithm *all
             CHECK(plain_times.precompute_ms == 0 && times.precompute_ms > 0,
                   "%s (%s): tables' time %g ms, the plain kernel's %g ms", g->csv_name, c->name, times.precompute_ms,
                   plain_times.precompute_ms);
-            if (is_stp(g)) {
+            if (arithmetic_differs(g)) {
                 int hit_only = c->config.output == GPU_OUTPUT_HIT;
                 double tolerance = g->precision == CPU_PRECISION_FLOAT ? FLOAT_TOLERANCE : TOLERANCE;
                 size_t differ = 0;

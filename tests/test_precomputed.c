@@ -5,7 +5,9 @@
  * threaded path: the arithmetic is the same. The STP ones round p_ij = L . ((Vj - P) x (Vi - P))
  * rather than (L x (Vj - P)) . (Vi - P): on random pairs (no degenerate input) their hit and faces
  * equal the exact classifier's in double (and the plain form's); their points agree with the
- * plain form's to rounding. */
+ * plain form's to rounding. The branch-free Badouel (badouelb, its table of face planes) gives
+ * the same results through every path as its one-pair contract function, and its SIMD build
+ * (badouelbv) gives badouelb's, bit for bit, on random pairs and on every degenerate class. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,9 @@ static const char *const TWINS[][2] = {
     {"pluecker0p", "pluecker0"},   {"pluecker1p", "pluecker1"},   {"pluecker2p", "pluecker2"},
     {"pluecker0pf", "pluecker0f"}, {"pluecker1pf", "pluecker1f"}, {"pluecker2pf", "pluecker2f"},
     {"stp0p", "stp0"},             {"stp1p", "stp1"},             {"stp2p", "stp2"},
-    {"stp0pf", "stp0f"},           {"stp1pf", "stp1f"},           {"stp2pf", "stp2f"}};
+    {"stp0pf", "stp0f"},           {"stp1pf", "stp1f"},           {"stp2pf", "stp2f"},
+    {"badouelb", "badouelb"},      {"badouelbf", "badouelbf"},    {"badouelbv", "badouelb"},
+    {"badouelbvf", "badouelbf"}};
 
 /* Hit and faces equal, and on a hit every real bit for bit. */
 static int same_result(const ray_tetra_result *a, const ray_tetra_result *b)
@@ -57,7 +61,7 @@ static void run_one_by_one(const cpu_algorithm *a, const ray_tetra_pair *pairs, 
     }
 }
 
-/* Every path of a Plücker form against its plain form, bit for bit. */
+/* Every path of a Plücker form (or a badouelb) against its plain form, bit for bit. */
 static void check_bitwise(const cpu_algorithm *pre, const cpu_algorithm *plain, const pair_set *set,
                           ray_tetra_result *expected, ray_tetra_result *got)
 {
@@ -142,7 +146,7 @@ int main(void)
         if (!pre || !plain)
             continue;
         CHECK(pre->precomputed && pre->precomputed->table_bytes > 0, "%s has no precomputed parts", pre->name);
-        if (strncmp(pre->name, "pluecker", 8) == 0) {
+        if (strncmp(pre->name, "stp", 3) != 0) {
             check_bitwise(pre, plain, &random_set, expected, got);
             check_bitwise(pre, plain, &special_set, expected, got);
         } else {

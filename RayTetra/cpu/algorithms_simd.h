@@ -76,9 +76,12 @@ static inline void simd_put(simd_block *b, int row, int lane, vec3 v)
     b->in[row + 2][lane] = v.z;
 }
 
-static inline vec3 simd_get(const simd_block *b, int row, int lane)
+/* Output rows of a block (simd_block's, or another lane loop's: algorithms_badouelb_simd.c). */
+typedef double simd_rows[SIMD_BLOCK];
+
+static inline vec3 simd_get(const simd_rows *out, int row, int lane)
 {
-    vec3 v = {b->out[row][lane], b->out[row + 1][lane], b->out[row + 2][lane]};
+    vec3 v = {out[row][lane], out[row + 1][lane], out[row + 2][lane]};
     return v;
 }
 
@@ -102,26 +105,32 @@ static inline void simd_load(simd_block *b, const ray_tetra_pair *pairs, int n)
             b->in[row][lane] = 0;
 }
 
-/* Lanes 0..n-1 into results; returns whether any of them hits. */
-static inline int simd_store(const simd_block *b, ray_tetra_result *results, int n)
+/* Lanes 0..n-1 of output rows `out` into results; returns whether any of them hits. */
+static inline int simd_store_rows(const simd_rows *out, ray_tetra_result *results, int n)
 {
     int any = 0;
     for (int lane = 0; lane < n; ++lane) {
         ray_tetra_result *r = &results[lane];
-        r->enter_face = (int)b->out[SIMD_ENTER_FACE][lane];
-        r->leave_face = (int)b->out[SIMD_LEAVE_FACE][lane];
+        r->enter_face = (int)out[SIMD_ENTER_FACE][lane];
+        r->leave_face = (int)out[SIMD_LEAVE_FACE][lane];
         r->hit = r->enter_face >= 0;
-        r->enter_point = simd_get(b, SIMD_ENTER_POINT, lane);
-        r->leave_point = simd_get(b, SIMD_LEAVE_POINT, lane);
-        r->u_enter1 = b->out[SIMD_U_ENTER1][lane];
-        r->u_enter2 = b->out[SIMD_U_ENTER2][lane];
-        r->u_leave1 = b->out[SIMD_U_LEAVE1][lane];
-        r->u_leave2 = b->out[SIMD_U_LEAVE2][lane];
-        r->t_enter = b->out[SIMD_T_ENTER][lane];
-        r->t_leave = b->out[SIMD_T_LEAVE][lane];
+        r->enter_point = simd_get(out, SIMD_ENTER_POINT, lane);
+        r->leave_point = simd_get(out, SIMD_LEAVE_POINT, lane);
+        r->u_enter1 = out[SIMD_U_ENTER1][lane];
+        r->u_enter2 = out[SIMD_U_ENTER2][lane];
+        r->u_leave1 = out[SIMD_U_LEAVE1][lane];
+        r->u_leave2 = out[SIMD_U_LEAVE2][lane];
+        r->t_enter = out[SIMD_T_ENTER][lane];
+        r->t_leave = out[SIMD_T_LEAVE][lane];
         any |= r->hit;
     }
     return any;
+}
+
+/* Lanes 0..n-1 of the block into results; returns whether any of them hits. */
+static inline int simd_store(const simd_block *b, ray_tetra_result *results, int n)
+{
+    return simd_store_rows(b->out, results, n);
 }
 
 static inline rt_vec3 simd_in(const simd_block *b, int row, int lane)
@@ -129,11 +138,26 @@ static inline rt_vec3 simd_in(const simd_block *b, int row, int lane)
     return rt_v((rt_real)b->in[row][lane], (rt_real)b->in[row + 1][lane], (rt_real)b->in[row + 2][lane]);
 }
 
-static inline void simd_out3(simd_block *b, int row, int lane, rt_vec3 v)
+static inline void simd_out3(simd_rows *out, int row, int lane, rt_vec3 v)
 {
-    b->out[row][lane] = (double)v.x;
-    b->out[row + 1][lane] = (double)v.y;
-    b->out[row + 2][lane] = (double)v.z;
+    out[row][lane] = (double)v.x;
+    out[row + 1][lane] = (double)v.y;
+    out[row + 2][lane] = (double)v.z;
+}
+
+/* One lane's record into output rows `out`, its faces (reals, -1 on a miss) from `faces`. */
+RT_INLINE void simd_out_record(simd_rows *out, int lane, const rt_hit *h, const rt_real faces[2])
+{
+    simd_out3(out, SIMD_ENTER_POINT, lane, h->enter_point);
+    simd_out3(out, SIMD_LEAVE_POINT, lane, h->leave_point);
+    out[SIMD_U_ENTER1][lane] = (double)h->u_enter1;
+    out[SIMD_U_ENTER2][lane] = (double)h->u_enter2;
+    out[SIMD_U_LEAVE1][lane] = (double)h->u_leave1;
+    out[SIMD_U_LEAVE2][lane] = (double)h->u_leave2;
+    out[SIMD_T_ENTER][lane] = (double)h->t_enter;
+    out[SIMD_T_LEAVE][lane] = (double)h->t_leave;
+    out[SIMD_ENTER_FACE][lane] = (double)faces[0];
+    out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
 }
 
 /* The pair in `lane`, prepared for form 0 (stp: 1 STP, 0 Plücker). */
@@ -151,16 +175,7 @@ RT_INLINE void simd_lane(simd_block *b, int lane, int stp)
     rt_hit h;
     rt_real faces[2];
     rt_form0_body(&t, &h, faces);
-    simd_out3(b, SIMD_ENTER_POINT, lane, h.enter_point);
-    simd_out3(b, SIMD_LEAVE_POINT, lane, h.leave_point);
-    b->out[SIMD_U_ENTER1][lane] = (double)h.u_enter1;
-    b->out[SIMD_U_ENTER2][lane] = (double)h.u_enter2;
-    b->out[SIMD_U_LEAVE1][lane] = (double)h.u_leave1;
-    b->out[SIMD_U_LEAVE2][lane] = (double)h.u_leave2;
-    b->out[SIMD_T_ENTER][lane] = (double)h.t_enter;
-    b->out[SIMD_T_LEAVE][lane] = (double)h.t_leave;
-    b->out[SIMD_ENTER_FACE][lane] = (double)faces[0];
-    b->out[SIMD_LEAVE_FACE][lane] = (double)faces[1];
+    simd_out_record(b->out, lane, &h, faces);
 }
 
 /* Whether the pair in `lane` hits (rt_form0_hits: the decision alone). */
