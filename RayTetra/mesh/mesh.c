@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "mesh/mesh_binary.h"
+#include "mesh/mesh_bvh.h"
 #include "mesh/mesh_source.h"
 #include "timer.h"
 
@@ -105,6 +106,10 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->edge_vertices);
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
+    if (mesh->stored_hierarchy)
+        mesh_bvh_free(mesh->stored_hierarchy);
+    free(mesh->stored_hierarchy);
+    mesh->stored_hierarchy = NULL;
     mesh->vertices = NULL;
     mesh->tetra = NULL;
     mesh->neighbour = NULL;

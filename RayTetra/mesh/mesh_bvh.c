@@ -202,8 +202,14 @@ static void prepare_faces(const tet_mesh *mesh, build_face *faces, size_t count)
     }
 }
 
-int mesh_bvh_build(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
+int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
 {
+    if (mesh->stored_hierarchy) {
+        *bvh = *mesh->stored_hierarchy;
+        free(mesh->stored_hierarchy);
+        mesh->stored_hierarchy = NULL;
+        return 0;
+    }
     memset(bvh, 0, sizeof *bvh);
     size_t count = mesh->boundary_count;
     size_t nodes = 2 * count + 1;

@@ -656,7 +656,7 @@ static int write_outputs(state *s, int argc, char **argv, error_text *err)
                  (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0) ||
                  (o->export_pairs &&
                   (pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err)) < 0) ||
-                 (o->save_mesh && mesh_binary_write(o->save_mesh, &s->mesh, err) != 0);
+                 (o->save_mesh && mesh_binary_write(o->save_mesh, &s->mesh, &s->bvh, err) != 0);
     if (!failed && o->json) {
         walk_context context;
         fill_context(s, argc, argv, &context);
