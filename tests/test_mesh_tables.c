@@ -1,8 +1,11 @@
-/* test_mesh_bvh: the boundary hierarchy built on every core (mesh_bvh.c) is the hierarchy of the
- * plain recursive build below (median splits of a stable sort along the widest axis of the
- * centres, nodes numbered depth first), bit for bit, on 1, 2 and 4 threads: on a slab of 41,600
- * boundary faces (beyond MESH_PARALLEL_MIN, so that the tasks run) with every centre repeated
- * along two axes (the sort's ties decide the order), the same slab jittered, and the box. */
+/* test_mesh_tables: the tables built on every core are those of the plain serial builds below,
+ * bit for bit, on 1, 2 and 4 threads. The boundary hierarchy (mesh_bvh.c): median splits of a
+ * stable sort along the widest axis of the centres, nodes numbered depth first. The edge table
+ * (mesh_build_edges): one sort of every tetrahedron's edges by (lower vertex, higher vertex,
+ * tetrahedron and local edge), edges numbered in that order. On a slab of 120,000 tetrahedra and
+ * 41,600 boundary faces (beyond MESH_PARALLEL_MIN, so that the parallel paths run) with every
+ * centre repeated along two axes (the sort's ties decide the order), the same slab jittered, and
+ * the repository's box and U. */
 #define _POSIX_C_SOURCE 200809L
 #include <float.h>
 #include <math.h>
@@ -112,6 +115,76 @@ static void reference_hierarchy(const tet_mesh *mesh, mesh_bvh *bvh)
     *bvh = r.bvh;
 }
 
+/* ---------------------------------------------------------------- the reference edge table */
+
+typedef struct reference_edge {
+    int low, high, reference; /* reference: tetrahedron * 6 + local edge */
+} reference_edge;
+
+static int by_vertices_then_reference(const void *a, const void *b)
+{
+    const reference_edge *x = a, *y = b;
+    if (x->low != y->low)
+        return x->low < y->low ? -1 : 1;
+    if (x->high != y->high)
+        return x->high < y->high ? -1 : 1;
+    return (x->reference > y->reference) - (x->reference < y->reference);
+}
+
+static const int EDGE_ENDS[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
+/* The table in `expected`'s edge fields (its other fields copied from mesh). */
+static void reference_edges(const tet_mesh *mesh, tet_mesh *expected)
+{
+    *expected = *mesh;
+    size_t count = mesh->tetra_count * 6;
+    reference_edge *keys = malloc(count * sizeof *keys);
+    for (size_t i = 0; i < count; ++i) {
+        int a = mesh->tetra[i / 6][EDGE_ENDS[i % 6][0]], b = mesh->tetra[i / 6][EDGE_ENDS[i % 6][1]];
+        keys[i] = (reference_edge){a < b ? a : b, a < b ? b : a, (int)i};
+    }
+    qsort(keys, count, sizeof *keys, by_vertices_then_reference);
+    expected->edge_vertices = malloc(count * sizeof *expected->edge_vertices);
+    expected->edge_lines = malloc(count * sizeof *expected->edge_lines);
+    expected->tetra_edges = malloc(mesh->tetra_count * sizeof *expected->tetra_edges);
+    size_t k = 0;
+    for (size_t i = 0; i < count; ++i) {
+        k += i > 0 && (keys[i].low != keys[i - 1].low || keys[i].high != keys[i - 1].high);
+        expected->edge_vertices[k][0] = keys[i].low;
+        expected->edge_vertices[k][1] = keys[i].high;
+        size_t t = (size_t)keys[i].reference / 6;
+        int e = keys[i].reference % 6;
+        expected->tetra_edges[t][e] = (int)k * 2 + (mesh->tetra[t][EDGE_ENDS[e][0]] != keys[i].low);
+    }
+    expected->edge_count = count ? k + 1 : 0;
+    for (size_t i = 0; i < expected->edge_count; ++i) {
+        vec3 a = mesh->vertices[expected->edge_vertices[i][0]], b = mesh->vertices[expected->edge_vertices[i][1]];
+        vec3 u = {b.x - a.x, b.y - a.y, b.z - a.z};
+        double line[6] = {u.x, u.y, u.z, u.y * a.z - u.z * a.y, u.z * a.x - u.x * a.z, u.x * a.y - u.y * a.x};
+        memcpy(expected->edge_lines[i], line, sizeof line);
+    }
+    free(keys);
+}
+
+static int same_edges(const tet_mesh *a, const tet_mesh *b)
+{
+    return a->edge_count == b->edge_count &&
+           memcmp(a->edge_vertices, b->edge_vertices, a->edge_count * sizeof *a->edge_vertices) == 0 &&
+           memcmp(a->edge_lines, b->edge_lines, a->edge_count * sizeof *a->edge_lines) == 0 &&
+           memcmp(a->tetra_edges, b->tetra_edges, a->tetra_count * sizeof *a->tetra_edges) == 0;
+}
+
+static void free_edges(tet_mesh *mesh)
+{
+    free(mesh->edge_vertices);
+    free(mesh->edge_lines);
+    free(mesh->tetra_edges);
+    mesh->edge_vertices = NULL;
+    mesh->edge_lines = NULL;
+    mesh->tetra_edges = NULL;
+    mesh->edge_count = 0;
+}
+
 /* ---------------------------------------------------------------- meshes */
 
 /* A Medit slab of NX x NY x NZ cubes, six tetrahedra each, vertices jittered or on the grid. */
@@ -164,7 +237,7 @@ static int same_hierarchy(const mesh_bvh *a, const mesh_bvh *b)
            memcmp(a->faces, b->faces, a->face_count * sizeof *a->faces) == 0;
 }
 
-static void compare_builds(const char *path, size_t least_faces)
+static void compare_tables(const char *path, size_t least_faces)
 {
     tet_mesh mesh;
     error_text err = {0};
@@ -187,6 +260,18 @@ static void compare_builds(const char *path, size_t least_faces)
         mesh_bvh_free(&built);
     }
     mesh_bvh_free(&expected);
+    tet_mesh expected_edges;
+    reference_edges(&mesh, &expected_edges);
+    CHECK(expected_edges.edge_count > mesh.vertex_count, "%s: %zu edges for %zu vertices", path,
+          expected_edges.edge_count, mesh.vertex_count);
+    for (int t = 0; t < 3; ++t) {
+        omp_set_num_threads(THREADS[t]);
+        CHECK(mesh_build_edges(&mesh, &err) == 0, "%s: %s", path, err.text);
+        CHECK(same_edges(&mesh, &expected_edges), "%s, %d threads: %zu edges; the reference %zu", path, THREADS[t],
+              mesh.edge_count, expected_edges.edge_count);
+        free_edges(&mesh);
+    }
+    free_edges(&expected_edges);
     mesh_free(&mesh);
 }
 
@@ -194,19 +279,19 @@ int main(void)
 {
     const char *tmp = getenv("TMPDIR");
     char folder[256], grid[300], jittered[300];
-    snprintf(folder, sizeof folder, "%s/test_mesh_bvh.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    snprintf(folder, sizeof folder, "%s/test_mesh_tables.XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(folder))
         return 1;
     snprintf(grid, sizeof grid, "%s/slab.mesh", folder);
     snprintf(jittered, sizeof jittered, "%s/slab_jittered.mesh", folder);
     write_slab(grid, 100, 100, 2, 0);
     write_slab(jittered, 100, 100, 2, 1);
-    compare_builds(grid, 40000);
-    compare_builds(jittered, 40000);
-    compare_builds("data/box.mesh", 4);
-    compare_builds("data/u_shape.mesh", 4);
+    compare_tables(grid, 40000);
+    compare_tables(jittered, 40000);
+    compare_tables("data/box.mesh", 4);
+    compare_tables("data/u_shape.mesh", 4);
     unlink(grid);
     unlink(jittered);
     rmdir(folder);
-    return check_summary("test_mesh_bvh");
+    return check_summary("test_mesh_tables");
 }
