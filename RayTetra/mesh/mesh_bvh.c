@@ -31,8 +31,8 @@ typedef struct keyed_face {
 typedef struct builder {
     build_face *faces;    /* sorted range by range as the tree splits them */
     build_face *moved;    /* room to move a range's faces into their sorted order */
-    keyed_face *keyed;    /* the range being sorted, and as much room again for the merges */
-    keyed_face *scratch;
+    keyed_face *keyed;    /* the keys of the range being sorted */
+    keyed_face *scratch;  /* room for their merges */
     mesh_bvh *bvh;        /* bounds and links hold the first pass's slots until compact_slots */
     double pad;
 } builder;
@@ -42,9 +42,9 @@ typedef struct builder {
 #define BVH_TASK_MIN_FACES 4096
 #define BVH_INSERTION_SORT_MAX 16
 
-/* Sort items[0, n) by key, equal keys in their order (a stable sort: what glibc's qsort gave
- * before it was the build's, made explicit so that the tree does not depend on the C library's
- * sort); halves in parallel tasks. */
+/* Sort items[0, n) by key, equal keys in their order: a stable sort, as glibc 2.36's qsort is,
+ * written out so that the tree does not depend on the C library's sort; halves in parallel
+ * tasks. */
 static void stable_sort(keyed_face *items, keyed_face *scratch, size_t n)
 {
     if (n <= BVH_INSERTION_SORT_MAX) {
