@@ -63,6 +63,13 @@ cp "$DATA"/box_tetgen.node "$DATA"/box_tetgen.ele .
 awk 'NR == 2 { $2 = 48 } { print }' "$DATA/box_tetgen.neigh" >box_tetgen.neigh
 expect 1 "box_tetgen.neigh:2: tetrahedron 1 has no face in common with the neighbour listed \(tetrahedron 48\)" -- \
     "$TW" box_tetgen.ele
+# A link is checked from its lower tetrahedron: one missing from either side, and one to itself.
+awk 'NR == 29 { for (i = 2; i <= 5; ++i) if ($i == 1) $i = -1 } { print }' "$DATA/box_tetgen.neigh" >box_tetgen.neigh
+expect 1 "box_tetgen.neigh:2: tetrahedron 1 is not listed back by its neighbour \(tetrahedron 28\)" -- "$TW" box_tetgen.ele
+awk 'NR == 2 { $2 = -1 } { print }' "$DATA/box_tetgen.neigh" >box_tetgen.neigh
+expect 1 "box_tetgen.neigh:29: tetrahedron 28 is not listed back by its neighbour \(tetrahedron 1\)" -- "$TW" box_tetgen.ele
+awk 'NR == 3 { $2 = 2 } { print }' "$DATA/box_tetgen.neigh" >box_tetgen.neigh
+expect 1 "box_tetgen.neigh:3: tetrahedron 2 is its own neighbour \(tetrahedron 2\)" -- "$TW" box_tetgen.ele
 rm box_tetgen.neigh
 awk 'NR == 3 { $0 = $0 " 7" } { print }' "$DATA/box_tetgen.ele" >box_tetgen.ele
 expect 1 "box_tetgen.ele:3: too many numbers on the line" -- "$TW" box_tetgen.node
@@ -159,6 +166,32 @@ expect 1 "announces.txt:2: the file announces 2147483648 rays but ends after 1" 
 expect 1 "announces_tetra.mesh:$((tetra_line + 3)): the file announces 268435456 tetrahedra but ends after 2" -- \
     limited "$TW" announces_tetra.mesh
 
+# Python that checks a TetWalk JSON's stages: each one's busy time a number from 0 to the wall
+# time of its whole (the mesh's or the run's), its share that time's fraction, the shares adding
+# up to at most 1; the mesh's stages and each run's of its kind present.
+STAGES_PY='
+def check_stages(stages, wall, names):
+    assert isinstance(wall, float) and wall > 0, wall
+    assert sorted(k for k in stages if k != "wall_ms") == sorted(names), (sorted(stages), names)
+    total = 0
+    for name in names:
+        ms, share = stages[name]["ms"], stages[name]["share"]
+        assert 0 <= ms <= wall * (1 + 1e-9) and 0 <= share <= 1, (name, ms, share, wall)
+        assert abs(share - ms / wall) <= 1e-12, (name, share, ms / wall)
+        total += share
+    assert total <= 1 + 1e-9, total
+
+def check_json_stages(d, run_stages):
+    m = d["context"]["mesh_stages"]
+    check_stages(m, m["wall_ms"], ["files", "checks_and_tables", "hierarchy"])
+    for r in d["results"]:
+        check_stages(r["stages"], r["wall_ms"], run_stages[r["kind"]])
+        timed = r["stages"]["kernel" if r["kind"] == "opencl" else "walk"]["ms"]
+        assert abs(timed - sum(r["samples_ms"])) <= 1e-6 * timed, (timed, r["samples_ms"])
+'
+CPU_STAGES='{"cpu": ["warm_up", "walk"]}'
+GPU_STAGES='{"opencl": ["build", "transfer_in", "warm_up", "kernel", "transfer_out"]}'
+
 # ---------------------------------------------------------------- outputs
 
 # Chords of the box: along x (2), the main diagonal (sqrt 6) through three vertices and along
@@ -190,6 +223,10 @@ assert all(r['rays_walked_on_host'] == 0 for r in d['results'])
 # A step reads its tetrahedron's 32-byte record and the one vertex its enter face lacks.
 assert d['results'][0]['bytes_per_step'] == 56, d['results'][0]['bytes_per_step']
 "
+    check "JSON: the mesh's stages and each CPU run's, with their shares of the wall time" python3 -c "
+import json
+$STAGES_PY
+check_json_stages(json.load(open('walk.json')), $CPU_STAGES)"
     check "the summary names the runs" grep -Eq '^  STP0R +1 thread .* 0 lost' chords.out
     check "the summary gives 56 bytes a step" grep -Eq '^ +56 bytes a step: ' chords.out
 else
@@ -268,6 +305,10 @@ if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
 import json
 r = json.load(open('device.json'))['results'][0]
 assert r['algorithm'] == 'GPU_STP0R' and r['rays_walked_on_host'] == 0 and r['rays'] > 0, r"
+                check "$what: the JSON's stages (build, transfers, kernel) and their shares" python3 -c "
+import json
+$STAGES_PY
+check_json_stages(json.load(open('device.json')), $GPU_STAGES)"
                 check "$what: every ray as the exact traversal walks it" \
                     grep -Eq '^  GPU_STP0R .* 0 lost; 0 of [0-9]+ rays differ from the exact traversal' device.out
             else

@@ -48,7 +48,10 @@ for name in box box_tetgen; do
         fail "$name: --from-vertex 14 failed on the text or the binary mesh"
     fi
 done
-check "the file's size is 64 + 24 V + 32 T" test "$(stat -c %s grid.rtm)" -eq $((64 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3))
+read -r nodes faces depth < <(python3 -c "import struct; print(*struct.unpack_from('<III', open('grid.rtm','rb').read(), 64))")
+check "the file's size is 80 + 24 V + 32 T + 56 N + 4 B" \
+    test "$(stat -c %s grid.rtm)" -eq $((80 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3 + 56 * nodes + 4 * faces))
+check "the hierarchy's boundary faces are the mesh's (2 x 12 x 12 on each of 6 sides)" test "$faces" -eq $((6 * 2 * 12 * 12))
 check "the magic starts the file" test "$(head -c 8 grid.rtm)" = RAYTMESH
 
 # The neighbour table built by sorting the faces (on every core) is the one TetGen's .neigh gives.
@@ -85,12 +88,15 @@ PY
 }
 vertices=$((13 ** 3))
 tetrahedra=$((6 * 12 ** 3))
-tetra_at=$((64 + 24 * vertices))
+tetra_at=$((80 + 24 * vertices))
 neighbours_at=$((tetra_at + 16 * tetrahedra))
+bounds_at=$((neighbours_at + 16 * tetrahedra))
+links_at=$((bounds_at + 48 * nodes))
+faces_at=$((links_at + 8 * nodes))
 damaged magic.rtm 0 '<Q' 1
 expect 1 'magic\.rtm: not a binary mesh: it does not start with "RAYTMESH"' -- "$TW" magic.rtm
-damaged version.rtm 8 '<I' 2
-expect 1 'version\.rtm: binary mesh version 2; this TetWalk reads version 1' -- "$TW" version.rtm
+damaged version.rtm 8 '<I' 1
+expect 1 'version\.rtm: binary mesh version 1; this TetWalk reads version 2' -- "$TW" version.rtm
 damaged reserved.rtm 13 '<B' 7
 expect 1 'reserved\.rtm: byte 13 of the header is reserved and must be zero' -- "$TW" reserved.rtm
 damaged first_number.rtm 12 '<B' 7
@@ -102,20 +108,20 @@ expect 1 'no_vertices\.rtm: the header announces 0 vertices \(1 to [0-9]+\)' -- 
 damaged many_tetrahedra.rtm 24 '<Q' $((1 << 40))
 expect 1 'many_tetrahedra\.rtm: the header announces 1099511627776 tetrahedra' -- "$TW" many_tetrahedra.rtm
 damaged more_tetrahedra.rtm 24 '<Q' $((tetrahedra + 1))
-expect 1 "more_tetrahedra\.rtm: the header announces $vertices vertices and $((tetrahedra + 1)) tetrahedra, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes" -- "$TW" more_tetrahedra.rtm
+expect 1 "more_tetrahedra\.rtm: the header announces $vertices vertices, $((tetrahedra + 1)) tetrahedra, $nodes hierarchy nodes and $faces boundary faces, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes" -- "$TW" more_tetrahedra.rtm
 head -c -1 grid.rtm >truncated.rtm
 expect 1 "truncated\.rtm: the header announces .* but the file has $(($(stat -c %s grid.rtm) - 1)) bytes" -- "$TW" truncated.rtm
 { cat grid.rtm; printf x; } >longer.rtm
 expect 1 "longer\.rtm: the header announces .* but the file has $(($(stat -c %s grid.rtm) + 1)) bytes" -- "$TW" longer.rtm
 head -c 10 grid.rtm >header.rtm
-expect 1 'header\.rtm: truncated: 10 bytes, less than the 64-byte header' -- "$TW" header.rtm
+expect 1 'header\.rtm: truncated: 10 bytes, less than the 80-byte header' -- "$TW" header.rtm
 : >empty.rtm
 expect 1 'empty\.rtm: truncated: 0 bytes' -- "$TW" empty.rtm
 cp "$DATA/box.mesh" text.rtm
 expect 1 'text\.rtm: not a binary mesh' -- "$TW" text.rtm
-damaged far.rtm $((64 + 24 * 5 + 8)) '<d' 1e300
+damaged far.rtm $((80 + 24 * 5 + 8)) '<d' 1e300
 expect 1 "far\.rtm: vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range" -- "$TW" far.rtm
-damaged nan.rtm $((64 + 24 * 7 + 16)) '<d' nan
+damaged nan.rtm $((80 + 24 * 7 + 16)) '<d' nan
 expect 1 "nan\.rtm: vertex 7's z is not a finite number" -- "$TW" nan.rtm
 damaged index.rtm $((tetra_at + 16 * 3 + 4)) '<i' $vertices
 expect 1 "index\.rtm: tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))" -- "$TW" index.rtm
@@ -128,7 +134,7 @@ expect 1 "twice\.rtm: tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are n
 python3 - <<'PY'
 import struct
 data = bytearray(open("grid.rtm", "rb").read())
-at = 64 + 24 * 13 ** 3 + 16 * 2
+at = 80 + 24 * 13 ** 3 + 16 * 2
 a, b = struct.unpack_from("<ii", data, at)
 struct.pack_into("<ii", data, at, b, a)
 open("inverted.rtm", "wb").write(data)
@@ -136,7 +142,7 @@ PY
 expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
 # A coordinate changed within the range, a link to a real face that is not the neighbour's: the
 # digest tells.
-damaged moved.rtm $((64 + 24 * 30)) '<d' 0.5
+damaged moved.rtm $((80 + 24 * 30)) '<d' 0.5
 expect 1 "moved\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" moved.rtm
 damaged link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra))
 expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra" -- "$TW" link_range.rtm
@@ -147,12 +153,75 @@ expect 1 "link_self\.rtm: tetrahedron 12's neighbour links" -- "$TW" link_self.r
 python3 - <<'PY'
 import struct
 data = bytearray(open("grid.rtm", "rb").read())
-at = 64 + 24 * 13 ** 3 + 16 * 6 * 12 ** 3 + 16 * 13
+at = 80 + 24 * 13 ** 3 + 16 * 6 * 12 ** 3 + 16 * 13
 true = struct.unpack_from("<i", data, at)[0]
 struct.pack_into("<i", data, at, 20 * 4 + 2 if true != 20 * 4 + 2 else 20 * 4 + 3)
 open("link_back.rtm", "wb").write(data)
 PY
 expect 1 "link_back\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" link_back.rtm
+# The stored hierarchy: its counts, its tree, its boxes and its faces.
+damaged hierarchy_reserved.rtm 77 '<B' 1
+expect 1 'hierarchy_reserved\.rtm: bytes 76 to 79 of the header are reserved and must be zero' -- "$TW" hierarchy_reserved.rtm
+damaged no_depth.rtm 72 '<I' 0
+expect 1 "no_depth\.rtm: the header announces a hierarchy 0 deep \(1 to 60\)" -- "$TW" no_depth.rtm
+damaged too_deep.rtm 72 '<I' 61
+expect 1 "too_deep\.rtm: the header announces a hierarchy 61 deep \(1 to 60\)" -- "$TW" too_deep.rtm
+damaged many_nodes.rtm 64 '<I' $((2 * faces))
+expect 1 "many_nodes\.rtm: the header announces $((2 * faces)) hierarchy nodes for $faces boundary faces \(1 to $((2 * faces - 1))\)" -- "$TW" many_nodes.rtm
+damaged no_faces.rtm 68 '<I' 0
+expect 1 "no_faces\.rtm: the header announces 0 boundary faces" -- "$TW" no_faces.rtm
+# One more boundary face announced, and its entry there: the neighbour links have one fewer.
+python3 - <<'PY'
+import struct
+data = bytearray(open("grid.rtm", "rb").read())
+faces = struct.unpack_from("<I", data, 68)[0]
+struct.pack_into("<I", data, 68, faces + 1)
+open("extra_face.rtm", "wb").write(data + struct.pack("<i", struct.unpack_from("<i", data, len(data) - 4)[0]))
+PY
+expect 1 "extra_face\.rtm: the header announces $((faces + 1)) boundary faces, the neighbour links have $faces" -- "$TW" extra_face.rtm
+damaged shallow.rtm 72 '<I' $((depth - 1))
+expect 1 "shallow\.rtm: hierarchy node [0-9]+ lies deeper than the header's depth" -- "$TW" shallow.rtm
+damaged deep.rtm 72 '<I' $((depth + 1))
+expect 1 "deep\.rtm: hierarchy node $nodes ends a tree shallower than the header's depth" -- "$TW" deep.rtm
+damaged root_link.rtm $links_at '<i' 1
+expect 1 "root_link\.rtm: hierarchy node 0 is an inner node whose children are not later nodes" -- "$TW" root_link.rtm
+damaged root_back.rtm $links_at '<i' $nodes
+expect 1 "root_back\.rtm: hierarchy node 0 is an inner node whose children are not later nodes" -- "$TW" root_back.rtm
+# The first leaf (the root's first children down): its count one more, then its first face 1.
+read -r leaf < <(python3 -c "
+import struct
+data = open('grid.rtm', 'rb').read()
+node = 0
+while struct.unpack_from('<i', data, $links_at + 8 * node + 4)[0] == 0:
+    node += 1
+print(node)")
+damaged leaf_count.rtm $((links_at + 8 * leaf + 4)) '<i' 5
+expect 1 "leaf_count\.rtm: hierarchy node [0-9]+ is a leaf whose faces do not follow the previous leaf's in the list" -- "$TW" leaf_count.rtm
+damaged leaf_first.rtm $((links_at + 8 * leaf)) '<i' 1
+expect 1 "leaf_first\.rtm: hierarchy node $leaf is a leaf whose faces do not follow the previous leaf's in the list" -- "$TW" leaf_first.rtm
+damaged box_nan.rtm $((bounds_at + 48 * 3 + 8)) '<d' nan
+expect 1 "box_nan\.rtm: hierarchy node 3's box is not finite numbers with low <= high" -- "$TW" box_nan.rtm
+damaged box_inside_out.rtm $((bounds_at + 48 * 2)) '<d' 1e6
+expect 1 "box_inside_out\.rtm: hierarchy node 2's box is not finite numbers with low <= high" -- "$TW" box_inside_out.rtm
+damaged face_inner.rtm $((faces_at + 4 * 7)) '<i' -5
+expect 1 "face_inner\.rtm: entry 7 of the hierarchy's face list, -5, is not a boundary face" -- "$TW" face_inner.rtm
+# An inner face (one whose link is not -1), then two boundary faces swapped: the digest tells.
+read -r inner < <(python3 -c "
+import struct
+data = open('grid.rtm', 'rb').read()
+links = struct.unpack_from('<%di' % (4 * $tetrahedra), data, $neighbours_at)
+print(next(i for i, l in enumerate(links) if l != -1))")
+damaged face_link.rtm $((faces_at + 4 * 9)) '<i' "$inner"
+expect 1 "face_link\.rtm: entry 9 of the hierarchy's face list, $inner, is not a boundary face" -- "$TW" face_link.rtm
+python3 - "$faces_at" <<'PY'
+import struct, sys
+at = int(sys.argv[1])
+data = bytearray(open("grid.rtm", "rb").read())
+a, b = struct.unpack_from("<ii", data, at)
+struct.pack_into("<ii", data, at, b, a)
+open("faces_swapped.rtm", "wb").write(data)
+PY
+expect 1 "faces_swapped\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" faces_swapped.rtm
 expect 1 'missing\.rtm: cannot read' -- "$TW" missing.rtm
 check "no output of a damaged mesh" test ! -e out.png
 

@@ -25,6 +25,8 @@
  * starting a team of threads costs more than it saves. */
 #define MESH_PARALLEL_MIN 20000
 
+struct mesh_bvh; /* mesh_bvh.h */
+
 typedef enum mesh_format { MESH_FORMAT_MEDIT, MESH_FORMAT_TETGEN, MESH_FORMAT_BINARY } mesh_format;
 
 typedef struct tet_mesh {
@@ -45,6 +47,9 @@ typedef struct tet_mesh {
     int (*edge_vertices)[2];
     double (*edge_lines)[6];
     int (*tetra_edges)[6];
+    /* A binary file's boundary hierarchy (mesh_binary.h), checked, which mesh_bvh_build takes
+     * instead of building one; NULL for a text mesh. */
+    struct mesh_bvh *stored_hierarchy;
     vec3 low, high;      /* bounding box of the vertices */
     mesh_format format;
     int first_number;    /* the file's number of its first vertex: 1 in Medit, 0 or 1 in TetGen */

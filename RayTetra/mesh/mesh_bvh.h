@@ -22,8 +22,9 @@ typedef struct mesh_bvh {
     int depth;
 } mesh_bvh;
 
-/* Build over mesh->boundary; returns 0, or -1 with err set (out of memory). */
-int mesh_bvh_build(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err);
+/* Build over mesh->boundary, or take the hierarchy a binary mesh file stored (mesh->stored_hierarchy,
+ * checked when it was read; NULL afterwards); returns 0, or -1 with err set (out of memory). */
+int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err);
 
 void mesh_bvh_free(mesh_bvh *bvh);
 

@@ -262,9 +262,12 @@ static int build_adjacency(mesh_source *source, error_text *err)
     return 0;
 }
 
-/* Tetrahedron t's link across face f, checked: NULL with links[t][f] set to the face
- * reference, or what is wrong with it. */
-static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*links)[4])
+/* A link not yet confirmed by check_link_pairs, or refused. */
+enum { UNCONFIRMED = -2 };
+
+/* Tetrahedron t's link across face f, checked: NULL with links[t][f] and *theirs set to the two
+ * sides' face references, or what is wrong with it. */
+static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*links)[4], int *theirs)
 {
     int other = mesh->neighbour[t][f];
     links[t][f] = -1;
@@ -273,16 +276,17 @@ static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*lin
     /* The face of `other` with the same three vertices: the one opposite its only vertex that is
      * not on face f of t (its vertices are distinct: check_orientation), if three of its four
      * are. */
-    const int *mine = mesh->tetra[t], *theirs = mesh->tetra[other];
+    const int *mine = mesh->tetra[t], *record = mesh->tetra[other];
     int a = mine[rt_face_vertices[f][0]], b = mine[rt_face_vertices[f][1]], c = mine[rt_face_vertices[f][2]];
     int g = -1, outside = 0;
     for (int k = 0; k < 4; ++k)
-        if (theirs[k] != a && theirs[k] != b && theirs[k] != c) {
+        if (record[k] != a && record[k] != b && record[k] != c) {
             g = k;
             ++outside;
         }
     if (outside != 1)
         g = -1;
+    links[t][f] = UNCONFIRMED;
     if ((size_t)other == t)
         return "is its own neighbour";
     if (g < 0)
@@ -291,8 +295,35 @@ static const char *link_problem(const tet_mesh *mesh, size_t t, int f, int (*lin
         return "is not listed back by its neighbour";
     if (!opposite_sides(mesh, (int)t * 4 + f, other * 4 + g))
         return "lies on the same side of the common face as its neighbour";
-    links[t][f] = other * 4 + g;
+    links[t][f] = *theirs = other * 4 + g;
     return NULL;
+}
+
+/* Each link checked once, from its lower tetrahedron, which sets both sides' face references: a
+ * link passes from one side exactly when it passes from the other (the common face and the two
+ * sides are the same, and each side must list the other), so a link from a higher tetrahedron
+ * is sound exactly when its lower one confirmed it. Halves the reads of neighbours' records, the
+ * cost of the check; each face reference is written by one thread only (by the tetrahedron it
+ * names, which it must name back). */
+static void check_link_pairs(const tet_mesh *mesh, int (*links)[4])
+{
+    long long count = (long long)mesh->tetra_count;
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
+    for (long long t = 0; t < count; ++t)
+        for (int f = 0; f < 4; ++f)
+            if (mesh->neighbour[t][f] < 0)
+                links[t][f] = -1;
+    /* Written by the lower side below, never read before the loop ends. */
+#pragma omp parallel for schedule(static) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
+    for (long long t = 0; t < count; ++t)
+        for (int f = 0; f < 4; ++f) {
+            int other = mesh->neighbour[t][f];
+            if (other <= t)
+                continue;
+            int mine;
+            if (link_problem(mesh, (size_t)t, f, links, &mine) == NULL)
+                links[other][mine & 3] = (int)t * 4 + f;
+        }
 }
 
 /* TetGen's .neigh (tetrahedron indices by corner, after check_orientation's reordering): each
@@ -304,14 +335,21 @@ static int check_neighbours(mesh_source *source, error_text *err)
     int (*links)[4] = malloc((mesh->tetra_count + 1) * sizeof *links);
     if (!links)
         return error_set(err, "%s: out of memory", source->neighbour_path);
-    size_t first = mesh->tetra_count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
+    size_t count = mesh->tetra_count;
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
+    for (size_t t = 0; t < count; ++t)
         for (int f = 0; f < 4; ++f)
-            if (link_problem(mesh, t, f, links) && t < first)
+            links[t][f] = UNCONFIRMED;
+    check_link_pairs(mesh, links);
+    size_t first = count;
+#pragma omp parallel for schedule(static) reduction(min : first) if (count >= MESH_PARALLEL_MIN)
+    for (size_t t = 0; t < count; ++t)
+        for (int f = 0; f < 4; ++f)
+            if (links[t][f] == UNCONFIRMED && t < first)
                 first = t;
-    for (int f = 0; f < 4 && first < mesh->tetra_count; ++f) {
-        const char *problem = link_problem(mesh, first, f, links);
+    for (int f = 0; f < 4 && first < count; ++f) {
+        int other;
+        const char *problem = link_problem(mesh, first, f, links, &other);
         if (problem) {
             free(links);
             return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,

@@ -172,7 +172,9 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     cl_kernel kernel = NULL;
     cl_mem input = NULL, output = NULL, starts = NULL;
     size_t kernel_max = 0;
+    double start = timer_now_ms();
     int failed = build(gpu, algorithm, &program, &kernel, &kernel_max, err);
+    run->build_ms = timer_now_ms() - start;
     if (!failed) {
         size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
         if (local_size == 0)
@@ -186,7 +188,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
                                           (count ? count : 1) * sizeof(rt_walk_result), &input, &output, err) ||
              gpu_set_arguments(kernel, input, output, count, err) || set_mesh_arguments(gpu, kernel, err) ||
              create_starts(gpu, count, &starts, err) || set_start_arguments(kernel, starts, rays->start != NULL, err);
-    double start = timer_now_ms();
+    start = timer_now_ms();
     failed = failed || write_starts(gpu, starts, rays->start, count, err);
     failed = failed || (count > 0 && GPU_CHECK(err, "clEnqueueWriteBuffer",
                                                clEnqueueWriteBuffer(gpu->cl.queue, input, CL_TRUE, 0,
@@ -194,7 +196,9 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
                                                                     NULL)));
     run->write_ms = timer_now_ms() - start;
     /* One untimed launch: drivers finish compiling at the first one. */
+    start = timer_now_ms();
     failed = failed || launch(gpu, kernel, global, local_size, err);
+    run->warm_up_ms = timer_now_ms() - start;
     for (int r = 0; r < reps && !failed; ++r) {
         start = timer_now_ms();
         failed = launch(gpu, kernel, global, local_size, err);

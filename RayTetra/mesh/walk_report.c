@@ -88,6 +88,15 @@ static void json_number(FILE *out, const char *before, double value)
         fputs("null", out);
 }
 
+/* "NAME": {"ms": MS, "share": MS / WALL}: a stage's busy time and its share of the wall time. */
+static void json_stage(FILE *out, const char *before, const char *name, double ms, double wall_ms)
+{
+    fprintf(out, "%s\"%s\": {", before, name);
+    json_number(out, "\"ms\": ", ms);
+    json_number(out, ", \"share\": ", wall_ms > 0 ? ms / wall_ms : 0);
+    fputc('}', out);
+}
+
 static void json_context(FILE *out, const walk_context *c)
 {
     json_string(out, "  \"context\": {\"command\": ", c->command);
@@ -102,7 +111,40 @@ static void json_context(FILE *out, const walk_context *c)
     json_string(out, "", c->device);
     json_string(out, ", \"compiler\": ", __VERSION__);
     json_string(out, ", \"date\": ", c->date);
-    fputs("},\n", out);
+    json_number(out, ", \"mesh_stages\": {\"wall_ms\": ", c->mesh_ready_ms);
+    json_stage(out, ", ", "files", c->mesh_files_ms, c->mesh_ready_ms);
+    json_stage(out, ", ", "checks_and_tables", c->mesh_tables_ms, c->mesh_ready_ms);
+    if (c->edge_table_ms >= 0)
+        json_stage(out, ", ", "edge_table", c->edge_table_ms, c->mesh_ready_ms);
+    json_stage(out, ", ", "hierarchy", c->hierarchy_ms, c->mesh_ready_ms);
+    fputs("}},\n", out);
+}
+
+/* The stages of a run as it ran, each one's busy time and its share of the run's wall time.
+ * OpenCL on one device: the kernel built (or loaded), the rays written, one untimed walk, the
+ * timed walks, the results read. With --devices: the timed repetitions, each device's transfers
+ * and kernels inside them (the summary gives them per device). CPU: one untimed walk, then the
+ * timed ones. */
+static void json_run_stages(FILE *out, const walk_run *run)
+{
+    double timed = 0;
+    for (int i = 0; i < run->reps; ++i)
+        timed += run->samples_ms[i];
+    json_number(out, ", \"wall_ms\": ", run->wall_ms);
+    fputs(", \"stages\": {", out);
+    if (run->opencl && run->multi_devices > 0) {
+        json_stage(out, "", "repetitions", timed, run->wall_ms);
+    } else if (run->opencl) {
+        json_stage(out, "", "build", run->build_ms, run->wall_ms);
+        json_stage(out, ", ", "transfer_in", run->write_ms, run->wall_ms);
+        json_stage(out, ", ", "warm_up", run->warm_up_ms, run->wall_ms);
+        json_stage(out, ", ", "kernel", timed, run->wall_ms);
+        json_stage(out, ", ", "transfer_out", run->read_ms, run->wall_ms);
+    } else {
+        json_stage(out, "", "warm_up", run->warm_up_ms, run->wall_ms);
+        json_stage(out, ", ", "walk", timed, run->wall_ms);
+    }
+    fputc('}', out);
 }
 
 static void json_run(FILE *out, const walk_run *run)
@@ -130,6 +172,7 @@ static void json_run(FILE *out, const walk_run *run)
         json_number(out, ", \"read_ms\": ", run->read_ms);
         fprintf(out, ", \"local_size\": %zu", run->local_size);
     }
+    json_run_stages(out, run);
     fputs("}", out);
 }
 

@@ -17,10 +17,14 @@ typedef struct walk_run {
     const walk_algorithm *algorithm;
     int opencl;
     int threads;             /* CPU threads (OpenCL: 0) */
+    int multi_devices;       /* OpenCL with --devices: the devices walking at once; 0 otherwise */
     int reps;
     double samples_ms[WALK_MAX_REPS]; /* CPU: the whole run; OpenCL: the kernel */
     double median_ms, min_ms, max_ms;
     double write_ms, read_ms; /* OpenCL: the rays in, the results out */
+    double build_ms;          /* OpenCL on one device: building (or loading) the kernel */
+    double warm_up_ms;        /* the untimed repetition before the timed ones (not with --devices) */
+    double wall_ms;           /* the whole run, from its start to its last result */
     size_t local_size;
     size_t rays, steps, lost;
     size_t host_rays;        /* OpenCL: rays the device did not finish, walked again on the host */
@@ -39,6 +43,9 @@ typedef struct walk_context {
     char cpu[256];
     int cores;
     char device[512];        /* OpenCL device description ("" when none) */
+    /* The mesh made ready: the files read, the checks and tables, the edge table (< 0: not
+     * built), the boundary hierarchy, and the wall time of all of them. */
+    double mesh_files_ms, mesh_tables_ms, edge_table_ms, hierarchy_ms, mesh_ready_ms;
     char date[64];
 } walk_context;
 

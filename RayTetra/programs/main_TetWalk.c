@@ -329,6 +329,7 @@ typedef struct state {
     size_t *verified_rays; /* indices of the rays compared with the exact traversal */
     size_t verified_count;
     walk_run runs[MAX_RUNS * MAX_THREAD_COUNTS];
+    double edge_table_ms, hierarchy_ms, mesh_ready_ms; /* the mesh's stages after mesh_read's (JSON) */
     int run_count;
     double cpu_copy_gbs[MAX_THREAD_COUNTS], gpu_copy_gbs;
     int not_watertight;
@@ -371,7 +372,7 @@ static void run_cpu(state *s, selection chosen, int threads, walk_run *run)
     run->threads = threads;
     run->reps = (int)s->o->reps;
     run->rays = s->rays.count;
-    walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads); /* warm-up */
+    run->warm_up_ms = walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads);
     for (int r = 0; r < run->reps; ++r)
         run->samples_ms[r] = walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads);
 }
@@ -379,6 +380,7 @@ static void run_cpu(state *s, selection chosen, int threads, walk_run *run)
 static int run_one(state *s, selection chosen, int threads, error_text *err)
 {
     walk_run *run = &s->runs[s->run_count];
+    double start = timer_now_ms();
     if (chosen.opencl) {
         memset(run, 0, sizeof *run);
         if (s->multi ? walk_multi_run(s->multi, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
@@ -387,12 +389,14 @@ static int run_one(state *s, selection chosen, int threads, error_text *err)
                                        (size_t)s->o->local_size, run, err) != 0)
             return -1;
         run->copy_gbs = s->gpu_copy_gbs;
+        run->multi_devices = s->multi ? (int)walk_multi_count(s->multi) : 0;
     } else {
         run_cpu(s, chosen, threads, run);
         for (int t = 0; t < s->o->thread_count; ++t)
             if (s->o->threads[t] == threads)
                 run->copy_gbs = s->cpu_copy_gbs[t];
     }
+    run->wall_ms = timer_now_ms() - start;
     walk_run_statistics(run);
     run->bytes_per_step = chosen.algorithm->method == WALK_EXACT ? 0 : bytes_per_step(chosen.algorithm);
     tally(s, run, s->results);
@@ -527,10 +531,17 @@ static int load(state *s, error_text *err)
     int precomputed = 0;
     for (int i = 0; i < o->chosen_count; ++i)
         precomputed |= o->chosen[i].algorithm->method == RT_WALK_PRECOMPUTED;
-    start = timer_now_ms();
-    if ((precomputed && mesh_build_edges(&s->mesh, err) != 0) || mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
+    double edges_start = timer_now_ms();
+    if (precomputed && mesh_build_edges(&s->mesh, err) != 0)
         return -1;
-    double build_ms = timer_now_ms() - start;
+    double hierarchy_start = timer_now_ms();
+    if (mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
+        return -1;
+    double ready = timer_now_ms();
+    s->edge_table_ms = precomputed ? hierarchy_start - edges_start : -1;
+    s->hierarchy_ms = ready - hierarchy_start;
+    s->mesh_ready_ms = ready - start;
+    double build_ms = ready - edges_start;
     printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s (files %.3f s, checks "
            "and tables %.3f s), %s%s in %.3f s\n",
            o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
@@ -628,6 +639,11 @@ static void fill_context(const state *s, int argc, char **argv, walk_context *c)
     c->cores = cpu_thread_count();
     if (s->gpu)
         snprintf(c->device, sizeof c->device, "%s", walk_opencl_description(s->gpu));
+    c->mesh_files_ms = s->mesh.parse_ms;
+    c->mesh_tables_ms = s->mesh.tables_ms;
+    c->edge_table_ms = s->edge_table_ms;
+    c->hierarchy_ms = s->hierarchy_ms;
+    c->mesh_ready_ms = s->mesh_ready_ms;
     time_t now = time(NULL);
     strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 }
@@ -643,7 +659,7 @@ static int write_outputs(state *s, int argc, char **argv, error_text *err)
                  (o->per_ray && walk_per_ray_write(o->per_ray, s->first_results, s->rays.count, err) != 0) ||
                  (o->export_pairs &&
                   (pairs = walk_pairs_export(o->export_pairs, o->chosen[0].algorithm, &s->mesh, &s->bvh, &s->rays, err)) < 0) ||
-                 (o->save_mesh && mesh_binary_write(o->save_mesh, &s->mesh, err) != 0);
+                 (o->save_mesh && mesh_binary_write(o->save_mesh, &s->mesh, &s->bvh, err) != 0);
     if (!failed && o->json) {
         walk_context context;
         fill_context(s, argc, argv, &context);

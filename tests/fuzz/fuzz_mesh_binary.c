@@ -4,9 +4,13 @@
  * promises the reader makes for any file, its digest made by TetWalk or not (libFuzzer makes
  * matching digests itself: it copies the digest the reader computes into the header): every
  * coordinate inside the supported range, vertex indices in range and distinct, neighbour links
- * -1 or faces of other tetrahedra, the boundary faces exactly the -1 links, in order. That two
- * linked faces agree, and the geometry of the faces, stand on the digest (docs/FILES.md). */
+ * -1 or faces of other tetrahedra, the boundary faces exactly the -1 links, in order, and the
+ * stored hierarchy one the walk's traversal cannot leave: every node reached once from the root
+ * through links to later nodes, no deeper than the walk's stack, finite boxes, each leaf's faces
+ * within the face list and each of those a boundary face. That two linked faces agree, the
+ * geometry of the faces and the hierarchy's fit to them stand on the digest (docs/FILES.md). */
 #define _GNU_SOURCE /* memfd_create, in mesh_inputs.h */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +19,8 @@
 #include "mesh_inputs.h"
 #include "mesh/mesh.h"
 #include "mesh/mesh_binary.h"
+#include "mesh/mesh_bvh.h"
+#include "rt_walk.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,6 +45,42 @@ static void check_sound(const tet_mesh *mesh)
         __builtin_trap();
 }
 
+/* The hierarchy walked as rt_walk.h's traversal walks it, with its stack, every node counted. */
+static void check_hierarchy(const tet_mesh *mesh, const mesh_bvh *bvh)
+{
+    if (bvh->node_count < 1 || bvh->depth < 1 || bvh->depth > MESH_BVH_MAX_DEPTH || MESH_BVH_MAX_DEPTH > RT_WALK_STACK)
+        __builtin_trap();
+    size_t stack[RT_WALK_STACK], reached = 0;
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        size_t node = stack[--top];
+        if (node >= bvh->node_count || ++reached > bvh->node_count)
+            __builtin_trap();
+        for (int a = 0; a < 3; ++a)
+            if (!(bvh->bounds[node][a] <= bvh->bounds[node][3 + a]) || !isfinite(bvh->bounds[node][a]) ||
+                !isfinite(bvh->bounds[node][3 + a]))
+                __builtin_trap();
+        const int *links = bvh->links[node];
+        if (links[1] > 0) {
+            if (links[0] < 0 || (size_t)links[0] + (size_t)links[1] > bvh->face_count)
+                __builtin_trap();
+            for (int k = links[0]; k < links[0] + links[1]; ++k) {
+                int face = bvh->faces[k];
+                if (face < 0 || (size_t)face / 4 >= mesh->tetra_count || mesh->neighbour[face / 4][face % 4] != -1)
+                    __builtin_trap();
+            }
+            continue;
+        }
+        if (links[1] != 0 || top + 2 > RT_WALK_STACK || links[0] <= (int)node + 1)
+            __builtin_trap();
+        stack[top++] = (size_t)links[0];
+        stack[top++] = node + 1;
+    }
+    if (reached != bvh->node_count)
+        __builtin_trap();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t magic = strlen(MESH_BINARY_MAGIC);
@@ -58,6 +100,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     check_sound(&mesh);
+    mesh_bvh bvh;
+    if (!mesh.stored_hierarchy || mesh_bvh_build(&mesh, &bvh, &err) != 0 || mesh.stored_hierarchy)
+        __builtin_trap();
+    check_hierarchy(&mesh, &bvh);
+    mesh_bvh_free(&bvh);
     mesh_free(&mesh);
     return 0;
 }
