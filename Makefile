@@ -182,7 +182,8 @@ FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(COMMON_SRC) RayTetra/opencl/gpu_cache.c RayTetra/opencl/gpu_source.c \
-                $(addprefix RayTetra/mesh/,mesh.c mesh_binary.c mesh_bvh.c mesh_check.c mesh_medit.c mesh_tetgen.c mesh_text.c walk_rays.c)
+                $(addprefix RayTetra/mesh/,mesh.c mesh_binary.c mesh_bvh.c mesh_check.c mesh_medit.c mesh_tetgen.c mesh_text.c) \
+                RayTetra/walk/walk_rays.c
 FUZZ_LIB_SRC += RayTetra/compare/run_file.c RayTetra/compare/json_strict.c RayTetra/compare/run_compare.c \
                 RayTetra/bench/bench_stats.c
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 typedef struct loaded {
     tet_mesh mesh;

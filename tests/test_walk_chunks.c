@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "mesh/walk_chunks.h"
+#include "walk/walk_chunks.h"
 
 #define THREADS 8
 

@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "mesh/walk.h"
-#include "mesh/walk_locate.h"
+#include "walk/walk.h"
+#include "walk/walk_locate.h"
 
 typedef struct loaded {
     tet_mesh mesh;

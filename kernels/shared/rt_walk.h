@@ -1,5 +1,5 @@
 /* rt_walk.h: rays walked through a tetrahedral mesh (docs/TETWALK.md), written once for the CPU
- * (RayTetra/mesh/walk_cpu.c) and the OpenCL kernel (kernels/TetWalk.cl). Valid C11 and OpenCL
+ * (RayTetra/walk/walk_cpu.c) and the OpenCL kernel (kernels/TetWalk.cl). Valid C11 and OpenCL
  * C 1.2, double precision only.
  *
  * A ray P + t L (t >= 0) finds the boundary faces it crosses through the hierarchy of
@@ -737,7 +737,7 @@ RT_INLINE int rt_walk_faces_next(rt_walk_boundary_faces *w, const rt_walk_mesh *
  *   RT_WALK_START_NONE  anywhere: every boundary face the line crosses, a segment walked from
  *       each one entered at t >= 0, and from the last one entered before P when P lies inside the
  *       mesh (more entries than exits before it; only when P is inside the root box can that be);
- *   a face reference  the host located P exactly (RayTetra/mesh/walk_locate.h has the rule): the
+ *   a face reference  the host located P exactly (RayTetra/walk/walk_locate.h has the rule): the
  *       tetrahedron the ray is in just after t = 0 and the face the line moved by (e, e^2, e^3)
  *       enters it through; the segment holding P is walked from there with tEnter taken as 0,
  *       then one from each boundary face entered at t > tau, where tau is the robust walk's

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "mesh_inputs.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "mesh/mesh.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 #include "pair_check.h"
 
 #define FUZZ_PATH_SIZE 512

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "error.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 #define WALK_MAX_REPS 100
 

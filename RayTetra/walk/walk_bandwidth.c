@@ -1,6 +1,6 @@
 /* walk_bandwidth.c: the CPU's copy bandwidth (walk_bandwidth.h): far larger buffers than any
  * cache, so that the figure is main memory's. */
-#include "mesh/walk_bandwidth.h"
+#include "walk/walk_bandwidth.h"
 
 #include <omp.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* walk_opencl.c: TetWalk's OpenCL runs (walk_opencl.h). Timing as everywhere in the suite: the
  * host's monotonic clock around each step, which ends with clFinish. */
-#include "mesh/walk_opencl.h"
+#include "walk/walk_opencl.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* walk_chunks.c: the chunk dispenser (walk_chunks.h). A fetch-and-add on the shared counter
  * hands each chunk to exactly one caller; the counter may run past the end (each late caller
  * adds one chunk), which size_t holds for any ray count TetWalk accepts (at most 2^31). */
-#include "mesh/walk_chunks.h"
+#include "walk/walk_chunks.h"
 
 void walk_chunks_init(walk_chunks *chunks, size_t count, size_t size)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mesh/walk.h"
+#include "walk/walk.h"
 #include "registry.h"
 
 static const walk_algorithm WALK_ALGORITHMS[] = {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "mesh/mesh_text.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 #include "rng.h"
 
 #define WALK_MAX_RAYS ((long long)1 << 31)

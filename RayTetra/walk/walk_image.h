@@ -5,7 +5,7 @@
 #define RAYTETRA_WALK_IMAGE_H
 
 #include "error.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 typedef enum walk_show { WALK_SHOW_LENGTH, WALK_SHOW_TETRAHEDRA } walk_show;
 

@@ -1,6 +1,6 @@
 /* walk_image.c: TetWalk's picture (walk_image.h): the colour scale (inferno, perceptually even
  * and legible in grey), a small bitmap font for the scale's labels, and the PNG. */
-#include "mesh/walk_image.h"
+#include "walk/walk_image.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,14 +1,14 @@
 /* walk_locate.c: the start tetrahedron of a point (walk_locate.h): a uniform grid of the
  * tetrahedra's bounding boxes (counting sort into cells), then exact perturbed side tests on the
  * few tetrahedra of the point's cell. */
-#include "mesh/walk_locate.h"
+#include "walk/walk_locate.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exact.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 /* Tetrahedra a cell holds on average (the grid's resolution). */
 #define LOCATE_TETRA_PER_CELL 4

@@ -11,7 +11,7 @@
 #include "error.h"
 #include "mesh/mesh.h"
 #include "mesh/mesh_bvh.h"
-#include "mesh/walk_exact.h"
+#include "walk/walk_exact.h"
 #include "rt_walk.h"
 
 /* The exact traversal (GMP throughout; CPU only), beside rt_walk.h's methods. */

@@ -3,8 +3,8 @@
  * threads in small chunks by walk_chunks.h as each thread finishes its last (rays differ in cost
  * by orders of magnitude). The robust variant's exact arithmetic is rt_walk.h's own
  * (rt_expansion.h), as in the kernel; GMP is only the exact traversal's (walk_exact.c). */
-#include "mesh/walk.h"
-#include "mesh/walk_chunks.h"
+#include "walk/walk.h"
+#include "walk/walk_chunks.h"
 
 #include <limits.h>
 #include <math.h>

@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "exact.h"
-#include "mesh/walk.h"
+#include "walk/walk.h"
 
 /* The ray in rationals and the scratch values of one traversal. */
 typedef struct exact_ray {

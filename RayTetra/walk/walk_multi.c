@@ -1,12 +1,12 @@
 /* walk_multi.c: several devices for TetWalk; a thread per device, each on its own walker
  * (handler, context, queue, mesh buffers) and its own kernel and chunk buffers, so no OpenCL
  * object is shared between threads; only the chunk dispenser is. */
-#include "mesh/walk_multi.h"
+#include "walk/walk_multi.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "mesh/walk_chunks.h"
+#include "walk/walk_chunks.h"
 #include "multi/device_threads.h"
 #include "timer.h"
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "error.h"
-#include "mesh/walk_opencl.h"
+#include "walk/walk_opencl.h"
 
 /* Chunks per device and repetition the chunk size aims at, and the bounds of a chunk. Every
  * launch pays for its slowest work-groups (on armadillo's camera rays about 5 ms of one H100's

@@ -1,5 +1,5 @@
 /* walk_report.c: TetWalk's summary lines, JSON, per-ray CSV and exported pairs (walk_report.h). */
-#include "mesh/walk_report.h"
+#include "walk/walk_report.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
 #define RAYTETRA_WALK_OPENCL_H
 
 #include "error.h"
-#include "mesh/walk.h"
-#include "mesh/walk_report.h"
+#include "walk/walk.h"
+#include "walk/walk_report.h"
 
 typedef struct walk_opencl walk_opencl;
 
