@@ -48,33 +48,35 @@ done
 # test's log, exit status and seconds go to the scratch folder, and its line is printed when its
 # job ends.
 declare -A jobs=() lanes=()
+# A test's files in the scratch folder are named after its file (test_extents and test_extents.sh
+# are two tests); its line names it without the .sh.
 run_test() { # run_test PATH: the test's own command, its output into its log
-    local t=$1 name
-    name=$(basename "$t" .sh)
+    local t=$1 key
+    key=$(basename "$t")
     if [[ $t == *.sh ]]; then
-        mkdir -p "$scratch/$name.d"
-        env TMP="$scratch/$name.d" bash "$t"
+        mkdir -p "$scratch/$key.d"
+        env TMP="$scratch/$key.d" bash "$t"
     elif [ "${VALGRIND:-0}" = 1 ]; then
         valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
             --suppressions=tests/valgrind.supp "$t"
     else
         "$t"
-    fi >"$scratch/$name.log" 2>&1
+    fi >"$scratch/$key.log" 2>&1
 }
 run_job() { # run_job PATH...: the tests in turn, each one's status and seconds kept
-    local t name start
+    local t start
     for t in "$@"; do
-        name=$(basename "$t" .sh)
         start=$SECONDS
         run_test "$t"
-        echo "$? $((SECONDS - start))" >"$scratch/$name.result"
+        echo "$? $((SECONDS - start))" >"$scratch/$(basename "$t").result"
     done
 }
-report() { # report NAME: the line of the test that ran as NAME
-    local name=$1
-    local log="$scratch/$name.log"
-    local status=1 took=0
-    [ -f "$scratch/$name.result" ] && read -r status took <"$scratch/$name.result"
+report() { # report PATH: the line of that test
+    local key name
+    key=$(basename "$1")
+    name=${key%.sh}
+    local log="$scratch/$key.log" status=1 took=0
+    [ -f "$scratch/$key.result" ] && read -r status took <"$scratch/$key.result"
     if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
         printf 'PASS %-28s (%ds) %s\n' "$name" "$took" "$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 | sed 's/^[^:]*: //')"
@@ -88,7 +90,7 @@ report() { # report NAME: the line of the test that ran as NAME
 wait_one() {
     local pid t
     wait -n -p pid
-    for t in ${jobs[$pid]}; do report "$(basename "$t" .sh)"; done
+    for t in ${jobs[$pid]}; do report "$t"; done
     unset "jobs[$pid]" "lanes[$pid]"
 }
 start_job() { # start_job PATH...: starts the job once fewer than TEST_JOBS are running
@@ -117,20 +119,16 @@ done
 for script in tests/test_*.sh; do
     [ -f "$script" ] && tests+=("$script")
 done
-path_of() { # path_of NAME: the test of that name, if there is one
-    local t
-    for t in "${tests[@]}"; do [ "$(basename "$t" .sh)" = "$1" ] && echo "$t"; done
+named() { # named NAME...: the tests of those names (a program and a script may share one), in that order
+    local name t
+    for name in "$@"; do
+        for t in "${tests[@]}"; do [ "$(basename "$t" .sh)" = "$name" ] && echo "$t"; done
+    done
 }
-same_lane=()
-for name in $SAME_LANE; do
-    t=$(path_of "$name")
-    [ -n "$t" ] && same_lane+=("$t")
-done
+mapfile -t same_lane < <(named $SAME_LANE)
 [ ${#same_lane[@]} -gt 0 ] && start_job "${same_lane[@]}"
-for name in $LONG_TESTS; do
-    t=$(path_of "$name")
-    [ -n "$t" ] && start_job "$t"
-done
+mapfile -t long < <(named $LONG_TESTS)
+for t in "${long[@]}"; do start_job "$t"; done
 for t in "${tests[@]}"; do
     name=$(basename "$t" .sh)
     [[ " $SAME_LANE $(echo $LONG_TESTS) " == *" $name "* ]] || start_job "$t"
