@@ -55,7 +55,13 @@ TWO_PRECISION_SRC := RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseli
                      RayTetra/cpu/algorithms_field.c
 
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
-CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/obj/%.float.o)
+# The CPU algorithm files, the longest to compile, are compiled once: the programs' archive takes
+# the library's objects ($(BUILD)/lib/obj, below). Their flags differ from the programs' only in
+# what these files do not use (OpenMP's runtime, RAYTETRA_LIBRARY) or what does not change their
+# instructions (-fPIC with hidden symbols, one section per function).
+SHARED_ALGORITHM_SRC := $(TWO_PRECISION_SRC) $(addprefix RayTetra/cpu/,algorithms_robust.c algorithms_simd.c algorithms_simd_float.c)
+SHARED_ALGORITHM_OBJ := $(SHARED_ALGORITHM_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
+CORE_OBJ   := $(filter-out $(SHARED_ALGORITHM_SRC:%.c=$(BUILD)/obj/%.o),$(CORE_SRC:%.c=$(BUILD)/obj/%.o)) $(SHARED_ALGORITHM_OBJ)
 # The internal archive the programs and tests link (every internal symbol); the installable
 # library is LIBRARY_A / LIBRARY_SO (below).
 LIBS_A     := $(BUILD)/libraytetra_internal.a

@@ -119,7 +119,9 @@ for signal in INT TERM HUP; do
     echo "old content" >"$TMP/signals/big.txt"
     env --default-signal=INT "$BIN/RandomRayTetra" "$TMP/signals/big.txt" -i 20000000 -n 20000000 >/dev/null 2>&1 &
     writer=$!
-    for _ in $(seq 1 100); do # until the temporary file exists and has grown
+    # Until the temporary file exists and has grown: up to a minute, for a sanitizer build on
+    # cores that other builds share (it is there within a second on an idle machine).
+    for _ in $(seq 1 600); do
         tmp=$(find "$TMP/signals" -name 'big.txt.tmp.*' -size +100k 2>/dev/null)
         [ -n "$tmp" ] && break
         sleep 0.1
