@@ -101,10 +101,9 @@ int walk_exact_edge_sign(vec3 P, vec3 L, vec3 Vi, vec3 Vj, int *moved)
 
 static vec3 corner(const tet_mesh *mesh, int tet, int k) { return mesh->vertices[mesh->tetra[tet][k]]; }
 
-/* Exact moved signs of the edges in `mask` of tetrahedron tet into x->moved (x->exact alike). */
-static void moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, rt_walk_exact *x)
+/* The exact moved signs of the edges in `mask` of tetrahedron tet, set in *moved (GMP). */
+static void set_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, rt_signs *moved)
 {
-    x->moved.positive = x->moved.negative = 0;
     mpq_t value;
     mpq_init(value);
     for (int e = 0; e < 6; ++e) {
@@ -114,9 +113,16 @@ static void moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, r
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
         edge_value(r, corner(mesh, tet, i), corner(mesh, tet, j), value);
         int sign = mpq_sgn(value);
-        rt_signs_set(&x->moved, e, sign != 0 ? sign : moved_sign(r, corner(mesh, tet, i), corner(mesh, tet, j)));
+        rt_signs_set(moved, e, sign != 0 ? sign : moved_sign(r, corner(mesh, tet, i), corner(mesh, tet, j)));
     }
     mpq_clear(value);
+}
+
+/* Exact moved signs of the edges in `mask` of tetrahedron tet into x->moved, none other. */
+static void moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, int mask, rt_walk_exact *x)
+{
+    x->moved.positive = x->moved.negative = 0;
+    set_moved_signs(r, mesh, tet, mask, &x->moved);
 }
 
 /* t on the triangle a b c (docs/SPECIFICATION.md's face order), exactly: the exact products of
@@ -273,18 +279,7 @@ static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, in
     rt_walk_exact_cache cache; /* uncertain edges are decided here, with GMP: nothing to keep */
     cache.ready = 0;
     *x = rt_walk_exact_prepare(&corners, r->P, r->L, &cache);
-    mpq_t value;
-    mpq_init(value);
-    for (int e = 0; e < 6; ++e) {
-        if (!(mask & x->uncertain & (1 << e)))
-            continue;
-        int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
-        int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
-        edge_value(r, corner(mesh, tet, i), corner(mesh, tet, j), value);
-        int sign = mpq_sgn(value);
-        rt_signs_set(&x->moved, e, sign != 0 ? sign : moved_sign(r, corner(mesh, tet, i), corner(mesh, tet, j)));
-    }
-    mpq_clear(value);
+    set_moved_signs(r, mesh, tet, mask & x->uncertain, &x->moved);
 }
 
 /* The face the moved line enters tetrahedron tet through (-1: none, it does not cross it). */
