@@ -13,10 +13,10 @@
 #include "walk/walk_opencl.h"
 
 /* Chunks per device and repetition the chunk size aims at, and the bounds of a chunk. Every
- * launch pays for its slowest work-groups (on armadillo's camera rays about 5 ms of one H100's
- * 12.4 for all of them), so fewer chunks waste less, and more even out the devices' finishing
- * times. Measured on 4 H100 (docs/TETWALK.md, "Several threads and devices"), 1, 2, 4 and 8
- * chunks a device: 4 was the fastest on both meshes. */
+ * launch lasts as long as its slowest work-groups (an eighth of armadillo's camera rays took 5.3
+ * ms of one H100, all of them in one launch 12.4), so fewer chunks waste less, and more even out
+ * the devices' finishing times. Measured on 4 H100 (docs/TETWALK.md, "Several threads and
+ * devices"), 1, 2, 4 and 8 chunks a device: 4 was the fastest on both meshes. */
 #define WALK_MULTI_CHUNKS_PER_DEVICE 4
 #define WALK_MULTI_MIN_CHUNK ((size_t)1 << 16)
 #define WALK_MULTI_MAX_CHUNK ((size_t)1 << 21)
@@ -38,12 +38,12 @@ size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size);
 
 /* Every ray over every device at once: every ray written to every device first (write_ms, the
  * slowest device's), then one untimed repetition and `reps` timed ones, each handing out all the
- * rays in chunks of chunk_size rays (0: walk_multi_chunk_size's), two in flight on each device; a repetition's time is the wall time until the
- * last device finished, as one device's run times its launches alone. The results are then read
- * from the devices that walked them (read_ms, the slowest device's); host_rays is 0 (every ray is
- * decided on its device). One line per device goes to `log` (its rays, chunks and time in the
- * last repetition). Returns 0, or -1 with err naming the first failed device after every thread
- * was joined. */
+ * rays in chunks of chunk_size rays (0: walk_multi_chunk_size's), two in flight on each device.
+ * A repetition's time is the wall time until the last device finished, as one device's run
+ * times its launches alone. The results are then read from the devices that walked them
+ * (read_ms, the slowest device's); host_rays is 0 (every ray is decided on its device). One line
+ * per device goes to `log` (its rays, chunks and time in the last repetition). Returns 0, or -1
+ * with err naming the first failed device after every thread was joined. */
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, size_t chunk_size, walk_run *run, FILE *log, error_text *err);
 
