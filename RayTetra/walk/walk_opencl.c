@@ -114,6 +114,29 @@ static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program 
     return 0;
 }
 
+/* Can the algorithm run on this device's mesh? Returns 0, or -1 with err set. */
+static int check_algorithm(const walk_opencl *gpu, const walk_algorithm *algorithm, error_text *err)
+{
+    if (!algorithm->has_kernel)
+        return error_set(err, "%s has no OpenCL build (CPU only)", algorithm->csv_name);
+    if (algorithm->method == RT_WALK_PRECOMPUTED && !gpu->host_mesh->edge_lines)
+        return error_set(err, "GPU_%s: the mesh's edge table was not built before the device was opened",
+                         algorithm->csv_name);
+    return 0;
+}
+
+/* The work-group size of a launch: local_size, or 0 for 64 (or what the kernel allows). */
+static int choose_local_size(const walk_opencl *gpu, size_t kernel_max, size_t local_size, size_t *chosen,
+                             error_text *err)
+{
+    size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
+    *chosen = local_size ? local_size : (allowed < 64 ? allowed : 64);
+    if (*chosen > allowed)
+        return error_set(err, "local size %zu is too large: tet_walk allows at most %zu on %s", *chosen, allowed,
+                         gpu->cl.info->name);
+    return 0;
+}
+
 /* Where the rays start inside the mesh (walk_locate.h): a buffer of one face reference per ray
  * and whether to read it, the kernel's last two arguments. */
 #define START_ARGUMENT (5 + MESH_BUFFERS)
@@ -159,11 +182,8 @@ static int launch(walk_opencl *gpu, cl_kernel kernel, size_t global, size_t loca
 int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                     int reps, size_t local_size, walk_run *run, error_text *err)
 {
-    if (!algorithm->has_kernel)
-        return error_set(err, "%s has no OpenCL build (CPU only)", algorithm->csv_name);
-    if (algorithm->method == RT_WALK_PRECOMPUTED && !gpu->host_mesh->edge_lines)
-        return error_set(err, "GPU_%s: the mesh's edge table was not built before the device was opened",
-                         algorithm->csv_name);
+    if (check_algorithm(gpu, algorithm, err) != 0)
+        return -1;
     size_t count = rays->count;
     if (gpu_items_that_fit(gpu->cl.info, 6 * sizeof(double), sizeof(rt_walk_result), 1) < count)
         return error_set(err, "%zu rays do not fit on %s at once: use fewer rays (a smaller --size)", count,
@@ -175,14 +195,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     double start = timer_now_ms();
     int failed = build(gpu, algorithm, &program, &kernel, &kernel_max, err);
     run->build_ms = timer_now_ms() - start;
-    if (!failed) {
-        size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
-        if (local_size == 0)
-            local_size = allowed < 64 ? allowed : 64;
-        if (local_size > allowed)
-            failed = error_set(err, "local size %zu is too large: tet_walk allows at most %zu on %s", local_size, allowed,
-                               gpu->cl.info->name);
-    }
+    failed = failed || choose_local_size(gpu, kernel_max, local_size, &local_size, err);
     size_t global = gpu_global_size(count ? count : 1, 1, local_size ? local_size : 1);
     failed = failed || gpu_create_buffers(gpu->cl.context, (count ? count : 1) * 6 * sizeof(double),
                                           (count ? count : 1) * sizeof(rt_walk_result), &input, &output, err) ||
@@ -286,11 +299,8 @@ int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, c
 {
     *out = NULL;
     *write_ms = 0;
-    if (!algorithm->has_kernel)
-        return error_set(err, "%s has no OpenCL build (CPU only)", algorithm->csv_name);
-    if (algorithm->method == RT_WALK_PRECOMPUTED && !gpu->host_mesh->edge_lines)
-        return error_set(err, "GPU_%s: the mesh's edge table was not built before the device was opened",
-                         algorithm->csv_name);
+    if (check_algorithm(gpu, algorithm, err) != 0)
+        return -1;
     walk_opencl_chunks *c = calloc(1, sizeof *c);
     if (!c)
         return error_set_kind(err, ERROR_MEMORY, "out of memory");
@@ -300,14 +310,8 @@ int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, c
     c->chunk_size = chunk_size;
     c->rays = rays->rays;
     size_t kernel_max = 0;
-    int failed = build(gpu, algorithm, &c->program, &c->kernel, &kernel_max, err);
-    if (!failed) {
-        size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
-        c->local_size = local_size ? local_size : (allowed < 64 ? allowed : 64);
-        if (c->local_size > allowed)
-            failed = error_set(err, "local size %zu is too large: tet_walk allows at most %zu on %s", c->local_size,
-                               allowed, gpu->cl.info->name);
-    }
+    int failed = build(gpu, algorithm, &c->program, &c->kernel, &kernel_max, err) ||
+                 choose_local_size(gpu, kernel_max, local_size, &c->local_size, err);
     double start = timer_now_ms();
     failed = failed || chunk_queues(c, err) || chunk_buffers(c, rays, err);
     *write_ms = timer_now_ms() - start;
