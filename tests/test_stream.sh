@@ -57,6 +57,12 @@ check "-p t writes the timing line only" test "$(grep -c . "$TMP/time_only.txt")
 cat "$TMP/big.rtb" | /usr/bin/time -f '%M' -o "$TMP/rss" "$RT" --max-memory 16M -t 1 -p r - "$TMP/piped.rtb" 1 >/dev/null 2>&1 || fail "RayTetra from a pipe"
 run from_file "" -t 1 -p r "$TMP/big.rtb" "$TMP/from_file.rtb" 1
 check "a pipe gives the file's results" cmp -s "$TMP/piped.rtb" "$TMP/from_file.rtb"
+# scripts/huge_stream.sh: a stream of repeated blocks from a pipe, every result checked by cmp.
+env RAYTETRA_BIN="$BIN" TMPDIR="$TMP" "$(dirname "$0")/../scripts/huge_stream.sh" --pairs 30000 --block 10000 \
+    --max-memory 16M -- -t 2 >"$TMP/huge.out" 2>&1 || true
+check "huge_stream.sh: 30,000 pairs from a pipe, every result checked" \
+    grep -q 'results: every result identical to the block.s reference' "$TMP/huge.out"
+expect 2 'must be a multiple of --block' -- "$(dirname "$0")/../scripts/huge_stream.sh" --pairs 30001 --block 10000
 rss_kib=$(tail -n 1 "$TMP/rss")
 # AddressSanitizer's shadow memory and quarantine are not the run's: the bound holds unsanitized.
 if [ "${SANITIZED:-0}" != 1 ]; then
