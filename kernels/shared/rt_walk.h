@@ -99,11 +99,54 @@ typedef struct rt_walk_result {
     int status;
 } rt_walk_result;
 
-/* The tetrahedra a ray visits, in order (the host's --export-pairs); NULL in a kernel. */
+/* The tetrahedra a ray visits (the host's --export-pairs, the library's visits); NULL in a
+ * kernel. They are recorded in the walk's order: segment by segment in the order the hierarchy
+ * hands out their entry faces, which need not be the order along the ray in a mesh the ray
+ * enters more than once. */
 typedef struct rt_walk_record {
-    int *tetra;
+    int *tetra;          /* NULL: none kept (first and last only) */
+    double *t;           /* NULL, or t_enter, t_leave of each tetrahedron kept, clipped at 0 */
     int capacity, count; /* count may exceed capacity: then only the first capacity were kept */
+    int first, last;     /* the tetrahedra visited first and last along the ray; -1 before any */
+    double first_t, last_t; /* first's t_enter, last's t_leave */
 } rt_walk_record;
+
+/* An empty record keeping up to capacity tetrahedra (tetra and t may be NULL). */
+RT_INLINE rt_walk_record rt_walk_record_start(int *tetra, double *t, int capacity)
+{
+    rt_walk_record r;
+    r.tetra = tetra;
+    r.t = t;
+    r.capacity = capacity;
+    r.count = 0;
+    r.first = r.last = -1;
+    r.first_t = r.last_t = 0;
+    return r;
+}
+
+/* Tetrahedron tet left at t_leave > 0 after entering at t_enter (both clipped at 0). Of equal t,
+ * the first is the one walked first and the last the one walked last (a segment walks along the
+ * ray). */
+RT_INLINE void rt_walk_record_visit(rt_walk_record *r, int tet, double t_enter, double t_leave)
+{
+    if (r->count < r->capacity) {
+        if (r->tetra)
+            r->tetra[r->count] = tet;
+        if (r->t) {
+            r->t[2 * r->count] = t_enter;
+            r->t[2 * r->count + 1] = t_leave;
+        }
+    }
+    if (r->count == 0 || t_enter < r->first_t) {
+        r->first = tet;
+        r->first_t = t_enter;
+    }
+    if (r->count == 0 || t_leave >= r->last_t) {
+        r->last = tet;
+        r->last_t = t_leave;
+    }
+    r->count += 1;
+}
 
 /* ---------------------------------------------------------------- one tetrahedron */
 
@@ -649,11 +692,8 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         if (t_out > 0) {
             r->steps += 1;
             r->length += rt_walk_clip(t_out) - rt_walk_clip(t_in);
-            if (record) {
-                if (record->count < record->capacity)
-                    record->tetra[record->count] = tet;
-                record->count += 1;
-            }
+            if (record)
+                rt_walk_record_visit(record, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
         }
         int next = rt_walk_pick4(corners.link, leave);
         if (next < 0)
