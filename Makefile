@@ -314,6 +314,21 @@ $(BUILD)/tests/test_library_mesh: $(BUILD)/obj/tests/test_library_mesh.o $(LIBRA
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_LDFLAGS) $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra $(LIBS_A) $(FINAL_LIBS) -o $@
 
+# The library's mesh walk against TetWalk's (docs/LIBRARY.md, "Meshes: speed"):
+# make bench-library-mesh [BENCH_MESH=data/u_shape.mesh] [BENCH_MESH_REPS=11]
+BENCH_MESH ?= data/u_shape.mesh
+BENCH_MESH_REPS ?= 11
+BENCH_MESH_ALGORITHMS ?= stp0,stp1,pluecker1p,stp0r
+$(BUILD)/obj/tests/bench_library_mesh.o: tests/bench_library_mesh.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Iinclude -c $< -o $@
+$(BUILD)/tests/bench_library_mesh: $(BUILD)/obj/tests/bench_library_mesh.o $(LIBRARY_SO) $(LIBS_A)
+	$(CC) $(FINAL_LDFLAGS) $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra $(LIBS_A) $(FINAL_LIBS) -o $@
+all: $(BUILD)/tests/bench_library_mesh
+.PHONY: bench-library-mesh
+bench-library-mesh: $(BUILD)/tests/bench_library_mesh
+	$(BUILD)/tests/bench_library_mesh $(BENCH_MESH) $(BENCH_MESH_ALGORITHMS) $(BENCH_MESH_REPS)
+
 # The library's batch call against the loop Bench times, side by side in one process
 # (docs/LIBRARY.md, "Speed"): make bench-library [BENCH_LIBRARY_PAIRS=1000000] [BENCH_LIBRARY_REPS=11]
 BENCH_LIBRARY_PAIRS ?= 1000000
