@@ -297,6 +297,9 @@ static void check_refusals(void)
     /* Two tetrahedra of one orientation and one of the other: that one is inverted. */
     const int32_t inverted[3][4] = {{0, 1, 2, 4}, {1, 3, 2, 7}, {1, 2, 3, 5}};
     refused(3, inverted, NULL, "inverted", "an inverted tetrahedron");
+    const int32_t overlapping[2][4] = {{0, 1, 2, 4}, {0, 1, 2, 7}};
+    refused(2, overlapping, NULL, "tetrahedron 1 lies on the same side of its face (0 1 2) as tetrahedron 0",
+            "two tetrahedra on one side of a face");
     const int32_t none[1][4] = {{0, 1, 2, 4}};
     refused(0, none, NULL, "no tetrahedra", "no tetrahedra");
     const int32_t bad_neighbours[1][4] = {{5, -1, -1, -1}};
