@@ -7,6 +7,7 @@
  * them, under the mesh's lock, and never changed after. A walk takes what it reads (the flat
  * mesh of rt_walk.h, the locator) under the lock, so that walks of several threads never read a
  * table while another thread builds it. */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
