@@ -234,12 +234,13 @@ install: $(PROGRAMS)
 # into $(BUILD)/lib/obj: position-independent, hidden visibility (only RAYTETRA_API, i.e.
 # raytetra_*, is exported), one section per function so that the link drops what the API does not
 # reach, and OpenMP's SIMD pragmas without the OpenMP runtime. It contains no printing or exiting
-# code (error_report.c is the programs' only) and needs OpenCL and GMP, not GL, GLUT, libpng or X11.
+# code (error_report.c is the programs' only) and needs OpenCL, GMP and nettle, not GL, GLUT, libpng or X11.
 # The shared library has a versioned soname; the static one is a single relocatable object whose
 # symbols other than raytetra_* are made local, so a static user sees only the API.
 # The version (raytetra_version_string, the soname, raytetra.pc) is the programs' one,
-# RAYTETRA_VERSION in RayTetra/version.h. The library needs OpenCL and GMP only.
-LIBRARY_PKGS    := OpenCL gmp
+# RAYTETRA_VERSION in RayTetra/version.h. The library needs OpenCL, GMP and nettle (the SHA-256 of
+# TetWalk's binary meshes) only.
+LIBRARY_PKGS    := OpenCL gmp nettle
 LIBRARY_LIBS    = $(shell $(PKG_CONFIG) --libs $(LIBRARY_PKGS)) -lm -lpthread
 LIBRARY_VERSION := $(shell sed -n 's/^\#define RAYTETRA_VERSION "\(.*\)"/\1/p' RayTetra/version.h)
 LIBRARY_MAJOR   := $(firstword $(subst ., ,$(LIBRARY_VERSION)))
@@ -250,8 +251,10 @@ LIBRARY_A       := $(BUILD)/libraytetra.a
 LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_precomputed.c RayTetra/cpu/algorithms_field.c $(SIMD_SRC) \
-               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks)) \
-               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read))
+               $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks bandwidth)) \
+               $(addprefix RayTetra/mesh/mesh,$(addsuffix .c,_binary _bvh _check _medit _tetgen _text)) RayTetra/mesh/mesh.c \
+               $(addprefix RayTetra/walk/walk_,$(addsuffix .c,algorithm chunks cpu exact locate opencl rays)) \
+               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read byte_order))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
 LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \
                  $(DEP_CFLAGS) -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -DRAYTETRA_LIBRARY \
@@ -268,6 +271,9 @@ $(BUILD)/lib/obj/%.float.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIBRARY_CFLAGS) -DRT_SINGLE -c $< -o $@
 $(SIMD_SRC:%.c=$(BUILD)/lib/obj/%.o): UNIT_CFLAGS := -fno-trapping-math $(ALGORITHM_CFLAGS)
+# The mesh readers' and the walk's OpenMP loops (tasks, atomics) run on the caller's thread in the
+# library, which has no OpenMP runtime: its mesh calls use threads of their own (api_mesh.c).
+$(patsubst %.c,$(BUILD)/lib/obj/%.o,$(filter RayTetra/mesh/% RayTetra/walk/%,$(LIBRARY_SRC))): UNIT_CFLAGS := -Wno-unknown-pragmas
 
 $(LIBRARY_SO).$(LIBRARY_VERSION): $(LIBRARY_OBJ) RayTetra/api/libraytetra.map
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(LIBRARY_SONAME) -Wl,--version-script=RayTetra/api/libraytetra.map \
@@ -298,6 +304,30 @@ $(BUILD)/obj/tests/test_library.o: tests/test_library.c
 $(BUILD)/tests/test_library: $(BUILD)/obj/tests/test_library.o $(LIBRARY_SO)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -pthread $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra -lm -o $@
+
+# tests/test_library_mesh.c compares the library's mesh walk (the header, libraytetra.so) with
+# TetWalk's (the internal archive) in one process; the shared library hides every other symbol.
+$(BUILD)/obj/tests/test_library_mesh.o: tests/test_library_mesh.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Iinclude -c $< -o $@
+$(BUILD)/tests/test_library_mesh: $(BUILD)/obj/tests/test_library_mesh.o $(LIBRARY_SO) $(LIBS_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_LDFLAGS) $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra $(LIBS_A) $(FINAL_LIBS) -o $@
+
+# The library's mesh walk against TetWalk's (docs/LIBRARY.md, "Meshes: speed"):
+# make bench-library-mesh [BENCH_MESH=data/u_shape.mesh] [BENCH_MESH_REPS=11]
+BENCH_MESH ?= data/u_shape.mesh
+BENCH_MESH_REPS ?= 11
+BENCH_MESH_ALGORITHMS ?= stp0,stp1,pluecker1p,stp0r
+$(BUILD)/obj/tests/bench_library_mesh.o: tests/bench_library_mesh.c
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Iinclude -c $< -o $@
+$(BUILD)/tests/bench_library_mesh: $(BUILD)/obj/tests/bench_library_mesh.o $(LIBRARY_SO) $(LIBS_A)
+	$(CC) $(FINAL_LDFLAGS) $< -L$(BUILD) -Wl,-rpath,'$(abspath $(BUILD))' -lraytetra $(LIBS_A) $(FINAL_LIBS) -o $@
+all: $(BUILD)/tests/bench_library_mesh
+.PHONY: bench-library-mesh
+bench-library-mesh: $(BUILD)/tests/bench_library_mesh
+	$(BUILD)/tests/bench_library_mesh $(BENCH_MESH) $(BENCH_MESH_ALGORITHMS) $(BENCH_MESH_REPS)
 
 # The library's batch call against the loop Bench times, side by side in one process
 # (docs/LIBRARY.md, "Speed"): make bench-library [BENCH_LIBRARY_PAIRS=1000000] [BENCH_LIBRARY_REPS=11]

@@ -13,6 +13,7 @@
 #define RAYTETRA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define RAYTETRA_API __attribute__((visibility("default")))
@@ -67,8 +68,15 @@ typedef enum raytetra_error {
                                               a kernel other than a float build needs) */
     RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
     RAYTETRA_ERROR_OUT_OF_MEMORY = -12,
-    RAYTETRA_ERROR_OUT_OF_RANGE = -13      /* a coordinate outside the range the algorithms compute without
+    RAYTETRA_ERROR_OUT_OF_RANGE = -13,     /* a coordinate outside the range the algorithms compute without
                                               overflow or underflow (docs/INPUT_RANGE.md; narrower in float) */
+    /* The mesh calls' codes (from -20: room above for the pair calls'). */
+    RAYTETRA_ERROR_BAD_MESH = -20,         /* the mesh is refused (an index out of range, a flat or inverted
+                                              tetrahedron, a face of three tetrahedra, an unreadable file):
+                                              the message says which */
+    RAYTETRA_ERROR_BUFFER_TOO_SMALL = -21, /* visit_capacity is less than *visit_total: nothing was written
+                                              to visits */
+    RAYTETRA_ERROR_UNSUPPORTED = -22       /* not on an OpenCL device: the visited tetrahedra, the exact walk */
 } raytetra_error;
 
 /* One line describing an error code (a static string; "unknown error code" for others). */
@@ -202,6 +210,101 @@ RAYTETRA_API int raytetra_device_intersect_many_ex(raytetra_device *device, rayt
                                                    const raytetra_options *options);
 
 RAYTETRA_API void raytetra_device_close(raytetra_device *device);
+
+/* ---------------------------------------------------------------- tetrahedral meshes
+ *
+ * TetWalk's walk (docs/TETWALK.md) in a caller's mesh: rays walked from tetrahedron to
+ * tetrahedron across shared faces, with each tetrahedron's test in the known-enter-face form of
+ * an algorithm. docs/LIBRARY.md, "Meshes", is the manual. */
+
+typedef struct raytetra_mesh raytetra_mesh;
+
+/* A mesh from arrays, copied (the caller's arrays may go once the call returns). Indices are
+ * 0-based. tets[t] are four vertex indices; every tetrahedron of one orientation, either one (a
+ * mesh of the other orientation than docs/SPECIFICATION.md's is mirrored inside, as TetWalk reads
+ * it; tetrahedron numbers stay the caller's). neighbours[t][k]: the tetrahedron across the face
+ * opposite tets[t][k], -1 on the boundary (TetGen's .neigh); NULL: computed. RAYTETRA_OK, or
+ * RAYTETRA_ERROR_NULL_ARGUMENT, RAYTETRA_ERROR_OUT_OF_MEMORY or RAYTETRA_ERROR_BAD_MESH with one
+ * line in message naming the tetrahedron or vertex: an index out of range, a coordinate not
+ * finite or out of range, a vertex named twice, a flat tetrahedron, one inverted against the
+ * rest, a face shared by more than two tetrahedra (not manifold) or by two on one side, a
+ * neighbour that disagrees, no tetrahedra. *mesh is NULL after a failure. */
+RAYTETRA_API int raytetra_mesh_create(size_t vertex_count, const double (*vertices)[3], size_t tet_count,
+                                      const int32_t (*tets)[4], const int32_t (*neighbours)[4], raytetra_mesh **mesh,
+                                      char *message, size_t message_size);
+
+/* A mesh from a file TetWalk reads: Medit .mesh, TetGen .node/.ele (with .neigh when present),
+ * TetWalk's binary .rtm. Tetrahedra are numbered from 0 in file order. Errors as
+ * raytetra_mesh_create, the message "FILE:LINE: what is wrong". */
+RAYTETRA_API int raytetra_mesh_read(const char *path, raytetra_mesh **mesh, char *message, size_t message_size);
+
+RAYTETRA_API size_t raytetra_mesh_tetrahedron_count(const raytetra_mesh *mesh);
+RAYTETRA_API size_t raytetra_mesh_vertex_count(const raytetra_mesh *mesh);
+RAYTETRA_API void raytetra_mesh_free(raytetra_mesh *mesh);
+
+/* One ray's result. */
+typedef struct raytetra_walk_result {
+    int32_t status;      /* 0 ok (it left the mesh, or missed it), 1 lost (a fast form's tests disagreed
+                            between neighbours), < 0 the error code of the ray (not finite, no direction) */
+    int32_t steps;       /* tetrahedra crossed at t > 0 */
+    double length;       /* in the mesh: the sum of (t_leave - t_enter) |direction| over those tetrahedra */
+    int32_t first_tet;   /* the first and last tetrahedron along the ray, -1 when none (a miss); -1 on a */
+    int32_t last_tet;    /* device, whose kernel keeps status, steps and length only */
+    uint64_t first_visit; /* with visits: this ray's are visits[first_visit .. first_visit + visit_count) */
+    uint64_t visit_count; /* with visits: steps; else 0 */
+} raytetra_walk_result;
+
+/* A tetrahedron a ray crosses, X = origin + t direction for t_enter <= t <= t_leave (t >= 0). */
+typedef struct raytetra_visit {
+    int32_t tet;
+    int32_t reserved; /* 0 */
+    double t_enter, t_leave;
+} raytetra_visit;
+
+/* Options of the walk calls (NULL: the defaults). `size` as raytetra_options': exactly
+ * sizeof(raytetra_walk_options) of a version the library knows, else RAYTETRA_ERROR_BAD_OPTIONS. */
+typedef struct raytetra_walk_options {
+    size_t size;     /* sizeof(raytetra_walk_options): RAYTETRA_WALK_OPTIONS_INIT sets it */
+    uint32_t threads; /* CPU threads: 0 every core, 1 the caller's thread only (the default) */
+    uint32_t reserved; /* 0 */
+} raytetra_walk_options;
+
+#define RAYTETRA_WALK_OPTIONS_INIT {sizeof(raytetra_walk_options), 1u, 0u}
+
+/* Walk rays i < n, origins[i] + t directions[i] for t >= 0, through the mesh with TetWalk's
+ * algorithm `algorithm` (its names, any case: "stp0", "stp1", "stp2", "pluecker0..2", the
+ * precomputed "pluecker0p..2p", "stp0r" (exact signs; never lost), "exact" (GMP throughout; the
+ * reference; CPU only); docs/TETWALK.md). A ray whose origin lies in the mesh starts there (in
+ * the tetrahedron it is in just after t = 0, faces, edges and vertices included, as TetWalk's
+ * --rays); one from outside enters where it meets the boundary. The line walked is the one
+ * through origin and origin + direction, as TetWalk walks a rays file's P and Q.
+ *
+ * results[i] for ray i (status < 0 for a ray that could not be walked). visits NULL: none
+ * recorded, and with visit_total non-NULL *visit_total is set to how many the rays visit (sizes
+ * first: call once so, allocate, call again). visits non-NULL: each ray's visited tetrahedra in
+ * order along the ray, ray after ray, at results[i].first_visit; visit_capacity too small:
+ * RAYTETRA_ERROR_BUFFER_TOO_SMALL, nothing written to visits, results written, *visit_total
+ * set. Returns RAYTETRA_OK (rays in error have it in their status), or for the whole call
+ * RAYTETRA_ERROR_NULL_ARGUMENT, RAYTETRA_ERROR_UNKNOWN_ALGORITHM, RAYTETRA_ERROR_NOT_CPU (a
+ * "gpu_" name), RAYTETRA_ERROR_BAD_OPTIONS, RAYTETRA_ERROR_OUT_OF_MEMORY (results then
+ * unspecified). Thread-safe; the mesh is only read. */
+RAYTETRA_API int raytetra_mesh_walk(const raytetra_mesh *mesh, const char *algorithm, size_t n,
+                                    const double (*origins)[3], const double (*directions)[3],
+                                    raytetra_walk_result *results, raytetra_visit *visits, size_t visit_capacity,
+                                    size_t *visit_total, const raytetra_walk_options *options);
+
+/* The same walk with the algorithm's OpenCL kernel on an opened device (the same results as the
+ * CPU's for the same algorithm, "stp0" and "gpu_stp0" alike), first_tet and last_tet -1. The
+ * mesh goes to the device at the first walk of that mesh there and stays until the device
+ * walks another mesh or is closed. visits must be NULL and visit_total NULL
+ * (RAYTETRA_ERROR_UNSUPPORTED; the CPU call records them); "exact" has no kernel
+ * (RAYTETRA_ERROR_NO_KERNEL). Failures as raytetra_device_intersect_many's, with
+ * raytetra_device_message saying what failed; calls on one device are serialised. */
+RAYTETRA_API int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh, const char *algorithm,
+                                           size_t n, const double (*origins)[3], const double (*directions)[3],
+                                           raytetra_walk_result *results, raytetra_visit *visits,
+                                           size_t visit_capacity, size_t *visit_total,
+                                           const raytetra_walk_options *options);
 
 /* ---------------------------------------------------------------- version */
 

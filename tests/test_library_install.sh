@@ -79,6 +79,32 @@ check "the same, linked statically" \
 check "the static build needs no libraytetra.so" bash -c "! ldd '$TMP/intersect-static' | grep -q raytetra"
 check "and prints the same" bash -c "'$TMP/intersect-static' | cmp -s - '$TMP/intersect.out'"
 
+# The mesh walk: examples/walk.c, shared and static, on a mesh of data/: the path lengths of the
+# tally add up to the rays' lengths, and a missing mesh file is one line on stderr.
+check "examples/walk.c builds through pkg-config" \
+    cc -std=c11 -Wall -Wextra -Werror "${EXTRA_FLAGS[@]}" "$EXAMPLES/walk.c" $cflags $libs -lm -o "$TMP/walk"
+"$TMP/walk" "$ROOT/data/box.mesh" 0.5 0.5 0.5 500 >"$TMP/walk.out" 2>&1
+check "it walks 500 rays from inside the box, none lost: $(head -n 1 "$TMP/walk.out")" \
+    grep -q "^500 rays from (0.5, 0.5, 0.5) with stp0r: [0-9]* tetrahedra crossed, 0 rays lost, 0 crossing nothing" \
+    "$TMP/walk.out"
+check "the tally adds up to the rays' path length" \
+    awk 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i == "length") total = $(i + 1)}
+         NR > 2 {sum += $2} END {exit !(total > 0 && (sum - total) ^ 2 < 1e-8)}' "$TMP/walk.out"
+check "a missing mesh: one line, exit 1" \
+    bash -c "! '$TMP/walk' '$TMP/none.mesh' 0 0 0 2>'$TMP/walk.err' && [ \$(wc -l <'$TMP/walk.err') = 1 ] && grep -q 'none.mesh' '$TMP/walk.err'"
+check "walk.c linked statically" \
+    cc -std=c11 "${EXTRA_FLAGS[@]}" "$EXAMPLES/walk.c" $cflags $static_libs -lm -o "$TMP/walk-static"
+check "and prints the same" bash -c "'$TMP/walk-static' '$ROOT/data/box.mesh' 0.5 0.5 0.5 500 | cmp -s - '$TMP/walk.out'"
+for mesh_symbol in raytetra_mesh_create raytetra_mesh_read raytetra_mesh_walk raytetra_device_mesh_walk \
+    raytetra_mesh_tetrahedron_count raytetra_mesh_vertex_count raytetra_mesh_free; do
+    check "$mesh_symbol exported" grep -qx "$mesh_symbol" <<<"$exported"
+done
+# The installed header alone, in C (no other include before it) and C++.
+printf '#include <raytetra.h>\nint main(void) { raytetra_walk_options o = RAYTETRA_WALK_OPTIONS_INIT; raytetra_visit v = {0, 0, 0, 1}; return (int)o.threads + v.tet; }\n' >"$TMP/alone.c"
+check "raytetra.h compiles alone in C11" cc -std=c11 -pedantic -Wall -Wextra -Werror -fsyntax-only $cflags "$TMP/alone.c"
+cp "$TMP/alone.c" "$TMP/alone.cpp"
+check "and in C++" g++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only $cflags "$TMP/alone.cpp"
+
 # C++: the header under extern "C", its initialiser macro, and a link against the C library.
 cat >"$TMP/user.cpp" <<'EOF'
 #include <raytetra.h>

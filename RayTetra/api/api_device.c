@@ -18,6 +18,7 @@
 
 #include "api_internal.h"
 #include "opencl/gpu_handler.h"
+#include "walk/walk_opencl.h"
 
 struct raytetra_device {
     pthread_mutex_t lock;
@@ -27,6 +28,7 @@ struct raytetra_device {
     char *log_text;
     size_t log_size;
     error_text message;
+    api_device_walk walk; /* the mesh walk's (api_mesh.c) */
 };
 
 int raytetra_device_count(void)
@@ -90,6 +92,7 @@ int raytetra_device_open(int index, raytetra_device **device, char *message, siz
     gpu_set_log(d->handler, d->log);
     gpu_set_log_warnings(d->handler, 1);
     snprintf(d->message.text, sizeof d->message.text, "opened %s", gpu_device_description(d->handler));
+    d->walk = (api_device_walk){index, d->log, &d->message, NULL, 0};
     *device = d;
     return RAYTETRA_OK;
 }
@@ -117,6 +120,8 @@ void raytetra_device_close(raytetra_device *device)
 {
     if (!device)
         return;
+    if (device->walk.gpu)
+        walk_opencl_close(device->walk.gpu);
     gpu_close(device->handler);
     pthread_mutex_destroy(&device->lock);
     fclose(device->log);
@@ -319,4 +324,15 @@ int raytetra_device_intersect_many(raytetra_device *device, raytetra_algorithm a
                                    const raytetra_pair *pairs, raytetra_hit *hits, size_t *hit_count)
 {
     return raytetra_device_intersect_many_ex(device, algorithm, n, pairs, hits, hit_count, NULL);
+}
+
+int api_device_walk_locked(raytetra_device *device, int (*work)(api_device_walk *walk, void *context), void *context)
+{
+    pthread_mutex_lock(&device->lock);
+    captured_output captured;
+    capture_output(&captured, device->log);
+    int status = work(&device->walk, context);
+    restore_output(&captured, device->log);
+    pthread_mutex_unlock(&device->lock);
+    return status;
 }

@@ -6,6 +6,7 @@
 #define RAYTETRA_API_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "pair_check.h"
@@ -76,5 +77,20 @@ void api_run_one(const cpu_algorithm *algorithm, const ray_tetra_pair *pair, ray
 /* One pair as api_check says: as it is, or flipped and mapped back. */
 void api_run_checked_one(const cpu_algorithm *algorithm, const ray_tetra_pair *pair, int status,
                          ray_tetra_result *result);
+
+/* A device's state for the mesh walk (api_mesh.c), kept in the device: its index, its log and
+ * message, and the walk's handle for the mesh it walked last (walk_opencl.h), NULL before any. */
+struct walk_opencl;
+typedef struct api_device_walk {
+    int index;
+    FILE *log;
+    error_text *message;
+    struct walk_opencl *gpu;
+    unsigned long long mesh_id; /* the mesh gpu holds (api_mesh.c numbers meshes from 1) */
+} api_device_walk;
+
+/* work(walk, context) with the device's lock held and fd 2 captured into its log, as during a
+ * kernel build (the walk's kernels are built inside the walk). Returns work's value. */
+int api_device_walk_locked(raytetra_device *device, int (*work)(api_device_walk *walk, void *context), void *context);
 
 #endif

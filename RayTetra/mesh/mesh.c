@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "mesh/mesh_binary.h"
 #include "mesh/mesh_bvh.h"
@@ -18,14 +21,22 @@ const char *mesh_format_name(mesh_format format)
     return NAMES[format];
 }
 
+int mesh_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
 static int ends_with(const char *text, const char *suffix)
 {
     size_t n = strlen(text), m = strlen(suffix);
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
-/* The walk's records: each tetrahedron's vertex indices and neighbour links side by side. */
-static int mesh_build_cells(tet_mesh *mesh, error_text *err)
+int mesh_build_cells(tet_mesh *mesh, error_text *err)
 {
     mesh->cells = malloc((mesh->tetra_count + 1) * sizeof *mesh->cells);
     if (!mesh->cells)

@@ -77,6 +77,10 @@ void mesh_free(tet_mesh *mesh);
  * with err set (out of memory). Calling it again does nothing. */
 int mesh_build_edges(tet_mesh *mesh, error_text *err);
 
+/* Threads the mesh's parallel loops may use: OpenMP's, or 1 where it is built without the OpenMP
+ * runtime (libraytetra, whose users need not link it). */
+int mesh_threads(void);
+
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);
 

@@ -3,7 +3,6 @@
  * into docs/SPECIFICATION.md's if the file uses the other; each face shared by at most two
  * tetrahedra, lying on its two sides; the neighbour across every face (built by sorting the faces,
  * or TetGen's .neigh checked); the boundary faces and the bounding box. */
-#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +15,14 @@
 
 int mesh_face_vertex(int face, int k) { return rt_face_vertices[face][k]; }
 
-/* "FILE:LINE: tetrahedron N" for tetrahedron t (N in the file's numbering). */
+/* "FILE:LINE: tetrahedron N" for tetrahedron t (N in the file's numbering); "SOURCE: tetrahedron
+ * N" for tetrahedra with no lines (the library's arrays). */
 static void where(const mesh_source *source, size_t t, char *text, size_t size)
 {
+    if (!source->tetra_line) {
+        snprintf(text, size, "%s: tetrahedron %lld", source->tetra_path, (long long)t + source->first_index);
+        return;
+    }
     snprintf(text, size, "%s:%zu: tetrahedron %lld", source->tetra_path, source->tetra_line[t],
              (long long)t + source->first_index);
 }
@@ -352,9 +356,13 @@ static int check_neighbours(mesh_source *source, error_text *err)
         const char *problem = link_problem(mesh, first, f, links, &other);
         if (problem) {
             free(links);
-            return error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
-                             source->neighbour_line[first], (long long)first + source->first_index, problem,
-                             (long long)mesh->neighbour[first][f] + source->first_index);
+            long long mine = (long long)first + source->first_index;
+            long long theirs = (long long)mesh->neighbour[first][f] + source->first_index;
+            return source->neighbour_line
+                       ? error_set(err, "%s:%zu: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path,
+                                   source->neighbour_line[first], mine, problem, theirs)
+                       : error_set(err, "%s: tetrahedron %lld %s (tetrahedron %lld)", source->neighbour_path, mine,
+                                   problem, theirs);
         }
     }
     free(mesh->neighbour);
@@ -373,7 +381,7 @@ static void part_range(size_t count, int part, int parts, size_t *begin, size_t 
  * its faces, then writes them from where the parts before it end. */
 static int collect_boundary(tet_mesh *mesh, error_text *err)
 {
-    int parts = mesh->tetra_count >= MESH_PARALLEL_MIN ? omp_get_max_threads() : 1;
+    int parts = mesh->tetra_count >= MESH_PARALLEL_MIN ? mesh_threads() : 1;
     size_t *start = calloc((size_t)parts + 1, sizeof *start);
     if (!start)
         return error_set(err, "%s: out of memory for the boundary", mesh->path);

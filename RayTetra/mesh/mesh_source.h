@@ -33,4 +33,8 @@ int mesh_check(mesh_source *source, error_text *err);
  * binary file's): the boundary faces and the bounding box. Returns 0, or -1 with err set. */
 int mesh_finish(tet_mesh *mesh, error_text *err);
 
+/* The walk's records (tet_mesh's cells): each tetrahedron's vertex indices and neighbour links
+ * side by side, once the neighbours are checked. Returns 0, or -1 with err set. */
+int mesh_build_cells(tet_mesh *mesh, error_text *err);
+
 #endif

@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,7 +312,7 @@ static int index_lines(mesh_text *text)
 {
     if (text->line_start)
         return 0;
-    int parts = text->size >= 64 * MESH_PARALLEL_MIN ? omp_get_max_threads() : 1; /* bytes: about 64 a line */
+    int parts = text->size >= 64 * MESH_PARALLEL_MIN ? mesh_threads() : 1; /* bytes: about 64 a line */
     size_t *before = calloc((size_t)parts + 1, sizeof *before);
     if (!before)
         return -1;

@@ -104,6 +104,12 @@ walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, 
 int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
                     int start, int *tetra, int capacity);
 
+/* One ray on the CPU (the library's mesh walk), from start as walk_cpu_run starts it, with the
+ * tetrahedra it visits in *record (rt_walk_record_start; rt_walk.h says in which order); flat is
+ * walk_flat_mesh's. Length in mesh units. */
+walk_result walk_cpu_trace_recorded(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
+                                    const rt_walk_mesh *flat, const double ray[6], int start, rt_walk_record *record);
+
 /* The exact traversal of one ray (walk_exact.c): every sign exact with the tie rule of rt_walk.h,
  * every t an exact rational, the length rounded once; mesh units. */
 walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
@@ -114,6 +120,11 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
  * with every later segment from a boundary face entered at t > 0. */
 walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
                                   int *tetra, int capacity, int *visited);
+
+/* walk_exact_trace_from into the caller's record, t included where it keeps them (each t an
+ * exact rational rounded once). */
+walk_result walk_exact_trace_recorded(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                      rt_walk_record *record);
 
 /* The face the line moved by (e, e^2, e^3) enters tetrahedron tet through, from exact moved signs
  * (rt_robust.h's filter, GMP for what it leaves open); -1 when it does not cross tet. */

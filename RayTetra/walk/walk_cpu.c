@@ -100,16 +100,21 @@ double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const
     return timer_now_ms() - start;
 }
 
+walk_result walk_cpu_trace_recorded(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
+                                    const rt_walk_mesh *flat, const double ray[6], int start, rt_walk_record *record)
+{
+    if (algorithm->method == WALK_EXACT)
+        return walk_exact_trace_recorded(mesh, bvh, ray, start, record);
+    walk_result r = trace(algorithm, flat, ray, start, record);
+    r.length *= walk_ray_scale(ray);
+    return r;
+}
+
 int walk_cpu_record(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6],
                     int start, int *tetra, int capacity)
 {
-    if (algorithm->method == WALK_EXACT) {
-        int visited = 0;
-        walk_exact_trace_from(mesh, bvh, ray, start, tetra, capacity, &visited);
-        return visited;
-    }
     rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
-    rt_walk_record record = {tetra, capacity, 0};
-    trace(algorithm, &m, ray, start, &record);
+    rt_walk_record record = rt_walk_record_start(tetra, NULL, capacity);
+    walk_cpu_trace_recorded(algorithm, mesh, bvh, &m, ray, start, &record);
     return record.count;
 }

@@ -160,11 +160,11 @@ static void exact_parameter(exact_ray *r, const tet_mesh *mesh, int tet, int f, 
     exact_parameter_of(r, corners, t);
 }
 
-/* The tetrahedra-visited record of the caller. */
-typedef struct exact_record {
-    int *tetra;
-    int capacity, count;
-} exact_record;
+/* The caller's record of the tetrahedra visited is rt_walk.h's. */
+typedef rt_walk_record exact_record;
+
+/* max(t, 0), rounded once. */
+static double clipped(const mpq_t t) { return mpq_sgn(t) > 0 ? mpq_get_d(t) : 0; }
 
 /* Add clip(b) - clip(a) (clip: max(t, 0)) to sum. */
 static void add_clipped(mpq_t sum, const mpq_t a, const mpq_t b)
@@ -203,9 +203,7 @@ static int exact_segment(exact_ray *r, const tet_mesh *mesh, int face, const mpq
         if (mpq_sgn(t_out) > 0) {
             *steps += 1;
             add_clipped(sum, t_in, t_out);
-            if (record->count < record->capacity)
-                record->tetra[record->count] = tet;
-            record->count += 1;
+            rt_walk_record_visit(record, tet, clipped(t_in), clipped(t_out));
         }
         int next = mesh->neighbour[tet][leave];
         if (next < 0)
@@ -218,14 +216,13 @@ static int exact_segment(exact_ray *r, const tet_mesh *mesh, int face, const mpq
     return lost ? -1 : 0;
 }
 
-walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
-                             int *visited)
+/* walk_exact_trace into the caller's record. */
+static walk_result trace_whole(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], exact_record *record)
 {
     walk_result result = {0, 0, RT_WALK_OK};
     vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
     exact_ray r;
     ray_init(&r, P, L);
-    exact_record record = {tetra, capacity, 0};
     mpq_t sum, t, behind_t;
     mpq_inits(sum, t, behind_t, NULL);
     const double *root = bvh->bounds[0];
@@ -244,7 +241,7 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
             continue;
         exact_parameter(&r, mesh, face >> 2, face & 3, t);
         if (role > 0 && mpq_sgn(t) >= 0) {
-            if (exact_segment(&r, mesh, face, t, sum, &result.steps, &record) != 0)
+            if (exact_segment(&r, mesh, face, t, sum, &result.steps, record) != 0)
                 result.status = RT_WALK_LOST;
         } else if (role > 0 && inside_box) {
             balance += 1;
@@ -256,12 +253,20 @@ walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const do
             balance -= 1;
         }
     }
-    if (balance > 0 && behind >= 0 && exact_segment(&r, mesh, behind, behind_t, sum, &result.steps, &record) != 0)
+    if (balance > 0 && behind >= 0 && exact_segment(&r, mesh, behind, behind_t, sum, &result.steps, record) != 0)
         result.status = RT_WALK_LOST;
     result.length = mpq_get_d(sum) * walk_ray_scale(ray);
-    *visited = record.count;
     mpq_clears(sum, t, behind_t, NULL);
     ray_clear(&r);
+    return result;
+}
+
+walk_result walk_exact_trace(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int *tetra, int capacity,
+                             int *visited)
+{
+    exact_record record = rt_walk_record_start(tetra, NULL, capacity);
+    walk_result result = trace_whole(mesh, bvh, ray, &record);
+    *visited = record.count;
     return result;
 }
 
@@ -327,24 +332,31 @@ static int exact_later_segments(exact_ray *r, const tet_mesh *mesh, const mesh_b
     return lost ? -1 : 0;
 }
 
-walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
-                                  int *tetra, int capacity, int *visited)
+walk_result walk_exact_trace_recorded(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                      rt_walk_record *record)
 {
     if (start == RT_WALK_START_NONE)
-        return walk_exact_trace(mesh, bvh, ray, tetra, capacity, visited);
+        return trace_whole(mesh, bvh, ray, record);
     walk_result result = {0, 0, RT_WALK_OK};
     vec3 P = {ray[0], ray[1], ray[2]}, L = {ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]};
     exact_ray r;
     ray_init(&r, P, L);
-    exact_record record = {tetra, capacity, 0};
     mpq_t sum, zero;
     mpq_inits(sum, zero, NULL);
-    if ((start >= 0 && exact_segment(&r, mesh, start, zero, sum, &result.steps, &record) != 0) ||
-        exact_later_segments(&r, mesh, bvh, sum, &result.steps, &record) != 0)
+    if ((start >= 0 && exact_segment(&r, mesh, start, zero, sum, &result.steps, record) != 0) ||
+        exact_later_segments(&r, mesh, bvh, sum, &result.steps, record) != 0)
         result.status = RT_WALK_LOST;
     result.length = mpq_get_d(sum) * walk_ray_scale(ray);
-    *visited = record.count;
     mpq_clears(sum, zero, NULL);
     ray_clear(&r);
+    return result;
+}
+
+walk_result walk_exact_trace_from(const tet_mesh *mesh, const mesh_bvh *bvh, const double ray[6], int start,
+                                  int *tetra, int capacity, int *visited)
+{
+    exact_record record = rt_walk_record_start(tetra, NULL, capacity);
+    walk_result result = walk_exact_trace_recorded(mesh, bvh, ray, start, &record);
+    *visited = record.count;
     return result;
 }

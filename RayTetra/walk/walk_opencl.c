@@ -28,6 +28,13 @@ struct walk_opencl {
     const mesh_bvh *host_bvh;
 };
 
+void walk_opencl_set_log(walk_opencl *gpu, FILE *log)
+{
+    gpu_set_log(gpu->handler, log);
+    gpu_set_log_warnings(gpu->handler, 1);
+    gpu_handler_objects(gpu->handler, &gpu->cl);
+}
+
 const char *walk_opencl_description(const walk_opencl *gpu) { return gpu_device_description(gpu->handler); }
 
 /* A read-only buffer holding `bytes` from `data` (at least one element: a mesh without an edge

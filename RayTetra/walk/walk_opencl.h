@@ -15,6 +15,9 @@ typedef struct walk_opencl walk_opencl;
  * table when built) to it. Returns 0, or -1 with err set. */
 int walk_opencl_open(walk_opencl **gpu, int index, const tet_mesh *mesh, const mesh_bvh *bvh, error_text *err);
 
+/* Where build logs and cache warnings go (default stderr; the library's device log). */
+void walk_opencl_set_log(walk_opencl *gpu, FILE *log);
+
 /* "NAME (PLATFORM, driver VERSION)". */
 const char *walk_opencl_description(const walk_opencl *gpu);
 

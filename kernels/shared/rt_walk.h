@@ -99,11 +99,97 @@ typedef struct rt_walk_result {
     int status;
 } rt_walk_result;
 
-/* The tetrahedra a ray visits, in order (the host's --export-pairs); NULL in a kernel. */
+/* The tetrahedra a ray visits (the host's --export-pairs, the library's visits); NULL in a
+ * kernel. They are recorded in the walk's order: segment by segment in the order the hierarchy
+ * hands out their entry faces, which need not be the order along the ray in a mesh the ray
+ * enters more than once. */
 typedef struct rt_walk_record {
-    int *tetra;
+    int *tetra;          /* NULL: none kept (first and last only) */
+    double *t;           /* NULL, or t_enter, t_leave of each tetrahedron kept, clipped at 0 */
     int capacity, count; /* count may exceed capacity: then only the first capacity were kept */
+    int first, last;     /* the tetrahedra visited first and last along the ray; -1 before any */
+    double first_t, last_t; /* first's t_enter, last's t_leave */
 } rt_walk_record;
+
+/* An empty record keeping up to capacity tetrahedra (tetra and t may be NULL). */
+RT_INLINE rt_walk_record rt_walk_record_start(int *tetra, double *t, int capacity)
+{
+    rt_walk_record r;
+    r.tetra = tetra;
+    r.t = t;
+    r.capacity = capacity;
+    r.count = 0;
+    r.first = r.last = -1;
+    r.first_t = r.last_t = 0;
+    return r;
+}
+
+/* Tetrahedron tet left at t_leave > 0 after entering at t_enter (both clipped at 0). Of equal t,
+ * the first is the one walked first and the last the one walked last (a segment walks along the
+ * ray). */
+RT_INLINE void rt_walk_record_visit(rt_walk_record *r, int tet, double t_enter, double t_leave)
+{
+    if (r->count < r->capacity) {
+        if (r->tetra)
+            r->tetra[r->count] = tet;
+        if (r->t) {
+            r->t[2 * r->count] = t_enter;
+            r->t[2 * r->count + 1] = t_leave;
+        }
+    }
+    if (r->count == 0 || t_enter < r->first_t) {
+        r->first = tet;
+        r->first_t = t_enter;
+    }
+    if (r->count == 0 || t_leave >= r->last_t) {
+        r->last = tet;
+        r->last_t = t_leave;
+    }
+    r->count += 1;
+}
+
+/* One segment's visits in short: its first and last tetrahedron (walked first and last) and how
+ * many (rt_walk_segment keeps it for a record that lists nothing). */
+typedef struct rt_walk_span {
+    int first, last, count;
+    double first_t, last_t;
+} rt_walk_span;
+
+RT_INLINE rt_walk_span rt_walk_span_start(void)
+{
+    rt_walk_span s;
+    s.first = s.last = -1;
+    s.count = 0;
+    s.first_t = s.last_t = 0;
+    return s;
+}
+
+RT_INLINE void rt_walk_span_add(rt_walk_span *s, int tet, double t_enter, double t_leave)
+{
+    if (s->count == 0) {
+        s->first = tet;
+        s->first_t = t_enter;
+    }
+    s->last = tet;
+    s->last_t = t_leave;
+    s->count += 1;
+}
+
+/* A segment's span into the record, as rt_walk_record_visit would take its visits' ends. */
+RT_INLINE void rt_walk_record_span(rt_walk_record *r, const rt_walk_span *s)
+{
+    if (s->count == 0)
+        return;
+    if (r->count == 0 || s->first_t < r->first_t) {
+        r->first = s->first;
+        r->first_t = s->first_t;
+    }
+    if (r->count == 0 || s->last_t >= r->last_t) {
+        r->last = s->last;
+        r->last_t = s->last_t;
+    }
+    r->count += s->count;
+}
 
 /* ---------------------------------------------------------------- one tetrahedron */
 
@@ -629,10 +715,14 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
     rt_walk_corners corners = rt_walk_fetch(m, tet);
+    /* A record without a list gets the segment's span once, at its end: kept in registers, it
+     * costs the step next to nothing. */
+    int listing = record && (record->tetra || record->t);
+    rt_walk_span span = rt_walk_span_start();
     for (int steps = 0;; ++steps) {
         if (steps >= m->step_limit) {
             r->status = RT_WALK_LOST; /* a cycle */
-            return;
+            break;
         }
         rt_real t_in = t_enter, t_out = 0;
         int leave;
@@ -644,25 +734,26 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         }
         if (leave < 0) {
             r->status = RT_WALK_LOST;
-            return;
+            break;
         }
         if (t_out > 0) {
             r->steps += 1;
             r->length += rt_walk_clip(t_out) - rt_walk_clip(t_in);
-            if (record) {
-                if (record->count < record->capacity)
-                    record->tetra[record->count] = tet;
-                record->count += 1;
-            }
+            if (listing)
+                rt_walk_record_visit(record, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
+            else if (record)
+                rt_walk_span_add(&span, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
         }
         int next = rt_walk_pick4(corners.link, leave);
         if (next < 0)
-            return;
+            break;
         tet = next >> 2;
         enter = next & 3;
         t_enter = t_out;
         corners = rt_walk_fetch_next(m, tet, enter, &corners);
     }
+    if (record && !listing)
+        rt_walk_record_span(record, &span);
 }
 
 /* Does the line meet the node's box at some t >= t_min? inverse: 1 / L per axis (infinite for
