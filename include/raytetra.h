@@ -6,8 +6,9 @@
  *
  * docs/LIBRARY.md is the manual: conventions, errors, thread-safety, how to pick an algorithm.
  * In short: a pair is a tetrahedron V0 V1 V2 V3 and the line through P and Q (X = P + t (Q - P),
- * t unrestricted; or the ray or segment, raytetra_options.extent); face i is the face opposite vertex Vi; the tetrahedron must be positively
- * oriented, ((V1 - V0) x (V2 - V0)) . (V3 - V0) < 0, unless RAYTETRA_ANY_ORIENTATION is given.
+ * t unrestricted; or the ray or the segment: raytetra_options.extent); face i is the face opposite
+ * vertex Vi; the tetrahedron must be positively oriented, ((V1 - V0) x (V2 - V0)) . (V3 - V0) < 0,
+ * unless RAYTETRA_ANY_ORIENTATION is given.
  * Every call is thread-safe; the library never prints and never exits. */
 #ifndef RAYTETRA_H
 #define RAYTETRA_H
