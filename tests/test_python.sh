@@ -14,7 +14,9 @@ if [ -z "$PYTHON" ] || ! "$PYTHON" -c 'import numpy, pytest' 2>/dev/null; then
     finish
     exit
 fi
-export RAYTETRA_LIBRARY="$BIN/libraytetra.so" BUILD
+# The library of this build, unless RAYTETRA_LIBRARY names another (a sanitizer build's, with a
+# normal build's programs).
+export RAYTETRA_LIBRARY=${RAYTETRA_LIBRARY:-$BIN/libraytetra.so} BUILD
 if [ "${SANITIZED:-0}" = 1 ]; then
     # A sanitizer build's library needs its runtime loaded first; the interpreter's own
     # allocations are not ours to check for leaks.
