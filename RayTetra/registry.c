@@ -300,6 +300,11 @@ const registry_variant *registry_of_gpu(const gpu_algorithm *algorithm)
     return &views.variants[views.cpu_count + (algorithm - views.gpu)];
 }
 
+int registry_clips_exactly(const registry_variant *variant)
+{
+    return variant->precision == CPU_PRECISION_DOUBLE && (variant->algorithm->properties & REGISTRY_EXACT) != 0;
+}
+
 /* ---------------------------------------------------------------- names */
 
 const gpu_algorithm *gpu_algorithm_get(int index)

@@ -96,6 +96,10 @@ const registry_variant *registry_in_precision(const registry_variant *variant, c
 const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm);
 const registry_variant *registry_of_gpu(const gpu_algorithm *algorithm);
 
+/* Whether a ray's or a segment's results of this variant are clipped exactly (a double variant
+ * with exact signs: Common/extent.h's exact clip), not by the variant's own computed t. */
+int registry_clips_exactly(const registry_variant *variant);
+
 /* RayTetra's thesis options: the CPU double algorithm -FLAG VALUE chooses (-s 1: pluecker1), NULL
  * if none; the range of VALUE (returns how many rows have the option). */
 const cpu_algorithm *registry_flag_algorithm(char flag, int value);

@@ -6,8 +6,9 @@
  *
  * docs/LIBRARY.md is the manual: conventions, errors, thread-safety, how to pick an algorithm.
  * In short: a pair is a tetrahedron V0 V1 V2 V3 and the line through P and Q (X = P + t (Q - P),
- * t unrestricted); face i is the face opposite vertex Vi; the tetrahedron must be positively
- * oriented, ((V1 - V0) x (V2 - V0)) . (V3 - V0) < 0, unless RAYTETRA_ANY_ORIENTATION is given.
+ * t unrestricted; or the ray or the segment: raytetra_options.extent); face i is the face opposite
+ * vertex Vi; the tetrahedron must be positively oriented, ((V1 - V0) x (V2 - V0)) . (V3 - V0) < 0,
+ * unless RAYTETRA_ANY_ORIENTATION is given.
  * Every call is thread-safe; the library never prints and never exits. */
 #ifndef RAYTETRA_H
 #define RAYTETRA_H
@@ -62,8 +63,8 @@ typedef enum raytetra_error {
     RAYTETRA_ERROR_NEGATIVE_ORIENTATION = -6, /* swap two vertices, or RAYTETRA_ANY_ORIENTATION */
     RAYTETRA_ERROR_NOT_CPU = -7,           /* an OpenCL build (gpu_...) given to a CPU call */
     RAYTETRA_ERROR_NO_KERNEL = -8,         /* the algorithm has no OpenCL kernel in that precision */
-    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options of a size other than sizeof(raytetra_options),
-                                              with an unknown flag, or with both flags */
+    RAYTETRA_ERROR_BAD_OPTIONS = -9,       /* raytetra_options of a size no version has, with an unknown
+                                              flag, with both flags, or with an unknown extent */
     RAYTETRA_ERROR_NO_DEVICE = -10,        /* no OpenCL device of that index (or, from a run, it lacks the fp64
                                               a kernel other than a float build needs) */
     RAYTETRA_ERROR_OPENCL = -11,           /* an OpenCL call or kernel build failed */
@@ -97,11 +98,25 @@ enum {
     RAYTETRA_UNCHECKED = 1u << 1
 };
 
+/* The part of a pair's line a test keeps (raytetra_options.extent; docs/SPECIFICATION.md section
+ * 9, RayTetra's --extent). Let [t_enter, t_leave] be the line's interval in the tetrahedron. The
+ * line keeps every t. The ray keeps t >= 0: a hit iff t_leave >= 0. The segment keeps 0 <= t <= 1:
+ * a hit iff t_leave >= 0 and t_enter <= 1. Where the interval begins before P (or ends after Q)
+ * the hit is clipped there: that side's face is -1, its point P (or Q), its t 0 (or 1), its u 0 0.
+ * The fast forms compare their own computed t; the exact ones (RAYTETRA_PROPERTY_EXACT, double)
+ * decide exactly on which side of the face planes P and Q lie. */
+enum {
+    RAYTETRA_EXTENT_LINE = 0,
+    RAYTETRA_EXTENT_RAY = 1,
+    RAYTETRA_EXTENT_SEGMENT = 2
+};
+
 /* Options of the _ex calls (NULL: all defaults). Initialise with RAYTETRA_OPTIONS_INIT.
  *
  * `size` names the version of the struct the caller holds: it must be exactly
  * sizeof(raytetra_options) of a version of this header that the library knows. This library
- * knows one, this one. Any other size (0, smaller, larger, SIZE_MAX) is refused with
+ * knows two: version 1 (size and flags: the line) and version 2 (this one, with the extent). Any
+ * other size (0, smaller, larger, SIZE_MAX) is refused with
  * RAYTETRA_ERROR_BAD_OPTIONS (for every pair of a batch; on a device raytetra_device_message
  * says which size was given and which is known), and the library then reads nothing of the
  * struct beyond `size` itself. Later versions append fields, each version's struct larger than
@@ -111,9 +126,13 @@ enum {
 typedef struct raytetra_options {
     size_t size;    /* sizeof(raytetra_options): RAYTETRA_OPTIONS_INIT sets it */
     unsigned flags; /* RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED */
+    /* Version 2. RAYTETRA_EXTENT_LINE, _RAY or _SEGMENT (others: RAYTETRA_ERROR_BAD_OPTIONS). A
+     * size_t, not an int: an int would sit in version 1's tail padding, and the two versions
+     * would have one size. */
+    size_t extent;
 } raytetra_options;
 
-#define RAYTETRA_OPTIONS_INIT {sizeof(raytetra_options), 0u}
+#define RAYTETRA_OPTIONS_INIT {sizeof(raytetra_options), 0u, RAYTETRA_EXTENT_LINE}
 
 /* ---------------------------------------------------------------- algorithms */
 

@@ -33,7 +33,7 @@ static const char *CONTENDER_NAMES[CONTENDERS] = {"Bench", "checked", "unchecked
 static void run(int c, const cpu_algorithm *internal, raytetra_algorithm handle, const pair_set *set,
                 ray_tetra_result *results, raytetra_hit *hits, double *wall_ms, double *cpu_ms)
 {
-    static const raytetra_options UNCHECKED = {sizeof(raytetra_options), RAYTETRA_UNCHECKED};
+    static const raytetra_options UNCHECKED = {.size = sizeof(raytetra_options), .flags = RAYTETRA_UNCHECKED};
     const raytetra_pair *pairs = (const raytetra_pair *)(const void *)set->pairs;
     double wall = timer_now_ms(), cpu = thread_cpu_ms();
     if (c == 0)

@@ -4,7 +4,8 @@
  * example of docs/SPECIFICATION.md section 1 with every CPU algorithm; every error code; the
  * options, and their size rule before a guard page; RAYTETRA_ANY_ORIENTATION against geometry (faces in the caller's numbering, points
  * rebuilt from the barycentrics); the batch call equal to one-pair calls with invalid pairs at
- * block boundaries; RAYTETRA_UNCHECKED; and, when an OpenCL device is there, the device calls
+ * block boundaries; RAYTETRA_UNCHECKED; the ray and the segment (raytetra_options.extent)
+ * against the specification's clipping of the line, an unknown extent refused; and, when an OpenCL device is there, the device calls
  * against the CPU, and kernel builds that warn and fail printing nothing (their messages in the
  * device log). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -393,21 +394,29 @@ static void check_options_size(raytetra_options *options, size_t size, int valid
           "raytetra_device_intersect_many_ex with options.size %zu: %d, '%s'", size, status, message);
 }
 
-/* The size rule of raytetra.h: exactly sizeof(raytetra_options); 0, a smaller size (also one that
- * covers the flags but not the tail padding), a larger one and SIZE_MAX are refused, reading
- * nothing past the struct. */
+/* Version 1 of raytetra_options, as a caller built against that header holds it. */
+typedef struct options_version_1 {
+    size_t size;
+    unsigned flags;
+} options_version_1;
+
+/* The size rule of raytetra.h: exactly sizeof(raytetra_options) of version 1 or 2; 0, a size
+ * between (also one that covers the flags but not the tail padding), a larger one and SIZE_MAX
+ * are refused, reading nothing past the struct. Version 1's struct, placed at the end of the
+ * page, runs on the line without the extent behind it being read. */
 static void test_options_sizes(raytetra_device *device)
 {
     guarded_options g;
     CHECK(guarded_options_map(&g) == 0, "mapping a guarded page");
     if (!g.pages)
         return;
-    const size_t known = sizeof(raytetra_options);
-    const size_t refused[] = {0, 1, offsetof(raytetra_options, flags) + sizeof(unsigned), known - 1, known + 1,
-                              2 * known, SIZE_MAX};
+    const size_t known = sizeof(raytetra_options), old = sizeof(options_version_1);
+    const size_t refused[] = {0, 1, offsetof(raytetra_options, flags) + sizeof(unsigned), old - 1, old + 1, known - 1,
+                              known + 1, 2 * known, SIZE_MAX};
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
         check_options_size(g.options, refused[i], 0, device);
     check_options_size(g.options, known, 1, device);
+    check_options_size((raytetra_options *)(void *)(g.pages + g.page - old), old, 1, device);
     munmap(g.pages, 2 * g.page);
 }
 
@@ -544,6 +553,126 @@ static void test_batches(void)
     free(unchecked);
 }
 
+/* ---------------------------------------------------------------- extents */
+
+/* The pair with P and Q moved along its line: P' = P + s (Q - P), Q' = P + e (Q - P), so that the
+ * line's interval [t_enter, t_leave] falls before P', around it, inside, around Q' or after it. */
+static raytetra_pair moved_along(raytetra_pair pair, double s, double e)
+{
+    for (int k = 0; k < 3; ++k) {
+        double p = pair.p[k], d = pair.q[k] - pair.p[k];
+        pair.p[k] = p + s * d;
+        pair.q[k] = p + e * d;
+    }
+    return pair;
+}
+
+static raytetra_pair *extent_pairs(size_t n)
+{
+    raytetra_pair *pairs = random_pairs(n);
+    for (size_t i = 0; i < n; ++i) {
+        double s = 1.5 * uniform() - 0.5;
+        pairs[i] = moved_along(pairs[i], s, s + 0.05 + 0.5 * uniform());
+    }
+    return pairs;
+}
+
+/* docs/SPECIFICATION.md section 9 written out on its own: the line's result `line` of `pair`
+ * clipped to the ray or the segment by its t. */
+static raytetra_hit clipped(const raytetra_pair *pair, raytetra_hit line, int extent)
+{
+    if (line.hit != 1 || extent == RAYTETRA_EXTENT_LINE)
+        return line;
+    if (line.t_leave < 0 || (extent == RAYTETRA_EXTENT_SEGMENT && line.t_enter > 1)) {
+        line.hit = 0;
+        line.enter_face = line.leave_face = -1;
+        return line;
+    }
+    if (line.t_enter < 0) {
+        line.enter_face = -1;
+        memcpy(line.enter_point, pair->p, sizeof line.enter_point);
+        line.u_enter[0] = line.u_enter[1] = 0;
+        line.t_enter = 0;
+    }
+    if (extent == RAYTETRA_EXTENT_SEGMENT && line.t_leave > 1) {
+        line.leave_face = -1;
+        memcpy(line.leave_point, pair->q, sizeof line.leave_point);
+        line.u_leave[0] = line.u_leave[1] = 0;
+        line.t_leave = 1;
+    }
+    return line;
+}
+
+/* The ray and the segment on the CPU: the batch and the one-pair call give the line's results
+ * clipped as the specification says, for fast, float, SIMD, exact and baseline forms, checked
+ * and not (pairs in error keep their codes); each extent clips some hits and misses some of the
+ * line's hits, so that the test can tell the extents apart. */
+static void test_extents(void)
+{
+    raytetra_pair *pairs = extent_pairs(BATCH);
+    spoil(pairs);
+    raytetra_hit *line = malloc(BATCH * sizeof *line), *hits = malloc(BATCH * sizeof *hits);
+    const char *names[] = {"stp0", "stp1f", "stp0r", "stp0v", "pluecker2", "moller1", "haines"};
+    const int extents[] = {RAYTETRA_EXTENT_RAY, RAYTETRA_EXTENT_SEGMENT};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; ++n)
+        for (int e = 0; e < 2; ++e) {
+            raytetra_algorithm a = raytetra_find_algorithm(names[n]);
+            raytetra_options options = RAYTETRA_OPTIONS_INIT;
+            raytetra_intersect_many_ex(a, BATCH, pairs, line, &options);
+            options.extent = (size_t)extents[e];
+            size_t count = raytetra_intersect_many_ex(a, BATCH, pairs, hits, &options);
+            size_t expected_count = 0, lost = 0, enter_clipped = 0, leave_clipped = 0;
+            int same = 1, same_one = 1;
+            for (int i = 0; i < BATCH; ++i) {
+                raytetra_hit expected = clipped(&pairs[i], line[i], extents[e]), one;
+                same &= same_hit(&hits[i], &expected);
+                raytetra_intersect_ex(a, &pairs[i], &one, &options);
+                same_one &= same_hit(&one, &hits[i]);
+                expected_count += expected.hit == 1;
+                lost += line[i].hit == 1 && expected.hit == 0;
+                enter_clipped += expected.hit == 1 && expected.enter_face == -1;
+                leave_clipped += expected.hit == 1 && expected.leave_face == -1;
+            }
+            CHECK(same && count == expected_count, "%s on the %s: the batch differs from the clipped line (%zu hits, %zu)",
+                  names[n], extents[e] == RAYTETRA_EXTENT_RAY ? "ray" : "segment", count, expected_count);
+            CHECK(same_one, "%s on the %s: a one-pair call differs from the batch", names[n],
+                  extents[e] == RAYTETRA_EXTENT_RAY ? "ray" : "segment");
+            CHECK(lost > 0 && enter_clipped > 0 && (extents[e] == RAYTETRA_EXTENT_RAY) == (leave_clipped == 0),
+                  "%s: the pairs exercise the extent (%zu lost, %zu clipped at P, %zu at Q)", names[n], lost,
+                  enter_clipped, leave_clipped);
+        }
+    free(pairs);
+    free(line);
+    free(hits);
+}
+
+/* An extent this library does not know is refused by every call, the device's with a message. */
+static void test_unknown_extent(raytetra_device *device)
+{
+    raytetra_pair pairs[2] = {example_pair(), example_pair()};
+    raytetra_hit hits[2], one;
+    raytetra_algorithm stp0 = raytetra_find_algorithm("stp0");
+    const size_t unknown[] = {RAYTETRA_EXTENT_SEGMENT + 1, SIZE_MAX};
+    for (int u = 0; u < 2; ++u) {
+        raytetra_options options = RAYTETRA_OPTIONS_INIT;
+        options.extent = unknown[u];
+        CHECK(raytetra_intersect_ex(stp0, &pairs[0], &one, &options) == RAYTETRA_ERROR_BAD_OPTIONS &&
+                  one.hit == RAYTETRA_ERROR_BAD_OPTIONS,
+              "raytetra_intersect_ex with extent %zu", unknown[u]);
+        CHECK(raytetra_intersect_many_ex(stp0, 2, pairs, hits, &options) == 0 &&
+                  hits[0].hit == RAYTETRA_ERROR_BAD_OPTIONS && hits[1].hit == RAYTETRA_ERROR_BAD_OPTIONS,
+              "raytetra_intersect_many_ex with extent %zu", unknown[u]);
+        if (!device)
+            continue;
+        size_t count = 9;
+        int status = raytetra_device_intersect_many_ex(device, stp0, 2, pairs, hits, &count, &options);
+        CHECK(status == RAYTETRA_ERROR_BAD_OPTIONS && count == 0 && hits[1].hit == status &&
+                  strstr(raytetra_device_message(device), "extent"),
+              "raytetra_device_intersect_many_ex with extent %zu: %d '%s'", unknown[u], status,
+              raytetra_device_message(device));
+    }
+}
+
 /* ---------------------------------------------------------------- OpenCL */
 
 typedef struct device_work {
@@ -569,6 +698,38 @@ static int close_hits(const raytetra_hit *a, const raytetra_hit *b, double toler
     return a->hit != 1 ||
            (distance(a->enter_point, b->enter_point) < tolerance && distance(a->leave_point, b->leave_point) < tolerance &&
             fabs(a->u_enter[0] - b->u_enter[0]) < tolerance && fabs(a->t_leave - b->t_leave) < tolerance);
+}
+
+/* The ray and the segment on the device equal the CPU's: a fast kernel (clipped on the device),
+ * the robust one (clipped exactly on the host) and a float build, and the line again after them
+ * (the kernel is rebuilt for each extent). */
+static void test_device_extents(raytetra_device *device)
+{
+    raytetra_pair *pairs = extent_pairs(BATCH);
+    spoil(pairs);
+    raytetra_hit *on_device = malloc(BATCH * sizeof *on_device), *on_cpu = malloc(BATCH * sizeof *on_cpu);
+    const char *names[] = {"stp1", "stp0r", "stp0f"};
+    const int extents[] = {RAYTETRA_EXTENT_RAY, RAYTETRA_EXTENT_SEGMENT, RAYTETRA_EXTENT_LINE};
+    for (int n = 0; n < 3; ++n)
+        for (int e = 0; e < 3; ++e) {
+            raytetra_algorithm a = raytetra_find_algorithm(names[n]);
+            raytetra_options options = RAYTETRA_OPTIONS_INIT;
+            options.extent = (size_t)extents[e];
+            size_t hits = 0;
+            int status = raytetra_device_intersect_many_ex(device, a, BATCH, pairs, on_device, &hits, &options);
+            CHECK(status == RAYTETRA_OK, "%s, extent %d, on the device: %s", names[n], extents[e],
+                  raytetra_device_message(device));
+            size_t expected = raytetra_intersect_many_ex(a, BATCH, pairs, on_cpu, &options);
+            double tolerance = raytetra_algorithm_properties(a) & RAYTETRA_PROPERTY_FLOAT ? 1e-5 : 1e-12;
+            int same = 1;
+            for (int i = 0; i < BATCH; ++i)
+                same &= close_hits(&on_device[i], &on_cpu[i], tolerance);
+            CHECK(same && hits == expected, "%s, extent %d: the device differs from the CPU (%zu hits, %zu)", names[n],
+                  extents[e], hits, expected);
+        }
+    free(pairs);
+    free(on_device);
+    free(on_cpu);
 }
 
 static void test_device(void)
@@ -623,6 +784,8 @@ static void test_device(void)
     CHECK(raytetra_device_intersect_many(NULL, 0, BATCH, pairs, on_device, NULL) == RAYTETRA_ERROR_NULL_ARGUMENT,
           "no device");
     test_options_sizes(device);
+    test_device_extents(device);
+    test_unknown_extent(device);
 
     /* Two threads on one device: serialised, both right. */
     device_work work[2];
@@ -809,6 +972,8 @@ int main(void)
     test_example();
     test_errors();
     test_options_sizes(NULL);
+    test_extents();
+    test_unknown_extent(NULL);
     test_any_orientation();
     test_batches();
     test_device();

@@ -85,8 +85,8 @@ const char *raytetra_error_string(int code)
     case RAYTETRA_ERROR_NO_KERNEL:
         return "the algorithm has no OpenCL kernel in that precision (see RAYTETRA_PROPERTY_HAS_KERNEL)";
     case RAYTETRA_ERROR_BAD_OPTIONS:
-        return "invalid raytetra_options: a size other than sizeof(raytetra_options) (initialise them with "
-               "RAYTETRA_OPTIONS_INIT), an unknown flag, or RAYTETRA_ANY_ORIENTATION with RAYTETRA_UNCHECKED";
+        return "invalid raytetra_options: a size no version has (initialise them with RAYTETRA_OPTIONS_INIT), an "
+               "unknown flag, RAYTETRA_ANY_ORIENTATION with RAYTETRA_UNCHECKED, or an unknown extent";
     case RAYTETRA_ERROR_NO_DEVICE:
         return "no such OpenCL device, or it has no double precision (see raytetra_device_count)";
     case RAYTETRA_ERROR_OPENCL:

@@ -4,14 +4,29 @@
 #include <stdio.h>
 
 #include "api_internal.h"
+#include "extent.h"
+
+/* Version 1 of raytetra_options, as a caller built against that header holds it. */
+typedef struct options_version_1 {
+    size_t size;
+    unsigned flags;
+} options_version_1;
+
+_Static_assert(offsetof(raytetra_options, flags) == offsetof(options_version_1, flags) &&
+                   offsetof(raytetra_options, extent) >= sizeof(options_version_1),
+               "version 2 of raytetra_options appends to version 1");
+_Static_assert(RAYTETRA_EXTENT_LINE == RT_EXTENT_LINE && RAYTETRA_EXTENT_RAY == RT_EXTENT_RAY &&
+                   RAYTETRA_EXTENT_SEGMENT == RT_EXTENT_SEGMENT,
+               "the public extents are rt_extent.h's");
 
 /* The sizes of raytetra_options this library knows: sizeof the struct of each version of the
  * header, each version's larger than the one before (a later field never goes into the tail
- * padding of an earlier struct, or two versions would share a size). One version today. Every
- * version starts with `size`, so reading it is within what any caller owns; nothing after it is
- * read until the size is one of these, so a caller holding a smaller struct is never read past
- * and a size of SIZE_MAX costs nothing. */
-static const size_t KNOWN_OPTIONS_SIZES[] = {sizeof(raytetra_options)};
+ * padding of an earlier struct, or two versions would share a size). Every version starts with
+ * `size`, so reading it is within what any caller owns; nothing after it is read until the size
+ * is one of these, so a caller holding a smaller struct is never read past and a size of
+ * SIZE_MAX costs nothing. */
+static const size_t KNOWN_OPTIONS_SIZES[] = {sizeof(options_version_1), sizeof(raytetra_options)};
+_Static_assert(sizeof(options_version_1) < sizeof(raytetra_options), "each version is larger than the one before");
 
 static int known_options_size(size_t size)
 {
@@ -42,9 +57,9 @@ int api_flags(const raytetra_options *options, unsigned *flags, error_text *why)
     const size_t size = options->size;
     if (!known_options_size(size))
         return bad_options(why,
-                           "invalid raytetra_options: size %zu; this library knows only %zu, "
+                           "invalid raytetra_options: size %zu; this library knows %zu (version 1) and %zu, "
                            "sizeof(raytetra_options) (initialise them with RAYTETRA_OPTIONS_INIT)",
-                           size, sizeof(raytetra_options));
+                           size, sizeof(options_version_1), sizeof(raytetra_options));
     if (options->flags & ~(unsigned)(RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED))
         return bad_options(why, "invalid raytetra_options: unknown flags %#x",
                            options->flags & ~(unsigned)(RAYTETRA_ANY_ORIENTATION | RAYTETRA_UNCHECKED));
@@ -52,8 +67,31 @@ int api_flags(const raytetra_options *options, unsigned *flags, error_text *why)
     if ((options->flags & RAYTETRA_ANY_ORIENTATION) && (options->flags & RAYTETRA_UNCHECKED))
         return bad_options(why, "invalid raytetra_options: RAYTETRA_ANY_ORIENTATION needs the check that "
                                 "RAYTETRA_UNCHECKED skips");
+    if (size >= sizeof(raytetra_options) && options->extent > RAYTETRA_EXTENT_SEGMENT)
+        return bad_options(why,
+                           "invalid raytetra_options: unknown extent %zu (RAYTETRA_EXTENT_LINE, "
+                           "RAYTETRA_EXTENT_RAY or RAYTETRA_EXTENT_SEGMENT)",
+                           options->extent);
     *flags = options->flags;
     return RAYTETRA_OK;
+}
+
+int api_extent(const raytetra_options *options)
+{
+    if (!options || options->size < sizeof(raytetra_options))
+        return RT_EXTENT_LINE;
+    return (int)options->extent;
+}
+
+void api_clip(const registry_variant *variant, const ray_tetra_pair *pairs, ray_tetra_result *results, size_t count,
+              int extent)
+{
+    if (extent == RT_EXTENT_LINE)
+        return;
+    int exact = registry_clips_exactly(variant);
+    for (size_t i = 0; i < count; ++i)
+        if (results[i].hit == 1)
+            extent_apply(&pairs[i], &results[i], extent, exact);
 }
 
 int api_check(const ray_tetra_pair *pair, unsigned flags, cpu_precision precision)

@@ -24,6 +24,7 @@ struct raytetra_device {
     pthread_mutex_t lock;
     gpu_handler *handler;
     const gpu_algorithm *prepared; /* the kernel built last; NULL: none */
+    int prepared_extent;           /* the extent it was prepared for (a fast kernel clips on the device) */
     FILE *log;                     /* a memory stream over log_text */
     char *log_text;
     size_t log_size;
@@ -245,20 +246,34 @@ static int prepare_captured(raytetra_device *device, const gpu_algorithm *gpu)
     return failed ? -1 : 0;
 }
 
+/* The kernel of `gpu` for `extent` built or loaded, unless it is the one prepared last (device->lock
+ * held). The extent is the programs' --extent: a fast kernel clips on the device, the robust
+ * kernel's lines are clipped exactly on the host (gpu_handler_results). */
+static int prepare_locked(raytetra_device *device, const gpu_algorithm *gpu, int extent)
+{
+    if (device->prepared == gpu && device->prepared_extent == extent)
+        return RAYTETRA_OK;
+    device->prepared = NULL;
+    gpu_config config = GPU_CONFIG_DEFAULT;
+    config.extent = extent;
+    /* Every kernel but a float build (single-precision buffers by default) needs fp64. */
+    if (gpu_check_algorithm_fp64(device->handler, gpu, &config, &device->message) != 0)
+        return RAYTETRA_ERROR_NO_DEVICE;
+    gpu_set_config(device->handler, &config);
+    if (prepare_captured(device, gpu) != 0)
+        return RAYTETRA_ERROR_OPENCL;
+    device->prepared = gpu;
+    device->prepared_extent = extent;
+    return RAYTETRA_OK;
+}
+
 /* Run on the device (device->lock held). */
 static int run_locked(raytetra_device *device, const gpu_algorithm *gpu, size_t n, const ray_tetra_pair *pairs,
-                      ray_tetra_result *results, unsigned flags)
+                      ray_tetra_result *results, unsigned flags, int extent)
 {
-    if (device->prepared != gpu) {
-        device->prepared = NULL;
-        /* Every kernel but a float build (single-precision buffers by default) needs fp64. */
-        gpu_config config = GPU_CONFIG_DEFAULT;
-        if (gpu_check_algorithm_fp64(device->handler, gpu, &config, &device->message) != 0)
-            return RAYTETRA_ERROR_NO_DEVICE;
-        if (prepare_captured(device, gpu) != 0)
-            return RAYTETRA_ERROR_OPENCL;
-        device->prepared = gpu;
-    }
+    int prepared = prepare_locked(device, gpu, extent);
+    if (prepared != RAYTETRA_OK)
+        return prepared;
     snprintf(device->message.text, sizeof device->message.text, "%s", gpu_program_note(device->handler));
     size_t special = flags & RAYTETRA_UNCHECKED ? 0 : check_pairs(pairs, results, n, flags, gpu->precision);
     int *statuses = NULL;
@@ -307,7 +322,7 @@ int raytetra_device_intersect_many_ex(raytetra_device *device, raytetra_algorith
     ray_tetra_result *results = api_results(hits);
     pthread_mutex_lock(&device->lock);
     if (status == RAYTETRA_OK)
-        status = run_locked(device, gpu, n, api_pairs(pairs), results, flags);
+        status = run_locked(device, gpu, n, api_pairs(pairs), results, flags, api_extent(options));
     else
         snprintf(device->message.text, sizeof device->message.text, "%s",
                  why.text[0] ? why.text : raytetra_error_string(status));

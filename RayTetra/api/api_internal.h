@@ -52,6 +52,16 @@ const registry_variant *api_variant(raytetra_algorithm algorithm);
  * NULL) then says which, with the values. */
 int api_flags(const raytetra_options *options, unsigned *flags, error_text *why);
 
+/* The extent of options api_flags accepted (RT_EXTENT_LINE, _RAY or _SEGMENT): the line for NULL
+ * and for version 1, which has no extent. */
+int api_extent(const raytetra_options *options);
+
+/* Line results of the variant clipped to `extent` as RayTetra --extent clips them (Common/extent.h:
+ * exactly for an exact double variant, else by the computed t); misses and pairs in error are
+ * left as they are. */
+void api_clip(const registry_variant *variant, const ray_tetra_pair *pairs, ray_tetra_result *results, size_t count,
+              int extent);
+
 /* api_check's answer for a negatively oriented tetrahedron under RAYTETRA_ANY_ORIENTATION:
  * test it with V1 and V2 swapped, then api_flip_back the result. */
 #define API_FLIP 1

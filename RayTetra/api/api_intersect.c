@@ -6,7 +6,8 @@
  * when its results are counted (and, when checked, when the checked pairs are tested): a second
  * pass over a million results would cost as much as a fast algorithm's whole run. Within a block,
  * runs of valid pairs go to the batch entry point in one call each; a pair to flip or in error
- * is handled on its own. */
+ * is handled on its own. A ray or a segment is the line's results clipped (api_clip), block by
+ * block while the block is in the cache. */
 #include <string.h>
 
 #include "api_internal.h"
@@ -46,6 +47,7 @@ int raytetra_intersect_ex(raytetra_algorithm algorithm, const raytetra_pair *pai
         return status;
     }
     api_run_checked_one(cpu, api_pairs(pair), status, result);
+    api_clip(registry_of_cpu(cpu), api_pairs(pair), result, 1, api_extent(options));
     return result->hit;
 }
 
@@ -107,6 +109,8 @@ size_t raytetra_intersect_many_ex(raytetra_algorithm algorithm, size_t n, const 
         return 0;
     }
     const ray_tetra_pair *input = api_pairs(pairs);
+    const registry_variant *variant = registry_of_cpu(cpu);
+    const int extent = api_extent(options);
     size_t total = 0;
     for (size_t first = 0; first < n; first += BLOCK) {
         size_t count = n - first < BLOCK ? n - first : BLOCK;
@@ -114,6 +118,7 @@ size_t raytetra_intersect_many_ex(raytetra_algorithm algorithm, size_t n, const 
             cpu->batch(input + first, results + first, count);
         else
             run_checked_block(cpu, input + first, results + first, count, flags);
+        api_clip(variant, input + first, results + first, count, extent);
         total += count_hits(results + first, count);
     }
     return total;

@@ -8,8 +8,7 @@
 int cpu_algorithm_clips_exactly(const cpu_algorithm *algorithm)
 {
     const registry_variant *variant = registry_of_cpu(algorithm);
-    return variant && algorithm->precision == CPU_PRECISION_DOUBLE &&
-           (variant->algorithm->properties & REGISTRY_EXACT) != 0;
+    return variant && registry_clips_exactly(variant);
 }
 
 void cpu_extent_clip(const cpu_algorithm *algorithm, const ray_tetra_pair *pairs, ray_tetra_result *results,
