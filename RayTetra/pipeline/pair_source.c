@@ -1,0 +1,237 @@
+/* pair_source.c: reading pairs in chunks and checking them with a team of threads (see
+ * pair_source.h). */
+#include "pipeline/pair_source.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binary_io.h"
+#include "pair_check.h"
+#include "timer.h"
+
+/* Pairs below which the team is not worth starting. */
+#define CHECK_TEAM_MIN 1024
+/* A whole read's chunk: large enough that a chunk's costs vanish, small enough that its text
+ * (PIPELINE_TEXT_BYTES_PER_PAIR bytes a pair at most) stays a few MiB. */
+#define READ_ALL_CHUNK_PAIRS ((size_t)1 << 14)
+#define READ_ALL_TEXT_BYTES_PER_PAIR 256
+/* The first room a whole read makes for pairs: a stream may announce more than it holds, so the
+ * memory follows what arrives. */
+#define READ_ALL_FIRST_CAPACITY ((size_t)1 << 16)
+
+int pair_source_open(pair_source *source, const char *path, error_text *err)
+{
+    memset(source, 0, sizeof *source);
+    source->path = path;
+    source->current_class = -1;
+    if (input_open(&source->in, path, "input file", err) != 0)
+        return -1;
+    source->binary = binary_input(&source->in, err);
+    if (source->binary < 0)
+        return -1;
+    return source->binary ? binary_pairs_begin(&source->in, &source->count, err)
+                          : pairs_text_begin(&source->in, &source->count, err);
+}
+
+void pair_source_close(pair_source *source)
+{
+    if (source->in.path)
+        input_close(&source->in);
+}
+
+/* Pairs the next chunk takes. */
+static size_t next_chunk_pairs(const pair_source *source)
+{
+    size_t left = source->count - source->next;
+    return left < source->chunk_pairs ? left : source->chunk_pairs;
+}
+
+static int read_binary(pair_source *source, pipeline_chunk *chunk)
+{
+    size_t want = next_chunk_pairs(source);
+    if (binary_pairs_next(&source->in, chunk->pairs, chunk->first, want, source->count, &chunk->read_error) != 0)
+        return -1;
+    chunk->count = want;
+    return 0;
+}
+
+static int next_line(pair_source *source, size_t index, error_text *err)
+{
+    if (!source->classes)
+        return pairs_text_line(&source->in, index, source->count, err);
+    if (pairs_text_line_classes(&source->in, index, source->count, source->classes, &source->current_class, err) != 0)
+        return -1;
+    source->classes->of_pair[index] = (unsigned char)source->current_class;
+    return 0;
+}
+
+/* Lines until the chunk holds its pairs or its text has no room for another line of the
+ * longest length: a line, once read, is never left behind. */
+static int read_text(pair_source *source, pipeline_chunk *chunk)
+{
+    size_t want = next_chunk_pairs(source);
+    input_stream *in = &source->in;
+    while (chunk->count < want && chunk->text_capacity - chunk->text_used >= INPUT_LINE_MAX + 1) {
+        if (next_line(source, chunk->first + chunk->count, &chunk->read_error) != 0)
+            return -1;
+        size_t length = strlen(in->line) + 1;
+        memcpy(chunk->text + chunk->text_used, in->line, length);
+        chunk->line_start[chunk->count] = chunk->text_used;
+        chunk->line_number[chunk->count] = in->line_number;
+        chunk->text_used += length;
+        ++chunk->count;
+    }
+    return 0;
+}
+
+static int read_end(pair_source *source, pipeline_chunk *chunk)
+{
+    return source->binary ? binary_pairs_end(&source->in, source->count, &chunk->read_error)
+                          : pairs_text_end(&source->in, source->count, &chunk->read_error);
+}
+
+void pair_source_fill(pair_source *source, pipeline_chunk *chunk)
+{
+    chunk->sequence = source->sequence++;
+    chunk->first = source->next;
+    chunk->count = chunk->text_used = 0;
+    chunk->last = chunk->read_failed = 0;
+    int status = source->binary ? read_binary(source, chunk) : read_text(source, chunk);
+    if (status == 0 && chunk->first + chunk->count == source->count)
+        status = read_end(source, chunk);
+    chunk->read_failed = status != 0;
+    chunk->last = chunk->read_failed || chunk->first + chunk->count == source->count;
+    source->next += chunk->count;
+}
+
+/* Pair i of the chunk parsed (text) or checked (binary): 0, or -1 with err set. */
+static int check_pair(const pair_source *source, pipeline_chunk *chunk, size_t i, error_text *err)
+{
+    if (source->binary)
+        return binary_pair_check(source->in.name, chunk->first + i, &chunk->pairs[i], err);
+    return pairs_parse_line(source->in.name, chunk->text + chunk->line_start[i], chunk->line_number[i],
+                            &chunk->pairs[i], err);
+}
+
+/* The first pair at fault, or chunk->count. */
+static size_t first_fault(const pair_source *source, pipeline_chunk *chunk, int single)
+{
+    long long first_bad = LLONG_MAX;
+#pragma omp parallel for schedule(dynamic, 256) reduction(min : first_bad) if (chunk->count > CHECK_TEAM_MIN)
+    for (long long i = 0; i < (long long)chunk->count; ++i) {
+        error_text err;
+        char why[ERROR_TEXT_SIZE / 2];
+        if (i < first_bad && (check_pair(source, chunk, (size_t)i, &err) != 0 ||
+                              (single && pair_check_single(&chunk->pairs[i], why, sizeof why) != 0)))
+            first_bad = i;
+    }
+    return first_bad == LLONG_MAX ? chunk->count : (size_t)first_bad;
+}
+
+/* The message of pair i's fault (first_fault found one). */
+static void describe_fault(const pair_source *source, pipeline_chunk *chunk, size_t i,
+                           const char *single_precision_algorithm, error_text *err)
+{
+    if (check_pair(source, chunk, i, err) != 0)
+        return;
+    char why[ERROR_TEXT_SIZE / 2];
+    pair_check_single(&chunk->pairs[i], why, sizeof why);
+    error_set(err, "%s: pair %zu: %s; %s cannot compute it, use its double-precision variant", source->path,
+              chunk->first + i, why, single_precision_algorithm);
+}
+
+int pair_source_check(const pair_source *source, pipeline_chunk *chunk, const char *single_precision_algorithm,
+                      error_text *err)
+{
+    size_t bad = first_fault(source, chunk, single_precision_algorithm != NULL);
+    if (bad < chunk->count) {
+        describe_fault(source, chunk, bad, single_precision_algorithm, err);
+        return -1;
+    }
+    if (chunk->read_failed) {
+        *err = chunk->read_error;
+        return -1;
+    }
+    return 0;
+}
+
+/* Room in *set (and the labels) for the pairs up to `end`: doubling, up to the count. */
+static int make_room(const pair_source *source, pair_set *set, size_t *capacity, size_t end, error_text *err)
+{
+    if (end <= *capacity)
+        return 0;
+    size_t grown = *capacity ? *capacity : READ_ALL_FIRST_CAPACITY;
+    while (grown < end)
+        grown *= 2;
+    if (grown > source->count)
+        grown = source->count;
+    ray_tetra_pair *pairs = realloc(set->pairs, grown * sizeof *pairs);
+    if (pairs)
+        set->pairs = pairs;
+    unsigned char *labels = pairs && source->classes ? realloc(source->classes->of_pair, grown) : NULL;
+    if (labels)
+        source->classes->of_pair = labels;
+    if (!pairs || (source->classes && !labels))
+        return error_set_kind(err, ERROR_MEMORY, "%s: not enough memory for %zu pairs", source->in.name,
+                              source->count);
+    *capacity = grown;
+    return 0;
+}
+
+/* The chunks, one after another, each read into its place in the set and checked there (an
+ * input of no pairs too: one empty chunk, so that what follows its count is checked). */
+static int read_chunks(pair_source *source, pipeline_chunk *chunk, pair_set *set, pair_read_times *times,
+                       error_text *err)
+{
+    ray_tetra_pair *own_pairs = chunk->pairs; /* put back before the chunk is freed */
+    size_t capacity = 0;
+    int status;
+    do {
+        status = make_room(source, set, &capacity, source->next + next_chunk_pairs(source), err);
+        if (status != 0)
+            break;
+        double start = timer_now_ms();
+        chunk->pairs = set->pairs ? set->pairs + source->next : own_pairs;
+        pair_source_fill(source, chunk);
+        double read = timer_now_ms();
+        status = pair_source_check(source, chunk, NULL, err);
+        times->read_ms += read - start;
+        times->check_ms += timer_now_ms() - read;
+    } while (status == 0 && !chunk->last);
+    chunk->pairs = own_pairs;
+    return status;
+}
+
+int pair_source_read_all(const char *path, pair_set *set, pair_classes *classes, pair_read_times *times,
+                         error_text *err)
+{
+    memset(set, 0, sizeof *set);
+    memset(times, 0, sizeof *times);
+    if (classes)
+        memset(classes, 0, sizeof *classes);
+    double start = timer_now_ms();
+    pair_source source;
+    int status = pair_source_open(&source, path, err);
+    times->read_ms = timer_now_ms() - start;
+    source.classes = classes && status == 0 && !source.binary ? classes : NULL;
+    source.chunk_pairs = source.count < READ_ALL_CHUNK_PAIRS ? source.count : READ_ALL_CHUNK_PAIRS;
+    pipeline_chunk chunk = {0};
+    pipeline_chunk_shape shape = {.pairs = source.chunk_pairs,
+                                  .text_bytes = source.binary ? 0
+                                                              : source.chunk_pairs * READ_ALL_TEXT_BYTES_PER_PAIR +
+                                                                    INPUT_LINE_MAX + 1};
+    if (status == 0 && (status = pipeline_chunk_alloc(&chunk, &shape, NULL, NULL, err)) == 0) {
+        status = read_chunks(&source, &chunk, set, times, err);
+        pipeline_chunk_free(&chunk);
+    }
+    pair_source_close(&source);
+    if (status == 0) {
+        set->count = source.count;
+        return classes ? pair_classes_finish(path, set, classes, err) : 0;
+    }
+    pair_set_free(set);
+    if (classes)
+        pair_classes_free(classes);
+    return -1;
+}
