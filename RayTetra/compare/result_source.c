@@ -134,22 +134,30 @@ static int check_result(const result_source *source, result_chunk *chunk, size_t
                               &chunk->results[i], err);
 }
 
+int result_source_result_ok(const result_source *source, result_chunk *chunk, size_t i)
+{
+    error_text err;
+    return check_result(source, chunk, i, &err) == 0;
+}
+
+int result_source_fault(const result_source *source, result_chunk *chunk, size_t bad, error_text *err)
+{
+    if (bad < chunk->count)
+        return check_result(source, chunk, bad, err);
+    if (!chunk->read_failed)
+        return 0;
+    *err = chunk->read_error;
+    return -1;
+}
+
 int result_source_check(const result_source *source, result_chunk *chunk, error_text *err)
 {
     long long first_bad = LLONG_MAX;
 #pragma omp parallel for schedule(dynamic, 256) reduction(min : first_bad) if (chunk->count > CHECK_TEAM_MIN)
-    for (long long i = 0; i < (long long)chunk->count; ++i) {
-        error_text fault;
-        if (i < first_bad && check_result(source, chunk, (size_t)i, &fault) != 0)
+    for (long long i = 0; i < (long long)chunk->count; ++i)
+        if (i < first_bad && !result_source_result_ok(source, chunk, (size_t)i))
             first_bad = i;
-    }
-    if (first_bad != LLONG_MAX)
-        return check_result(source, chunk, (size_t)first_bad, err);
-    if (chunk->read_failed) {
-        *err = chunk->read_error;
-        return -1;
-    }
-    return 0;
+    return result_source_fault(source, chunk, first_bad == LLONG_MAX ? chunk->count : (size_t)first_bad, err);
 }
 
 int result_source_rest(result_source *source, size_t *more, error_text *err)

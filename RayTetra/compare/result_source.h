@@ -50,6 +50,12 @@ void result_source_fill(result_source *source, result_chunk *chunk, size_t want)
  * (a bad result, then the read fault) in err. */
 int result_source_check(const result_source *source, result_chunk *chunk, error_text *err);
 
+/* The same in two parts, for a caller that checks in its own team's loop: the result is
+ * parsed or decoded and valid (nonzero; thread-safe), and the message of the first result
+ * that was not (bad = chunk->count: none, then the read fault, if any). */
+int result_source_result_ok(const result_source *source, result_chunk *chunk, size_t i);
+int result_source_fault(const result_source *source, result_chunk *chunk, size_t bad, error_text *err);
+
 /* After the last result that was wanted: the results that follow, each parsed as
  * results_read would (so that a fault there is reported as it is), counted into *more; a
  * binary file must end there. 0, or -1 with err set. */

@@ -114,46 +114,42 @@ static int check_pair(const pair_source *source, pipeline_chunk *chunk, size_t i
                             &chunk->pairs[i], err);
 }
 
-/* The first pair at fault, or chunk->count. */
-static size_t first_fault(const pair_source *source, pipeline_chunk *chunk, int single)
+int pair_source_pair_ok(const pair_source *source, pipeline_chunk *chunk, size_t i, int single_precision)
 {
-    long long first_bad = LLONG_MAX;
-#pragma omp parallel for schedule(dynamic, 256) reduction(min : first_bad) if (chunk->count > CHECK_TEAM_MIN)
-    for (long long i = 0; i < (long long)chunk->count; ++i) {
-        error_text err;
-        char why[ERROR_TEXT_SIZE / 2];
-        if (i < first_bad && (check_pair(source, chunk, (size_t)i, &err) != 0 ||
-                              (single && pair_check_single(&chunk->pairs[i], why, sizeof why) != 0)))
-            first_bad = i;
-    }
-    return first_bad == LLONG_MAX ? chunk->count : (size_t)first_bad;
+    error_text err;
+    char why[ERROR_TEXT_SIZE / 2];
+    return check_pair(source, chunk, i, &err) == 0 &&
+           !(single_precision && pair_check_single(&chunk->pairs[i], why, sizeof why) != 0);
 }
 
-/* The message of pair i's fault (first_fault found one). */
-static void describe_fault(const pair_source *source, pipeline_chunk *chunk, size_t i,
-                           const char *single_precision_algorithm, error_text *err)
+int pair_source_fault(const pair_source *source, pipeline_chunk *chunk, size_t bad,
+                      const char *single_precision_algorithm, error_text *err)
 {
-    if (check_pair(source, chunk, i, err) != 0)
-        return;
+    if (bad == chunk->count) {
+        if (!chunk->read_failed)
+            return 0;
+        *err = chunk->read_error;
+        return -1;
+    }
+    if (check_pair(source, chunk, bad, err) != 0)
+        return -1;
     char why[ERROR_TEXT_SIZE / 2];
-    pair_check_single(&chunk->pairs[i], why, sizeof why);
-    error_set(err, "%s: pair %zu: %s; %s cannot compute it, use its double-precision variant", source->path,
-              chunk->first + i, why, single_precision_algorithm);
+    pair_check_single(&chunk->pairs[bad], why, sizeof why);
+    return error_set(err, "%s: pair %zu: %s; %s cannot compute it, use its double-precision variant", source->path,
+                     chunk->first + bad, why, single_precision_algorithm);
 }
 
 int pair_source_check(const pair_source *source, pipeline_chunk *chunk, const char *single_precision_algorithm,
                       error_text *err)
 {
-    size_t bad = first_fault(source, chunk, single_precision_algorithm != NULL);
-    if (bad < chunk->count) {
-        describe_fault(source, chunk, bad, single_precision_algorithm, err);
-        return -1;
-    }
-    if (chunk->read_failed) {
-        *err = chunk->read_error;
-        return -1;
-    }
-    return 0;
+    long long first_bad = LLONG_MAX;
+    int single = single_precision_algorithm != NULL;
+#pragma omp parallel for schedule(dynamic, 256) reduction(min : first_bad) if (chunk->count > CHECK_TEAM_MIN)
+    for (long long i = 0; i < (long long)chunk->count; ++i)
+        if (i < first_bad && !pair_source_pair_ok(source, chunk, (size_t)i, single))
+            first_bad = i;
+    return pair_source_fault(source, chunk, first_bad == LLONG_MAX ? chunk->count : (size_t)first_bad,
+                             single_precision_algorithm, err);
 }
 
 /* Room in *set (and the labels) for the pairs up to `end`: doubling, up to the count. */

@@ -43,6 +43,14 @@ void pair_source_fill(pair_source *source, pipeline_chunk *chunk);
 int pair_source_check(const pair_source *source, pipeline_chunk *chunk, const char *single_precision_algorithm,
                       error_text *err);
 
+/* The checker's step in two parts, for a caller that checks a chunk in its own team's loop:
+ * pair_source_pair_ok (thread-safe: pair i parsed and valid, nonzero) for every pair, then
+ * pair_source_fault with the first pair that was not (chunk->count if none): 0, or -1 with
+ * that pair's message, or with the reader's fault after the chunk's pairs. */
+int pair_source_pair_ok(const pair_source *source, pipeline_chunk *chunk, size_t i, int single_precision);
+int pair_source_fault(const pair_source *source, pipeline_chunk *chunk, size_t bad,
+                      const char *single_precision_algorithm, error_text *err);
+
 /* How long a whole read took: reading the bytes, and parsing and checking them. */
 typedef struct pair_read_times {
     double read_ms, check_ms;
