@@ -8,6 +8,7 @@
 
 #include "binary_io.h"
 #include "pair_check.h"
+#include "pipeline/pipeline_budget.h"
 #include "timer.h"
 
 /* Pairs below which the team is not worth starting. */
@@ -175,27 +176,71 @@ static int make_room(const pair_source *source, pair_set *set, size_t *capacity,
     return 0;
 }
 
-/* The chunks, one after another, each read into its place in the set and checked there (an
- * input of no pairs too: one empty chunk, so that what follows its count is checked). */
-static int read_chunks(pair_source *source, pipeline_chunk *chunk, pair_set *set, pair_read_times *times,
+/* A chunk's pairs go to their place in the set (where make_room may have moved it). */
+static void place(pipeline_chunk *chunk, const pair_set *set, size_t first, ray_tetra_pair *own_pairs)
+{
+    chunk->pairs = set->pairs ? set->pairs + first : own_pairs;
+}
+
+/* The chunk's pairs checked by the team while one of its threads reads `next` (unless NULL)
+ * and then joins the check: the team never waits idle for the read. *bad: the first pair at
+ * fault, or chunk->count; *read_ms: the read's time. */
+static void check_while_reading(pair_source *source, pipeline_chunk *chunk, pipeline_chunk *next, size_t *bad,
+                                double *read_ms)
+{
+    long long n = (long long)chunk->count, first_bad = n;
+    double read = 0;
+#pragma omp parallel if (n > CHECK_TEAM_MIN || next)
+    {
+#pragma omp single nowait
+        {
+            if (next) {
+                double start = timer_now_ms();
+                pair_source_fill(source, next);
+                read = timer_now_ms() - start;
+            }
+        }
+#pragma omp for schedule(dynamic, 256) reduction(min : first_bad) nowait
+        for (long long i = 0; i < n; ++i)
+            if (i < first_bad && !pair_source_pair_ok(source, chunk, (size_t)i, 0))
+                first_bad = i;
+    }
+    *bad = (size_t)first_bad;
+    *read_ms = read;
+}
+
+/* The chunks in turn, each read into its place in the set while the one before it is checked
+ * there (an input of no pairs too: one empty chunk, so that what follows its count is checked). */
+static int read_chunks(pair_source *source, pipeline_chunk chunks[2], pair_set *set, pair_read_times *times,
                        error_text *err)
 {
-    ray_tetra_pair *own_pairs = chunk->pairs; /* put back before the chunk is freed */
+    ray_tetra_pair *own_pairs[2] = {chunks[0].pairs, chunks[1].pairs}; /* put back before they are freed */
     size_t capacity = 0;
-    int status;
-    do {
-        status = make_room(source, set, &capacity, source->next + next_chunk_pairs(source), err);
-        if (status != 0)
-            break;
+    int status = make_room(source, set, &capacity, source->next + next_chunk_pairs(source), err);
+    if (status == 0) {
         double start = timer_now_ms();
-        chunk->pairs = set->pairs ? set->pairs + source->next : own_pairs;
-        pair_source_fill(source, chunk);
-        double read = timer_now_ms();
-        status = pair_source_check(source, chunk, NULL, err);
-        times->read_ms += read - start;
-        times->check_ms += timer_now_ms() - read;
-    } while (status == 0 && !chunk->last);
-    chunk->pairs = own_pairs;
+        place(&chunks[0], set, source->next, own_pairs[0]);
+        pair_source_fill(source, &chunks[0]);
+        times->read_ms += timer_now_ms() - start;
+    }
+    for (size_t k = 0; status == 0; ++k) {
+        pipeline_chunk *chunk = &chunks[k % 2], *next = chunk->last ? NULL : &chunks[(k + 1) % 2];
+        if (next && (status = make_room(source, set, &capacity, source->next + next_chunk_pairs(source), err)) != 0)
+            break;
+        place(chunk, set, chunk->first, own_pairs[k % 2]);
+        if (next)
+            place(next, set, source->next, own_pairs[(k + 1) % 2]);
+        double start = timer_now_ms(), read_ms;
+        size_t bad;
+        check_while_reading(source, chunk, next, &bad, &read_ms);
+        times->check_ms += timer_now_ms() - start;
+        times->read_ms += read_ms;
+        status = pair_source_fault(source, chunk, bad, NULL, err);
+        if (chunk->last)
+            break;
+    }
+    chunks[0].pairs = own_pairs[0];
+    chunks[1].pairs = own_pairs[1];
     return status;
 }
 
@@ -211,16 +256,22 @@ int pair_source_read_all(const char *path, pair_set *set, pair_classes *classes,
     int status = pair_source_open(&source, path, err);
     times->read_ms = timer_now_ms() - start;
     source.classes = classes && status == 0 && !source.binary ? classes : NULL;
-    source.chunk_pairs = source.count < READ_ALL_CHUNK_PAIRS ? source.count : READ_ALL_CHUNK_PAIRS;
-    pipeline_chunk chunk = {0};
+    size_t forced = 0;
+    if (status == 0)
+        status = pipeline_forced_chunk_pairs(&forced, err);
+    source.chunk_pairs = forced ? forced : READ_ALL_CHUNK_PAIRS;
+    if (source.chunk_pairs > source.count)
+        source.chunk_pairs = source.count;
+    pipeline_chunk chunks[2] = {{0}, {0}};
     pipeline_chunk_shape shape = {.pairs = source.chunk_pairs,
                                   .text_bytes = source.binary ? 0
                                                               : source.chunk_pairs * READ_ALL_TEXT_BYTES_PER_PAIR +
                                                                     INPUT_LINE_MAX + 1};
-    if (status == 0 && (status = pipeline_chunk_alloc(&chunk, &shape, NULL, NULL, err)) == 0) {
-        status = read_chunks(&source, &chunk, set, times, err);
-        pipeline_chunk_free(&chunk);
-    }
+    if (status == 0 && (status = pipeline_chunk_alloc(&chunks[0], &shape, NULL, NULL, err)) == 0 &&
+        (status = pipeline_chunk_alloc(&chunks[1], &shape, NULL, NULL, err)) == 0)
+        status = read_chunks(&source, chunks, set, times, err);
+    pipeline_chunk_free(&chunks[0]);
+    pipeline_chunk_free(&chunks[1]);
     pair_source_close(&source);
     if (status == 0) {
         set->count = source.count;

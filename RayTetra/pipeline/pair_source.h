@@ -57,8 +57,10 @@ typedef struct pair_read_times {
 } pair_read_times;
 
 /* All pairs of INPUT into *set through the reader and checker above, chunk by chunk straight
- * into the set's memory; with `classes` (else NULL) the labels as pairs_read_classes gives
- * them. 0, or -1 with err set in pairs_read's words and nothing allocated. */
+ * into the set's memory, each chunk read while the one before it is checked; with `classes`
+ * (else NULL) the labels as pairs_read_classes gives them. Chunks of 16,384 pairs, or
+ * $RAYTETRA_STREAM_CHUNK_PAIRS (pipeline_budget.h). 0, or -1 with err set in pairs_read's words
+ * and nothing allocated. */
 int pair_source_read_all(const char *path, pair_set *set, pair_classes *classes, pair_read_times *times,
                          error_text *err);
 
