@@ -1,15 +1,11 @@
 /* result_source.c: result files read in chunks (see result_source.h). */
 #include "compare/result_source.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "binary_io.h"
 #include "pairs_io.h"
-
-/* Results below which the team is not worth starting. */
-#define CHECK_TEAM_MIN 1024
 
 size_t result_chunk_bytes_per_result(int binary)
 {
@@ -148,16 +144,6 @@ int result_source_fault(const result_source *source, result_chunk *chunk, size_t
         return 0;
     *err = chunk->read_error;
     return -1;
-}
-
-int result_source_check(const result_source *source, result_chunk *chunk, error_text *err)
-{
-    long long first_bad = LLONG_MAX;
-#pragma omp parallel for schedule(dynamic, 256) reduction(min : first_bad) if (chunk->count > CHECK_TEAM_MIN)
-    for (long long i = 0; i < (long long)chunk->count; ++i)
-        if (i < first_bad && !result_source_result_ok(source, chunk, (size_t)i))
-            first_bad = i;
-    return result_source_fault(source, chunk, first_bad == LLONG_MAX ? chunk->count : (size_t)first_bad, err);
 }
 
 int result_source_rest(result_source *source, size_t *more, error_text *err)

@@ -46,13 +46,9 @@ void result_chunk_free(result_chunk *chunk);
  * (chunk->count says how many). A read fault rides on the chunk (read_failed). */
 void result_source_fill(result_source *source, result_chunk *chunk, size_t want);
 
-/* The chunk's results parsed or decoded by a team of threads: 0, or -1 with the first fault
- * (a bad result, then the read fault) in err. */
-int result_source_check(const result_source *source, result_chunk *chunk, error_text *err);
-
-/* The same in two parts, for a caller that checks in its own team's loop: the result is
- * parsed or decoded and valid (nonzero; thread-safe), and the message of the first result
- * that was not (bad = chunk->count: none, then the read fault, if any). */
+/* The chunk's results checked in the caller's team loop: result i is parsed or decoded and
+ * valid (nonzero; thread-safe), and then the message of the first result that was not
+ * (bad = chunk->count: none; then the read fault, if any): 0, or -1 with err set. */
 int result_source_result_ok(const result_source *source, result_chunk *chunk, size_t i);
 int result_source_fault(const result_source *source, result_chunk *chunk, size_t bad, error_text *err);
 
