@@ -296,6 +296,6 @@ check "JSON stages: six, each ms >= 0 and share = ms / wall_ms" json '.context a
       ((.share - .ms / $c.wall_ms) | fabs) < 1e-6] | all)' "$TMP/stages.json"
 check "JSON stages: read + check > 0, no OpenCL time" json '.context.stages | .read.ms + .check.ms > 0 and
     .transfer_in.ms == 0 and .kernel.ms == 0 and .transfer_out.ms == 0' "$TMP/stages.json"
-check "JSON stages: one after another, within the wall time" json '.context | ([.stages[].ms] | add) <= .wall_ms' \
+check "JSON stages: within the wall time (one chunk: the read and the check one after another)" json '.context | ([.stages[].ms] | add) <= .wall_ms' \
     "$TMP/stages.json"
 finish
