@@ -215,7 +215,7 @@ static const char *const RESULT_REAL_NAMES[12] = {
 };
 
 /* One record into *r: 0, or -1 with err set (what the text reader would refuse, refused here). */
-static int decode_result(const input_stream *in, uint64_t index, const unsigned char *record, ray_tetra_result *r,
+int binary_result_decode(const char *name, size_t index, const unsigned char *record, ray_tetra_result *r,
                          error_text *err)
 {
     int32_t hit = (int32_t)byte_order_get_u32(record), enter = (int32_t)byte_order_get_u32(record + 4),
@@ -226,9 +226,9 @@ static int decode_result(const input_stream *in, uint64_t index, const unsigned 
         byte_order_swap(v, 8, 12);
     unsigned long long i = (unsigned long long)index;
     if (hit != 0 && hit != 1)
-        return error_set(err, "%s: result %llu: the hit flag is %d, not 0 or 1", in->name, i, (int)hit);
+        return error_set(err, "%s: result %llu: the hit flag is %d, not 0 or 1", name, i, (int)hit);
     if (reserved != 0)
-        return error_set(err, "%s: result %llu: the reserved field is %d, not 0 (a damaged file?)", in->name, i,
+        return error_set(err, "%s: result %llu: the reserved field is %d, not 0 (a damaged file?)", name, i,
                          (int)reserved);
     if (!hit) {
         int zeros = enter == -1 && leave == -1;
@@ -237,20 +237,20 @@ static int decode_result(const input_stream *in, uint64_t index, const unsigned 
         if (!zeros)
             return error_set(err, "%s: result %llu: a miss has faces -1 and zero reals, this one has faces %d %d or "
                                   "other reals (a damaged file?)",
-                             in->name, i, (int)enter, (int)leave);
+                             name, i, (int)enter, (int)leave);
         memset(r, 0, sizeof *r);
         r->enter_face = r->leave_face = -1;
         return 0;
     }
     /* -1: a side clipped by a ray or a segment (docs/SPECIFICATION.md section 9) */
     if (enter < -1 || enter > 3 || leave < -1 || leave > 3)
-        return error_set(err, "%s: result %llu: faces %d %d; faces are 0..3 (or -1 for a clipped side)", in->name, i,
+        return error_set(err, "%s: result %llu: faces %d %d; faces are 0..3 (or -1 for a clipped side)", name, i,
                          (int)enter, (int)leave);
     for (int k = 0; k < 12; ++k)
         if (!isfinite(v[k]))
             return error_set(err, "%s: result %llu: %s is not a finite number (RayTetra --output faces or hit "
                                   "leaves some fields NaN; such results cannot be read back)",
-                             in->name, i, RESULT_REAL_NAMES[k]);
+                             name, i, RESULT_REAL_NAMES[k]);
     binary_result_hit(r, enter, leave, v);
     return 0;
 }
@@ -286,7 +286,7 @@ int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *co
         return error_set(err, "%s: not enough memory for %llu results", in->name, (unsigned long long)n);
     }
     for (uint64_t i = 0; i < n; ++i)
-        if (decode_result(in, i, records + i * RESULT_RECORD, &list[i], err) != 0) {
+        if (binary_result_decode(in->name, (size_t)i, records + i * RESULT_RECORD, &list[i], err) != 0) {
             free(records);
             free(list);
             return -1;
@@ -296,6 +296,29 @@ int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *co
     *count = (size_t)n;
     return 0;
 }
+
+int binary_results_begin(input_stream *in, size_t *count, error_text *err)
+{
+    uint64_t n;
+    if (read_header(in, BINARY_KIND_RESULTS, RESULT_RECORD, &n, err) != 0)
+        return -1;
+    *count = (size_t)n;
+    return 0;
+}
+
+int binary_results_next(input_stream *in, unsigned char *records, size_t first, size_t want, size_t count,
+                        error_text *err)
+{
+    long got = input_read(in, records, want * RESULT_RECORD, err);
+    if (got < 0)
+        return -1;
+    if ((size_t)got < want * RESULT_RECORD)
+        return error_set(err, "%s: the file ends after %zu of the %zu results its header announces", in->name,
+                         first + (size_t)got / RESULT_RECORD, count);
+    return 0;
+}
+
+int binary_results_end(input_stream *in, size_t count, error_text *err) { return check_end(in, count, err); }
 
 void binary_write_header(FILE *stream, unsigned kind, unsigned long long count, unsigned record)
 {

@@ -58,6 +58,16 @@ int binary_pairs_next(input_stream *in, ray_tetra_pair *pairs, size_t first, siz
 int binary_pairs_end(input_stream *in, size_t count, error_text *err);
 int binary_pair_check(const char *name, size_t index, const ray_tetra_pair *pair, error_text *err);
 
+/* A binary result file read in pieces (CompareResults' chunks), as the pairs above:
+ * binary_results_next reads `want` raw records into `records`, binary_result_decode checks and
+ * decodes record `index` with binary_results_read's message. */
+int binary_results_begin(input_stream *in, size_t *count, error_text *err);
+int binary_results_next(input_stream *in, unsigned char *records, size_t first, size_t want, size_t count,
+                        error_text *err);
+int binary_results_end(input_stream *in, size_t count, error_text *err);
+int binary_result_decode(const char *name, size_t index, const unsigned char *record, ray_tetra_result *result,
+                         error_text *err);
+
 /* One result as its record of the format, for writers that stream their records. */
 void binary_result_encode(const ray_tetra_result *result, unsigned char record[BINARY_RESULT_RECORD]);
 

@@ -231,6 +231,17 @@ int pairs_text_line(input_stream *in, size_t index, size_t count, error_text *er
     return next_pair_line(&r, index, count, err);
 }
 
+int pairs_text_line_classes(input_stream *in, size_t index, size_t count, pair_classes *classes, int *current_class,
+                            error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .classes = classes, .current_class = *current_class};
+    int status = next_pair_line(&r, index, count, err);
+    if (status == 0 && r.current_class < 0) /* before any label: no class is declared yet, so this fits */
+        r.current_class = pair_classes_index(classes, PAIRS_DEFAULT_CLASS);
+    *current_class = r.current_class;
+    return status;
+}
+
 int pairs_text_end(input_stream *in, size_t count, error_text *err)
 {
     line_reader r = {.in = in, .path = in->name, .current_class = -1};
@@ -329,8 +340,6 @@ static int read_pairs_path(const char *path, pair_set *set, pair_classes *classe
 
 int pairs_read(const char *path, pair_set *set, error_text *err) { return read_pairs_path(path, set, NULL, err); }
 
-/* The labels after a read: a binary file (none) or no pairs get class "random" throughout. */
-static int finish_classes(const char *name, pair_set *set, pair_classes *classes, error_text *err);
 
 int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
 {
@@ -339,7 +348,7 @@ int pairs_read_classes(const char *path, pair_set *set, pair_classes *classes, e
         pair_classes_free(classes);
         return -1;
     }
-    return finish_classes(path, set, classes, err);
+    return pair_classes_finish(path, set, classes, err);
 }
 
 int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *classes, error_text *err)
@@ -349,10 +358,10 @@ int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *clas
         pair_classes_free(classes);
         return -1;
     }
-    return finish_classes(in->name, set, classes, err);
+    return pair_classes_finish(in->name, set, classes, err);
 }
 
-static int finish_classes(const char *path, pair_set *set, pair_classes *classes, error_text *err)
+int pair_classes_finish(const char *path, pair_set *set, pair_classes *classes, error_text *err)
 {
     if (!classes->of_pair) { /* a binary file (no labels), or no pairs */
         classes->of_pair = calloc(set->count ? set->count : 1, 1);
@@ -489,6 +498,18 @@ static int read_text_results(input_stream *in, ray_tetra_result **results, size_
     if (lines)
         *lines = numbers;
     return 0;
+}
+
+int results_text_line(input_stream *in, error_text *err)
+{
+    line_reader r = {.in = in, .path = in->name, .current_class = -1};
+    return next_line(&r, err);
+}
+
+int results_parse_line(const char *name, const char *line, size_t number, ray_tetra_result *result, error_text *err)
+{
+    line_reader r = {.path = name, .line = line, .number = number, .current_class = -1};
+    return parse_result(&r, result, err);
 }
 
 int results_read_input(input_stream *in, ray_tetra_result **results, size_t *count, size_t **lines,

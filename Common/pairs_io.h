@@ -60,6 +60,16 @@ int pairs_read_classes_input(input_stream *in, pair_set *set, pair_classes *clas
 
 void pair_classes_free(pair_classes *classes);
 
+/* pairs_text_line that also follows the "# class NAME" lines before the pair's line, with
+ * pairs_read_classes's rules: *current_class (-1 before the first pair) becomes the index in
+ * `classes` of the pair's label. */
+int pairs_text_line_classes(input_stream *in, size_t index, size_t count, pair_classes *classes, int *current_class,
+                            error_text *err);
+
+/* The labels after all pairs were read: a binary file (no labels) or no pairs get class
+ * "random" throughout; 0, or -1 with err set and `set` freed. */
+int pair_classes_finish(const char *name, pair_set *set, pair_classes *classes, error_text *err);
+
 /* Index of `name` in classes, adding it if new; -1 if PAIRS_CLASSES_MAX are in use already. */
 int pair_classes_index(pair_classes *classes, const char *name);
 
@@ -91,6 +101,13 @@ int results_read(const char *path, ray_tetra_result **results, size_t *count, er
  * record number (their index). `lines` may be NULL. */
 int results_read_located(const char *path, ray_tetra_result **results, size_t *count, size_t **lines,
                          error_text *err);
+
+/* A text result file read line by line (CompareResults' chunks): results_text_line makes the
+ * next result line in->line (in->line_number; comments and blank lines skipped) and returns 1,
+ * 0 at the end of the input, or -1 with err set; results_parse_line parses such a line, which
+ * may be a copy (`name` and `number` place it in messages), in results_read's words. */
+int results_text_line(input_stream *in, error_text *err);
+int results_parse_line(const char *name, const char *line, size_t number, ray_tetra_result *result, error_text *err);
 
 /* The same from an open input. */
 int results_read_input(input_stream *in, ray_tetra_result **results, size_t *count, size_t **lines,

@@ -20,7 +20,7 @@ USAGE="usage: $PROGRAM [--pairs N] [--block B] [--max-memory SIZE] [--no-verify]
 PAIRS=1000000000 BLOCK=10000000 MEMORY= VERIFY=1
 while [ $# -gt 0 ]; do
     case "$1" in
-    -h | --help) echo "$USAGE"; echo; sed -n '6,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) echo "$USAGE"; echo; sed -n '6,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --pairs) [ $# -ge 2 ] || usage_error "--pairs needs a number"; PAIRS=$2; shift 2 ;;
     --block) [ $# -ge 2 ] || usage_error "--block needs a number"; BLOCK=$2; shift 2 ;;
     --max-memory) [ $# -ge 2 ] || usage_error "--max-memory needs a size"; MEMORY=$2; shift 2 ;;

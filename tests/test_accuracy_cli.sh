@@ -23,6 +23,16 @@ check "3 algorithms x 12 classes" test "$(tail -n +2 "$TMP/a.csv" | wc -l)" = 36
 check "stp0r: no misclassified pair, no wrong face" \
     test "$(awk -F, '$1 == "stp0r" && ($7 != 0 || $8 != 0)' "$TMP/a.csv" | wc -l)" = 0
 check "stp0f is float" test "$(awk -F, '$1 == "stp0f" && $2 == "float"' "$TMP/a.csv" | wc -l)" = 12
+# The input is read in chunks: chunks of 7 pairs (no multiple of 370, boundaries inside the
+# classes and at their labels) and of one pair give the same table, each pair in its class.
+for pairs in 7 1; do
+    RAYTETRA_STREAM_CHUNK_PAIRS=$pairs "$ACC" "$TMP/c.txt" --no-opencl --algorithms stp0,stp0f,stp0r \
+        --csv "$TMP/a-$pairs.csv" >/dev/null 2>&1
+    check "chunks of $pairs pairs: the same table" cmp -s "$TMP/a.csv" "$TMP/a-$pairs.csv"
+done
+awk 'NR == 200 { $5 = "nan" } { print }' "$TMP/c.txt" >"$TMP/c-bad.txt"
+expect 1 "c-bad.txt:200: 'nan' is not a finite number" -- \
+    env RAYTETRA_STREAM_CHUNK_PAIRS=7 "$ACC" "$TMP/c-bad.txt" --no-opencl --algorithms stp0
 # Every CPU algorithm, both precisions: a row on each floating-point class, nothing non-finite.
 expect 0 "" -- "$ACC" "$TMP/c.txt" --no-opencl --csv "$TMP/all.csv"
 for class in near-edge near-face at-vertex; do

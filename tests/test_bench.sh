@@ -284,4 +284,18 @@ check "help lists the algorithms" grep -q 'GPU_STP0 (g1)' "$TMP/stdout.$$"
 expect 2 "RAYTETRA_BANDWIDTH_MIB must be a whole number from 1 to 65536, not 'x'" -- \
     env RAYTETRA_BANDWIDTH_MIB=x "$BIN/Bench" --algorithms stp1 "$in" "$TMP/env.csv" 1
 check "nothing written for a bad RAYTETRA_BANDWIDTH_MIB" test ! -e "$TMP/env.csv"
+
+# context.stages: where the wall time went, in TetWalk's shape; without OpenCL no transfer or kernel.
+"$BIN/RandomRayTetra" "$TMP/stages.txt" -i 3000 -n 7000 --seed 6 >/dev/null || fail "RandomRayTetra 10,000 pairs"
+expect 0 '' -- "$BIN/Bench" --no-opencl --no-bandwidth --algorithms stp1 --json "$TMP/stages.json" "$TMP/stages.txt" \
+    "$TMP/stages.csv" 1
+check "report: one stages line" grep -Eq '^stages \(busy ms, share of the wall time [0-9.]+ ms\): read [0-9.]+ \([0-9]+%\), check [0-9.]+ \([0-9]+%\), transfer in 0.000 \(0%\), kernel 0.000 \(0%\), transfer out 0.000 \(0%\), write [0-9.]+ \([0-9]+%\)$' "$TMP/stdout.$$"
+check "JSON stages: six, each ms >= 0 and share = ms / wall_ms" json '.context as $c | ($c.wall_ms | type) == "number" and
+    $c.wall_ms > 0 and ($c.stages | keys_unsorted) == ["read", "check", "transfer_in", "kernel", "transfer_out", "write"] and
+    ([$c.stages[] | (.ms | type) == "number" and .ms >= 0 and (.share | type) == "number" and
+      ((.share - .ms / $c.wall_ms) | fabs) < 1e-6] | all)' "$TMP/stages.json"
+check "JSON stages: read + check > 0, no OpenCL time" json '.context.stages | .read.ms + .check.ms > 0 and
+    .transfer_in.ms == 0 and .kernel.ms == 0 and .transfer_out.ms == 0' "$TMP/stages.json"
+check "JSON stages: within the wall time (one chunk: the read and the check one after another)" json '.context | ([.stages[].ms] | add) <= .wall_ms' \
+    "$TMP/stages.json"
 finish

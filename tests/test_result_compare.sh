@@ -50,6 +50,47 @@ expect 2 'missing.out: cannot open the result file' -- "$BIN/CompareResults" "$i
 head -n 10 "$TMP/stp0.out" >"$TMP/short.out"
 expect 2 'short.out holds 10 results but .*in.txt holds 400 pairs' -- "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/short.out"
 
+# Streaming: the files are read in chunks in lockstep. Chunk boundaries anywhere (a chunk of one
+# pair, of 7: 400 is no multiple of 7) give the report of one chunk, differences in pair order.
+"$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/face.out" >"$TMP/whole.txt"
+for pairs in 1 7; do
+    RAYTETRA_STREAM_CHUNK_PAIRS=$pairs "$BIN/CompareResults" "$in" "$TMP/stp0.out" "$TMP/face.out" >"$TMP/chunks.txt"
+    check "chunks of $pairs pairs: the same report" cmp -s "$TMP/whole.txt" "$TMP/chunks.txt"
+done
+printf '0\n' >"$TMP/none.txt"
+: >"$TMP/none.out"
+expect 0 '' -- "$BIN/CompareResults" --exact "$TMP/none.txt" "$TMP/none.out"
+check "no pairs: all 0 agree" grep -q 'agrees with the exact classifier on all 0 pairs' "$TMP/stdout.$$"
+# 100,000 pairs at --max-memory 16M: the report of the default run, differences from several
+# chunks, and the memory of a few chunks where a whole-file read holds some 40 MB.
+big="$TMP/big.txt"
+"$BIN/RandomRayTetra" "$big" -i 40000 -n 60000 --seed 11 >/dev/null || fail "RandomRayTetra 100,000 pairs"
+"$BIN/RayTetra" -t 0 -p r "$big" "$TMP/big.out" 1 >/dev/null || fail "RayTetra on 100,000 pairs"
+awk '$1 == "true" && ++hits % 4000 == 0 { $2 = ($2 + 1) % 4 } { print }' "$TMP/big.out" >"$TMP/big-planted.out"
+"$BIN/CompareResults" "$big" "$TMP/big.out" "$TMP/big-planted.out" >"$TMP/big-default.txt"
+check "planted differences in several chunks" test "$(grep -c ': pair [0-9]' "$TMP/big-default.txt")" -ge 8
+# The sanitizers' shadow memory would be counted: under them only the report is compared.
+measure=()
+[ -z "${SANITIZED:-}" ] && [ -x /usr/bin/time ] && measure=(/usr/bin/time -f %M -o "$TMP/rss.txt")
+"${measure[@]}" "$BIN/CompareResults" --max-memory 16M "$big" "$TMP/big.out" "$TMP/big-planted.out" >"$TMP/big-16m.txt"
+check "--max-memory 16M: the default run's report" cmp -s "$TMP/big-default.txt" "$TMP/big-16m.txt"
+if [ ${#measure[@]} -gt 0 ]; then
+    rss=$(tail -n 1 "$TMP/rss.txt") # after "Command exited with non-zero status 1": the differences
+    check "--max-memory 16M: max RSS $rss KB, under 24 MB" test "$rss" -lt 24576
+fi
+expect 2 "--max-memory 1M is below the minimum; .*at least 16M" -- "$BIN/CompareResults" --max-memory 1M "$in" "$TMP/stp0.out" "$TMP/stp0.out"
+expect 2 "--max-memory '16X' is not a size" -- "$BIN/CompareResults" --max-memory 16X "$in" "$TMP/stp0.out" "$TMP/stp0.out"
+# A bad pair, a bad result and a short result file in a late chunk: reported as a whole-file read does.
+awk 'NR == 87655 { $3 = "abc" } { print }' "$big" >"$TMP/big-bad.txt"
+expect 2 "big-bad.txt:87655: 'abc' is not a number" -- "$BIN/CompareResults" --max-memory 16M "$TMP/big-bad.txt" "$TMP/big.out" "$TMP/big.out"
+check "no report line for a bad input" test ! -s "$TMP/stdout.$$"
+awk 'NR == 76543 { $0 = "true 1 2" } { print }' "$TMP/big.out" >"$TMP/big-bad.out"
+expect 2 "big-bad.out:76543: a hit needs 14 values after 'true'" -- "$BIN/CompareResults" --max-memory 16M --exact "$big" "$TMP/big-bad.out"
+head -n 91234 "$TMP/big.out" >"$TMP/big-short.out"
+expect 2 "big-short.out holds 91234 results but .*big.txt holds 100000 pairs" -- "$BIN/CompareResults" --max-memory 16M "$big" "$TMP/big.out" "$TMP/big-short.out"
+{ cat "$TMP/big.out"; echo false; } >"$TMP/big-long.out"
+expect 2 "big-long.out holds 100001 results but .*big.txt holds 100000 pairs" -- "$BIN/CompareResults" --max-memory 16M "$big" "$TMP/big-long.out" "$TMP/big.out"
+
 # The script, second form: every CPU algorithm agrees; the .differences file says so.
 rm -f "$in.differences"
 expect 0 '' -- "$script" --no-opencl "$in"

@@ -6,6 +6,7 @@
 #ifndef RAYTETRA_BENCH_H
 #define RAYTETRA_BENCH_H
 
+#include "bench/bench_stages.h"
 #include <stdio.h>
 
 #include "bench/bench_cpu_copy.h"
@@ -107,6 +108,7 @@ typedef struct bench_context {
     const char *record_stores; /* "streamed" or "cached": the SIMD forms' CPU runs (--record-stores) */
     /* The JSON's context (bench_json.h) beyond the above. */
     const char *command;     /* the command line */
+    bench_stages *stages;    /* where the wall time went (bench_stages.h) */
     long long input_seed;    /* --input-seed; -1: unknown */
     char opencl_platform[256], opencl_device[256], opencl_driver[128]; /* "" when none was used */
 } bench_context;

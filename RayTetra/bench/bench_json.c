@@ -74,6 +74,8 @@ static void fill_context(json_object *context, const bench_context *c, const ben
         c->overlap_chunks ? json_object_new_string(gpu_chunk_sizes_name(c->gpu.chunk_sizes)) : NULL);
     add(context, "bandwidth_gb_per_s", bandwidth(c));
     add(context, "cpu_bandwidth_gb_per_s", cpu_bandwidth(c));
+    add(context, "wall_ms", c->stages ? results_json_ms(c->stages->wall_ms) : NULL);
+    add(context, "stages", c->stages ? bench_stages_json(c->stages) : NULL);
     json_object *bootstrap = json_object_new_object();
     add(bootstrap, "resamples", json_object_new_int(BENCH_BOOTSTRAP_RESAMPLES));
     add(bootstrap, "confidence", results_json_number(BENCH_CONFIDENCE));

@@ -24,27 +24,16 @@ void pipeline_fail(pipeline_state *s, const error_text *err)
     pipeline_queue_close(&s->computed);
 }
 
-/* The input opened and its count read; a regular file or a stream. */
-static int open_input(pipeline_state *s, error_text *err)
-{
-    if (input_open(&s->in, s->job->input, "input file", err) != 0)
-        return -1;
-    s->binary_input = binary_input(&s->in, err);
-    if (s->binary_input < 0)
-        return -1;
-    return s->binary_input ? binary_pairs_begin(&s->in, &s->count, err) : pairs_text_begin(&s->in, &s->count, err);
-}
-
 static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
 {
     const pipeline_job *job = s->job;
     size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
     pipeline_chunk_shape shape;
     s->chunk_count = pipeline_runner_chunks(&s->runner);
-    if (pipeline_chunk_shape_for(budget, s->count, !s->binary_input, out_bytes, pipeline_runner_copies(job),
+    if (pipeline_chunk_shape_for(budget, s->source.count, !s->source.binary, out_bytes, pipeline_runner_copies(job),
                                  s->chunk_count, &shape, err) != 0)
         return -1;
-    s->job_chunk_pairs = shape.pairs;
+    s->source.chunk_pairs = shape.pairs;
     for (size_t c = 0; c < s->chunk_count; ++c)
         if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[c], &shape, err) != 0)
             return -1;
@@ -174,9 +163,9 @@ static int stream(pipeline_state *s)
 static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, pipeline_stats *stats)
 {
     memset(stats, 0, sizeof *stats);
-    stats->pairs = s->count;
+    stats->pairs = s->source.count;
     stats->chunks = s->chunks_done;
-    stats->chunk_pairs = s->job_chunk_pairs;
+    stats->chunk_pairs = s->source.chunk_pairs;
     stats->memory = budget;
     stats->wall_ms = timer_now_ms() - start_ms;
     stats->algorithm_ms = s->runner.algorithm_ms;
@@ -188,7 +177,7 @@ static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, 
 
 static int run_state(pipeline_state *s, size_t budget, error_text *err)
 {
-    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || open_input(s, err) != 0 ||
+    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || pair_source_open(&s->source, s->job->input, err) != 0 ||
         make_chunks(s, budget, err) != 0 || atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
@@ -200,7 +189,7 @@ static int run_state(pipeline_state *s, size_t budget, error_text *err)
         *err = s->err;
         return -1;
     }
-    pipeline_runner_report(&s->runner, s->job->report, s->count);
+    pipeline_runner_report(&s->runner, s->job->report, s->source.count);
     s->out_open = 0;
     return atomic_commit(&s->out, err);
 }
@@ -218,8 +207,7 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
     int status = run_state(s, budget, err);
     if (s->out_open)
         atomic_abort(&s->out);
-    if (s->in.path)
-        input_close(&s->in);
+    pair_source_close(&s->source);
     fill_stats(s, budget, start_ms, stats);
     for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);

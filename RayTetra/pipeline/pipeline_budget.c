@@ -54,7 +54,7 @@ size_t pipeline_default_memory(void)
     return budget < PIPELINE_MEMORY_MIN ? PIPELINE_MEMORY_MIN : budget;
 }
 
-static int forced_chunk_pairs(size_t *pairs, error_text *err)
+int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err)
 {
     const char *text = getenv("RAYTETRA_STREAM_CHUNK_PAIRS");
     *pairs = 0;
@@ -88,7 +88,7 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
     if (pairs > overlapping)
         pairs = overlapping;
     size_t forced;
-    if (forced_chunk_pairs(&forced, err) != 0)
+    if (pipeline_forced_chunk_pairs(&forced, err) != 0)
         return -1;
     if (forced)
         pairs = forced;

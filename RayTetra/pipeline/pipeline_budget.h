@@ -40,6 +40,9 @@ size_t pipeline_default_memory(void);
  * (out_bytes_per_pair 0: no results written), and `device_copies` more pair+result copies per
  * pair (an OpenCL run's pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
  * (tests of the chunk boundaries); a bad value is an error. 0, or -1 with err set. */
+/* $RAYTETRA_STREAM_CHUNK_PAIRS into *pairs (0 when unset): 0, or -1 with err set for a bad value. */
+int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err);
+
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
                              size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err);
 

@@ -5,7 +5,7 @@
 #include <pthread.h>
 
 #include "atomic_file.h"
-#include "input_stream.h"
+#include "pipeline/pair_source.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_chunk.h"
 #include "pipeline/pipeline_progress.h"
@@ -14,10 +14,8 @@
 
 typedef struct pipeline_state {
     const pipeline_job *job;
-    input_stream in;
-    int binary_input, binary_output;
-    size_t count; /* pairs the input announces */
-    size_t job_chunk_pairs; /* pairs a chunk holds at most */
+    pair_source source; /* the input, its count and the chunks' size */
+    int binary_output;
     atomic_file out;
     int out_open; /* out holds a temporary (or a stream) not yet committed */
     pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];

@@ -39,13 +39,13 @@ static void write_binary(pipeline_state *s, pipeline_chunk *chunk)
 void pipeline_write_header(pipeline_state *s)
 {
     if (s->binary_output)
-        binary_write_header(s->out.stream, BINARY_KIND_RESULTS, s->count, BINARY_RESULT_RECORD);
+        binary_write_header(s->out.stream, BINARY_KIND_RESULTS, s->source.count, BINARY_RESULT_RECORD);
 }
 
 static void write_timing(pipeline_state *s)
 {
     char line[256];
-    pipeline_timing_line(s->job, s->count, s->runner.algorithm_ms, line, sizeof line);
+    pipeline_timing_line(s->job, s->source.count, s->runner.algorithm_ms, line, sizeof line);
     fputs(line, s->out.stream);
 }
 
@@ -74,7 +74,7 @@ void *pipeline_writer(void *state)
         if (chunk->last && s->job->write_timing)
             write_timing(s);
         s->busy_ms[PIPELINE_WRITE] += timer_now_ms() - start;
-        pipeline_progress_update(&s->progress, chunk->first + chunk->count, s->count);
+        pipeline_progress_update(&s->progress, chunk->first + chunk->count, s->source.count);
         if (check_stream(s) != 0 || chunk->last)
             return NULL;
         pipeline_queue_push(&s->free_chunks, chunk);

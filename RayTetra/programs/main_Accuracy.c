@@ -18,6 +18,7 @@
 #include "opencl/gpu_handler.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "pipeline/pair_source.h"
 #include "programs/program_options.h"
 #include "registry.h"
 #include "registry_print.h"
@@ -265,7 +266,8 @@ int main(int argc, char **argv)
     select_algorithms(&o, &s);
     pair_set set;
     pair_classes classes;
-    if (pairs_read_classes(o.input, &set, &classes, &err) != 0) {
+    pair_read_times read_times;
+    if (pair_source_read_all(o.input, &set, &classes, &read_times, &err) != 0) {
         error_print(PROGRAM, &err);
         free(s.cpu);
         free(s.gpu);

@@ -22,6 +22,8 @@
 #include "multi/device_list.h"
 #include "pair_check.h"
 #include "pairs_io.h"
+#include "pipeline/pair_source.h"
+#include "timer.h"
 #include "programs/program_options.h"
 #include "compare/result_compare.h"
 #include "registry.h"
@@ -519,20 +521,28 @@ static int bandwidth_only(const options *o)
 static int write_outputs(const options *o, const bench_context *context, const bench_table *table,
                          const bench_results *rows, error_text *err)
 {
+    double start = timer_now_ms();
     atomic_set_begin();
-    if (bench_append_wide_csv(o->output, context, table, rows, err) != 0 ||
-        (o->long_csv && bench_append_long_csv(o->long_csv, context, rows, err) != 0) ||
-        (o->json && bench_write_json(o->json, context, rows, err) != 0)) {
+    int status = bench_append_wide_csv(o->output, context, table, rows, err) != 0 ||
+                 (o->long_csv && bench_append_long_csv(o->long_csv, context, rows, err) != 0);
+    /* The JSON holds the CSV writes; its own write falls after the wall time it gives. */
+    context->stages->ms[BENCH_STAGE_WRITE] = timer_now_ms() - start;
+    bench_stages_stop(context->stages);
+    if (status || (o->json && bench_write_json(o->json, context, rows, err) != 0)) {
         atomic_set_abort();
         return -1;
     }
-    return atomic_set_commit(err);
+    status = atomic_set_commit(err);
+    context->stages->ms[BENCH_STAGE_WRITE] = timer_now_ms() - start;
+    bench_stages_stop(context->stages);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     /* Machine-readable output must not follow a comma-decimal locale. */
     setlocale(LC_ALL, "C");
+    bench_stages stages = {.start_ms = timer_now_ms()};
     /* The command line as given (getopt reorders argv); it lives as long as the program. */
     static char *command;
     command = results_json_command(argc, argv);
@@ -569,7 +579,8 @@ int main(int argc, char **argv)
             if (table.entries[i].gpu)
                 table.entries[i].selected = 0;
     pair_set set;
-    if (pairs_read(o.input, &set, &err) != 0) {
+    pair_read_times read_times;
+    if (pair_source_read_all(o.input, &set, NULL, &read_times, &err) != 0) {
         bench_table_free(&table);
         error_print(PROGRAM, &err);
         return 1;
@@ -605,8 +616,13 @@ int main(int argc, char **argv)
     results_json_date(context.date, sizeof context.date);
     context.timer_resolution_ms = bench_timer_resolution_ms();
     bench_cpu_name(context.cpu_name, sizeof context.cpu_name);
+    stages.ms[BENCH_STAGE_READ] = read_times.read_ms;
+    context.stages = &stages;
+    double reference_start = timer_now_ms();
     ray_tetra_result *reference = NULL, *results = calloc(set.count, sizeof *results);
-    if (!results || bench_reference(&set, o.gpu.extent, &reference, &context.hit_percent, &err) != 0) {
+    int reference_status = results ? bench_reference(&set, o.gpu.extent, &reference, &context.hit_percent, &err) : -1;
+    stages.ms[BENCH_STAGE_CHECK] = read_times.check_ms + (timer_now_ms() - reference_start);
+    if (reference_status != 0) {
         free(results);
         pair_set_free(&set);
         bench_table_free(&table);
@@ -692,6 +708,7 @@ int main(int argc, char **argv)
     } else if (o.no_opencl) {
         printf("OpenCL: not used (--no-opencl)\n");
     }
+    bench_stages_add_opencl(&stages, &table);
     int failed = devices_failed;
     free(devices);
     for (int i = 0; i < table.count; ++i)
@@ -705,6 +722,7 @@ int main(int argc, char **argv)
         printf("appended a row to %s%s%s\n", o.output, o.long_csv ? " and to " : "", o.long_csv ? o.long_csv : "");
         if (o.json)
             printf("wrote %s\n", o.json);
+        bench_stages_print(stdout, &stages);
         bench_print_ranking(stdout, &context, &rows);
         bench_print_warnings(stderr, &context, &rows);
         if (failed) {

@@ -10,26 +10,27 @@
 
 #include "cli.h"
 #include "error.h"
-#include "exact.h"
 #include "extent.h"
-#include "pairs_io.h"
 #include "programs/program_options.h"
+#include "compare/compare_stream.h"
 #include "compare/result_compare.h"
+#include "pipeline/pipeline_budget.h"
 
 static const char *PROGRAM = "CompareResults";
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: CompareResults [--tolerance T] INPUT REFERENCE_RESULTS OTHER_RESULTS\n"
-            "       CompareResults [--tolerance T] --exact INPUT OTHER_RESULTS\n"
+            "usage: CompareResults [--tolerance T] [--max-memory SIZE] INPUT REFERENCE_RESULTS OTHER_RESULTS\n"
+            "       CompareResults [--tolerance T] [--max-memory SIZE] --exact INPUT OTHER_RESULTS\n"
             "       CompareResults --list-algorithms\n"
             "\n"
             "Compares two result files of INPUT's pairs (as RayTetra writes them) pair by pair and prints\n"
             "every disagreement as 'OTHER:LINE: pair I (REFERENCE:LINE): what differs' ('FILE: record I'\n"
             "for a binary result file), then a summary line. With --exact the reference is the exact\n"
             "classifier's result computed from INPUT (its faces exactly, its reals in long double). Any\n"
-            "one of the files may be '-' (standard input), a pipe or a FIFO.\n"
+            "one of the files may be '-' (standard input), a pipe or a FIFO. The files are read together in\n"
+            "chunks, each parsed and compared on every core, so that any number of pairs fits in memory.\n"
             "\n"
             "Results agree when hit/miss and both faces are equal and the reals are within the tolerance:\n"
             "points within T x the tetrahedron's longest edge, u within T, t within\n"
@@ -37,6 +38,8 @@ static void usage(FILE *out)
             "\n"
             "  --tolerance T   relative tolerance (default %g)\n"
             "  --exact         compare OTHER_RESULTS with the exact classifier\n"
+            "  --max-memory SIZE  the most memory the chunks hold (SIZE in bytes, or with K, M, G or T;\n"
+            "                  at least 16M; default a quarter of the machine's memory)\n"
             "  --extent E      with --exact: the classifier's extent, line (default), ray or segment\n"
             "                  (docs/SPECIFICATION.md section 9; a clipped side has face -1)\n"
             "  --list-algorithms  list the algorithms whose results it compares, one a line\n"
@@ -49,36 +52,6 @@ static void usage(FILE *out)
             RESULT_COMPARE_DEFAULT_TOLERANCE);
 }
 
-/* A result file's results, and the line of each (NULL for a binary file: its results are
- * located by record number); exits on an unreadable file or a count that is not the input's. */
-static ray_tetra_result *read_results(const char *path, size_t pairs, const char *input, size_t **lines)
-{
-    ray_tetra_result *results;
-    size_t count;
-    error_text err;
-    if (results_read_located(path, &results, &count, lines, &err) != 0) {
-        error_print(PROGRAM, &err);
-        exit(2);
-    }
-    if (count != pairs) {
-        free(results);
-        free(*lines);
-        fprintf(stderr, "%s: error: %s holds %zu results but %s holds %zu pairs; compare results of that input\n",
-                PROGRAM, path, count, input, pairs);
-        exit(2);
-    }
-    return results;
-}
-
-/* "FILE:LINE" of a text result, "FILE: record I" of a binary one. */
-static void locate(char *text, size_t size, const char *path, const size_t *lines, size_t i)
-{
-    if (lines)
-        snprintf(text, size, "%s:%zu", path, lines[i]);
-    else
-        snprintf(text, size, "%s: record %zu", path, i);
-}
-
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "C");
@@ -86,12 +59,14 @@ int main(int argc, char **argv)
         {"tolerance", required_argument, NULL, 'T'},
         {"exact", no_argument, NULL, 'E'},
         {"extent", required_argument, NULL, 'X'},
+        {"max-memory", required_argument, NULL, 'M'},
         {"list-algorithms", no_argument, NULL, PROGRAM_OPT_LIST_ALGORITHMS},
         PROGRAM_VERSION_HELP_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     double tolerance = RESULT_COMPARE_DEFAULT_TOLERANCE;
     int exact = 0, extent = RT_EXTENT_LINE, c;
+    size_t max_memory = 0; /* the default (pipeline_budget.h) */
     while ((c = program_next_option(argc, argv, "h", longs)) != -1) {
         switch (c) {
         case 'T': {
@@ -107,6 +82,12 @@ int main(int argc, char **argv)
         case 'X':
             extent = program_extent(PROGRAM, optarg);
             break;
+        case 'M': {
+            error_text err;
+            if (pipeline_parse_memory(optarg, &max_memory, &err) != 0)
+                cli_usage_error(PROGRAM, "%s", err.text);
+            break;
+        }
         default:
             program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
             if (cli_is_negative_number(argv[optind - 1]))
@@ -129,58 +110,23 @@ int main(int argc, char **argv)
         from_stdin += strcmp(argv[optind + i], "-") == 0;
     if (from_stdin > 1)
         cli_usage_error(PROGRAM, "standard input ('-') can be read only once; give the other files by name");
-    pair_set set;
+    compare_job job = {.input = input, .reference = exact ? NULL : reference_path, .other = other_path,
+                       .extent = extent, .tolerance = tolerance, .max_memory = max_memory, .out = stdout};
+    result_compare_summary summary;
     error_text err;
-    if (pairs_read(input, &set, &err) != 0) {
+    if (compare_stream_run(&job, &summary, &err) != 0) {
+        fflush(stdout);
         error_print(PROGRAM, &err);
         return 2;
-    }
-    ray_tetra_result *reference;
-    if (exact) {
-        reference = calloc(set.count ? set.count : 1, sizeof *reference);
-        if (!reference) {
-            fprintf(stderr, "%s: error: not enough memory for %s pairs\n", PROGRAM, input);
-            return 2;
-        }
-        for (size_t i = 0; i < set.count; ++i)
-            extent_exact_reference(&set.pairs[i], extent, &reference[i]);
-    }
-    size_t *reference_lines = NULL, *other_lines = NULL;
-    if (!exact)
-        reference = read_results(reference_path, set.count, input, &reference_lines);
-    ray_tetra_result *other = read_results(other_path, set.count, input, &other_lines);
-    result_compare_summary summary = {.pairs = set.count};
-    for (size_t i = 0; i < set.count; ++i) {
-        result_mismatch m;
-        result_mismatch_kind kind = result_compare(&set.pairs[i], &reference[i], &other[i], tolerance, &m);
-        if (kind == RESULT_AGREE)
-            continue;
-        summary.class_differences += kind == RESULT_DIFFERENT_CLASS;
-        summary.face_differences += kind == RESULT_DIFFERENT_FACES;
-        summary.real_differences += kind == RESULT_DIFFERENT_REAL;
-        char text[512], where[1024], reference_where[1024];
-        result_mismatch_describe(&m, text, sizeof text);
-        locate(where, sizeof where, other_path, other_lines, i);
-        if (exact) {
-            printf("%s: pair %zu: %s\n", where, i, text);
-        } else {
-            locate(reference_where, sizeof reference_where, reference_path, reference_lines, i);
-            printf("%s: pair %zu (%s): %s\n", where, i, reference_where, text);
-        }
     }
     size_t total = result_compare_total(&summary);
     if (total == 0)
         printf("%s: agrees with the %s%s on all %zu pairs (tolerance %g)\n", other_path, exact ? "" : "reference ",
-               reference_path, set.count, tolerance);
+               reference_path, summary.pairs, tolerance);
     else
         printf("%s: %zu difference%s from the %s%s in %zu pairs: %zu hit/miss, %zu faces, %zu reals beyond "
                "tolerance %g\n",
-               other_path, total, total == 1 ? "" : "s", exact ? "" : "reference ", reference_path, set.count,
+               other_path, total, total == 1 ? "" : "s", exact ? "" : "reference ", reference_path, summary.pairs,
                summary.class_differences, summary.face_differences, summary.real_differences, tolerance);
-    free(other_lines);
-    free(reference_lines);
-    free(reference);
-    free(other);
-    pair_set_free(&set);
     return total != 0;
 }
