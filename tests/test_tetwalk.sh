@@ -245,13 +245,14 @@ else
 fi
 
 # Watertight fast forms: each edge's product is computed once, from its two vertices in the
-# mesh's order, so that neighbours agree on every face; rays aimed at edges (where neighbours
+# mesh's order (aman: its 2D orientation, exactly antisymmetric), so that neighbours agree on
+# every face; rays aimed at edges (where neighbours
 # that round apart lose hundreds of 2000) are then never lost by any form.
-fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p
+fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p,aman
 for mesh in box u_shape; do
     if "$TW" --aim edges --aim-rays 2000 --algorithm $fast "$DATA/$mesh.mesh" >edges_$mesh.out 2>&1; then
         check "$mesh: no fast form loses a ray aimed at an edge" \
-            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 9
+            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 10
     else
         fail "TetWalk --aim edges $mesh: $(cat edges_$mesh.out)"
     fi
@@ -281,7 +282,7 @@ fi
 # ---------------------------------------------------------------- OpenCL = CPU
 
 if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
-    for a in stp1 pluecker2p stp0r; do
+    for a in stp1 pluecker2p aman stp0r; do
         "$TW" --aim edges --aim-rays 200 --algorithm "$a" --per-ray cpu_$a.csv "$DATA/u_shape.mesh" >/dev/null 2>&1 ||
             fail "TetWalk $a"
         if "$TW" --aim edges --aim-rays 200 --algorithm "gpu_$a" --device "${RAYTETRA_TEST_DEVICE:-0}" \

@@ -26,7 +26,7 @@
  *       of edge Plücker coordinates (mesh_build_edges): the tetrahedron's part computed once,
  *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
  *   RT_WALK_AMAN  the segments walked by rt_walk_aman.h on its compact records (2D orientations
- *       of the vertices projected along the ray); the boundary faces found as the Plücker form's.
+ *       of the vertices projected along the ray), its boundary faces told by the same orientations.
  *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, exact expansion
  *       arithmetic of rt_expansion.h, here on the CPU and in the kernel alike) with the
  *       tie-breaking rule below.
@@ -601,11 +601,17 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, const rt_walk_corners *
 
 /* ---------------------------------------------------------------- boundary and segments */
 
+RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
+
+#include "rt_walk_aman.h"
+
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
  * *t its parameter there. */
 RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
                                rt_walk_exact_cache *cache)
 {
+    if (method == RT_WALK_AMAN)
+        return rt_aman_boundary(m, face, P, L, t);
     int tet = face >> 2, f = face & 3;
     rt_walk_corners corners = rt_walk_fetch(m, tet);
     if (method == RT_WALK_ROBUST) {
@@ -622,10 +628,6 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
         return 1;
     return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
-
-RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
-
-#include "rt_walk_aman.h"
 
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
  * through; adds to *r (and to *record). */

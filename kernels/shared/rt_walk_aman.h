@@ -24,10 +24,12 @@
  * opposite each vertex, the vertices ranked by number (the face opposite the lowest first), -1
  * on the boundary. A step reads that record and one vertex: 44 bytes.
  *
- * Lengths: inside a segment the sum telescopes, so only the segment's entry t (rt_walk.h's
- * boundary test) and its exit t are computed; the exit's from the 2D orientations as
- * barycentric weights of the face left, the point's component along L's major axis, as
- * rt_face_point does. A step counts when it is left at t > 0; t is computed at each step only
+ * The boundary faces a segment starts from are told entered or left by the same orientations
+ * (rt_aman_boundary), so that the walk and the faces it starts from agree.
+ *
+ * Lengths: inside a segment the sum telescopes, so only the segment's entry t and its exit t
+ * are computed, each from the 2D orientations as barycentric weights of the face crossed and
+ * the point's component along L's major axis, as rt_face_point does. A step counts when it is left at t > 0; t is computed at each step only
  * while the segment has not yet passed t = 0 (a ray starting inside the mesh). */
 #ifndef RAYTETRA_RT_WALK_AMAN_H
 #define RAYTETRA_RT_WALK_AMAN_H
@@ -103,6 +105,23 @@ RT_INLINE void rt_aman_entry(const rt_walk_mesh *m, int face, int corner[3])
     RT_GLOBAL const int *cell = m->cells + RT_CELL_INTS * (long)(face >> 2);
     for (int k = 0; k < 3; ++k)
         corner[k] = cell[RT_CELL_VERTEX(rt_walk_corner(face & 3, k))];
+}
+
+/* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
+ * *t its parameter there. Decided by the walk's own orientations, so that a segment starts
+ * through a face its first tetrahedron agrees it is entered through, and of two boundary faces
+ * sharing an edge the line passes within rounding of, exactly one is entered. */
+RT_INLINE int rt_aman_boundary(const rt_walk_mesh *m, int face, rt_vec3 P, rt_vec3 L, rt_real *t)
+{
+    rt_aman_frame frame = rt_aman_frame_make(P, L);
+    int corner[3];
+    rt_aman_entry(m, face, corner);
+    rt_aman_point p0 = rt_aman_vertex(m, &frame, corner[0]), p1 = rt_aman_vertex(m, &frame, corner[1]),
+                  p2 = rt_aman_vertex(m, &frame, corner[2]);
+    int role = rt_face_sign(rt_aman_orient(p0, p1), rt_aman_orient(p1, p2), rt_aman_orient(p2, p0));
+    if (role != 0)
+        *t = rt_aman_parameter(m, &frame, corner[0], corner[1], corner[2], p0, p1, p2);
+    return role;
 }
 
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
