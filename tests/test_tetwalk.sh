@@ -233,6 +233,28 @@ else
     fail "TetWalk --rays chords.txt: $(cat chords.out)"
 fi
 
+# The aman walk: its compact records a stage of the mesh's, 44 bytes a step (a 20-byte record
+# and one vertex), and every pair it visits on camera rays a hit of the ray with its tetrahedron.
+if "$TW" --size 40x30 --algorithm aman --export-pairs aman_pairs.txt --json aman.json "$DATA/u_shape.mesh" \
+    >aman.out 2>&1; then
+    pass
+    check "aman: the compact records among the mesh's stages, 44 bytes a step" python3 -c "
+import json
+$STAGES_PY
+d = json.load(open('aman.json'))
+m = d['context']['mesh_stages']
+check_stages(m, m['wall_ms'], ['files', 'checks_and_tables', 'compact_table', 'hierarchy'])
+assert d['results'][0]['algorithm'] == 'Aman' and d['results'][0]['bytes_per_step'] == 44, d['results'][0]"
+    pairs=$(head -1 aman_pairs.txt)
+    if [ "$pairs" -gt 0 ] && "$BIN/RayTetra" --algorithm stp0r aman_pairs.txt aman_pairs_out.txt 1 >/dev/null 2>&1; then
+        check "aman: every visited pair hits" test "$(grep -c '^true' aman_pairs_out.txt)" = "$pairs"
+    else
+        fail "aman exported no pairs RayTetra reads ($pairs)"
+    fi
+else
+    fail "TetWalk --algorithm aman: $(cat aman.out)"
+fi
+
 # Lost rays: aimed at the box's vertices, some fast form loses rays, the robust variant none,
 # and exit status 0 (lost rays of a fast form are a measurement, not an error).
 if "$TW" --aim vertices --aim-rays 300 --algorithm stp1,pluecker0,stp0r --verify 0 "$DATA/box.mesh" >aimed.out 2>&1; then
