@@ -280,6 +280,15 @@ for mesh in box u_shape; do
     fi
 done
 
+# tetwalk_bench.sh on the CPU alone (--no-opencl) runs every walk, aman among them, and writes
+# its tables.
+if BUILD="$BUILD" "$ROOT/scripts/tetwalk_bench.sh" --no-opencl --mesh "$DATA/box.mesh" --size 32x24 --aim-rays 100 \
+    --reps 1 bench >bench.out 2>&1; then
+    check "tetwalk_bench.sh --no-opencl: the aman walk in its tables" grep -Eq '^\| Aman \| [0-9.]+ ' bench/tables.md
+else
+    fail "tetwalk_bench.sh --no-opencl: $(tail -3 bench.out)"
+fi
+
 # ---------------------------------------------------------------- the picture
 
 if [ -x "$PROBE" ]; then
