@@ -53,14 +53,16 @@ typedef struct rt_aman_frame {
 } rt_aman_frame;
 
 /* u orthogonal to L, taken against the axis where L is smallest (so that the cross product is
- * well away from 0), v = u x n: then u x v = -n, n = L / |L|. */
+ * well away from 0), v = u x n: then u x v = -n, n = L / |L|. L is scaled by its largest
+ * component first, so that |L|^2 neither overflows nor underflows. */
 RT_INLINE rt_aman_frame rt_aman_frame_make(rt_vec3 P, rt_vec3 L)
 {
     rt_aman_frame f;
     f.P = P;
     f.L = L;
-    rt_vec3 n = rt_scale(L, 1 / sqrt(rt_dot(L, L)));
-    rt_real ax = rt_abs(n.x), ay = rt_abs(n.y), az = rt_abs(n.z);
+    rt_real ax = rt_abs(L.x), ay = rt_abs(L.y), az = rt_abs(L.z);
+    rt_vec3 scaled = rt_scale(L, 1 / rt_max_abs3(L));
+    rt_vec3 n = rt_scale(scaled, 1 / sqrt(rt_dot(scaled, scaled)));
     rt_vec3 axis = ax <= ay && ax <= az ? rt_v(1, 0, 0) : (ay <= az ? rt_v(0, 1, 0) : rt_v(0, 0, 1));
     rt_vec3 u = rt_cross(n, axis);
     f.u = rt_scale(u, 1 / sqrt(rt_dot(u, u)));
