@@ -68,7 +68,7 @@
 #define RT_WALK_STP 1
 #define RT_WALK_PRECOMPUTED 2
 #define RT_WALK_ROBUST 3
-#define RT_WALK_AMAN 7 /* rt_walk_aman.h */
+#define RT_WALK_AMAN 7 /* rt_walk_aman.h; 4 is walk.h's WALK_EXACT */
 
 /* A ray's status. */
 #define RT_WALK_OK 0
