@@ -68,7 +68,7 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 [ "$cpu_runs" = 1 ] || [ "$opencl" = 1 ] || usage "--no-cpu and --no-opencl leave nothing to run"
 
-cpu=stp0,stp1,stp2,pluecker0,pluecker1,pluecker2,pluecker0p,pluecker1p,pluecker2p,stp0r
+cpu=stp0,stp1,stp2,pluecker0,pluecker1,pluecker2,pluecker0p,pluecker1p,pluecker2p,aman,stp0r
 gpu=
 if [ "$opencl" = 1 ] && "$build/RayTetra" --list-devices 2>/dev/null | grep -Eq "^$device "; then
     gpu=$(echo "$cpu" | sed 's/[^,]*/gpu_&/g')
@@ -77,7 +77,7 @@ else
 fi
 [ "$cpu_runs" = 1 ] || [ -n "$gpu" ] || die "--no-cpu without an OpenCL device: nothing to run"
 # The algorithms of a run: the CPU's (unless --no-cpu) and the OpenCL ones (when a device is there).
-algorithms=$( { [ "$cpu_runs" = 1 ] && echo "$cpu"; [ -n "$gpu" ] && echo "$gpu"; } | paste -sd, -)
+algorithms=$( { [ "$cpu_runs" = 0 ] || echo "$cpu"; [ -z "$gpu" ] || echo "$gpu"; } | paste -sd, -)
 threads=1,all
 [ "$cpu_runs" = 1 ] || threads=1
 

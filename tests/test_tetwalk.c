@@ -8,7 +8,8 @@
  * generic rays; the same box read from TetGen files walks the same. The robust walk's expansion
  * arithmetic (rt_expansion.h) gives GMP's signs, tie-rule signs and values on edge products
  * that rounding cannot decide. The walk's compact records give a step reusing its enter face's
- * vertices the very coordinates of a full read. */
+ * vertices the very coordinates of a full read. The aman walk's records give back every
+ * tetrahedron's fourth vertex and its links, and it loses no ray aimed at an edge. */
 #include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ static int load(const char *path, loaded *l)
 {
     error_text err;
     if (mesh_read(path, &l->mesh, &err) != 0 || mesh_build_edges(&l->mesh, &err) != 0 ||
-        mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
+        mesh_build_compact(&l->mesh, &err) != 0 || mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
         fprintf(stderr, "%s\n", err.text);
         return -1;
     }
@@ -114,7 +115,7 @@ static void u_reentry(const loaded *u)
     static const double in_faces[6] = {-1, 1.5, 0.5, 4, 1.5, 0.5};
     static const double on_floor[6] = {-1, 1, 0.5, 4, 1, 0.5};
     static const char *const ALL[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2",
-                                      "pluecker0p", "pluecker1p", "pluecker2p", "stp0r", "exact"};
+                                      "pluecker0p", "pluecker1p", "pluecker2p", "aman", "stp0r", "exact"};
     for (size_t a = 0; a < sizeof ALL / sizeof ALL[0]; ++a) {
         walk_result r = walk(u, ALL[a], generic);
         CHECK(r.status == RT_WALK_OK && fabs(r.length - 2) <= 1e-12, "%s: the U's two arms: length %.17g (2)", ALL[a],
@@ -248,6 +249,61 @@ static void compact_records(const loaded *l, const char *name)
     CHECK(differ == 0, "%s: %zu records or reused faces differ from the mesh", name, differ);
 }
 
+/* The aman walk's compact records: XOR with any three of a tetrahedron's vertices gives the
+ * fourth, and the link of the face opposite each vertex (ranked by number) is the neighbour. */
+static void aman_records(const loaded *l, const char *name)
+{
+    size_t differ = 0;
+    for (size_t t = 0; t < l->mesh.tetra_count; ++t) {
+        const int *record = l->mesh.aman_cells + RT_AMAN_INTS * t, *vertex = l->mesh.tetra[t];
+        for (int f = 0; f < 4; ++f) {
+            int others = 0, rank = 0;
+            for (int k = 0; k < 4; ++k) {
+                others ^= k == f ? 0 : vertex[k];
+                rank += vertex[k] < vertex[f];
+            }
+            int link = l->mesh.neighbour[t][f];
+            differ += (record[RT_AMAN_XOR] ^ others) != vertex[f];
+            differ += record[RT_AMAN_LINK(rank)] != (link < 0 ? -1 : link >> 2);
+        }
+    }
+    CHECK(differ == 0, "%s: %zu fourth vertices or links of the aman records differ from the mesh", name, differ);
+}
+
+/* Rays aimed at vertices, edges and faces: the aman walk ends every one OK or lost (counted),
+ * with a finite length (rounding may leave it a little below 0, as it does the other walks'),
+ * loses some aimed at vertices, and none aimed at edges: each edge's orientation is exactly
+ * antisymmetric, the boundary faces are told by the same orientations, so a ray through an
+ * edge is handed on, inside and at the boundary alike. */
+static void aman_aimed(const loaded *l, const char *name)
+{
+    static const char *const KINDS[] = {"vertices", "edges", "faces"};
+    for (int kind = 0; kind < 3; ++kind) {
+        walk_rays rays;
+        error_text err;
+        size_t count = 1000;
+        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 11, &rays, &err) != 0) {
+            CHECK(0, "%s", err.text);
+            return;
+        }
+        walk_result *r = malloc(count * sizeof *r);
+        walk_cpu_run(find("aman"), &l->mesh, &l->bvh, &rays, r, 1);
+        size_t lost = 0, odd = 0;
+        for (size_t i = 0; i < count; ++i) {
+            lost += r[i].status == RT_WALK_LOST;
+            odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || r[i].steps < 0 || !isfinite(r[i].length);
+        }
+        CHECK(odd == 0, "%s, rays aimed at %s: %zu aman results neither OK nor lost", name, KINDS[kind], odd);
+        if (kind == WALK_AIM_VERTICES)
+            CHECK(lost > 0, "%s: aman lost no ray aimed at a vertex (the test lost its teeth)", name);
+        if (kind == WALK_AIM_EDGES)
+            CHECK(lost == 0, "%s: aman lost %zu of %zu rays aimed at edges", name, lost, count);
+        printf("%s, %zu rays aimed at %s: aman lost %zu\n", name, count, KINDS[kind], lost);
+        free(r);
+        walk_rays_free(&rays);
+    }
+}
+
 static void names(void)
 {
     int opencl = -1;
@@ -256,6 +312,11 @@ static void names(void)
     CHECK(walk_algorithm_find("gpu_STP0R", &opencl) == find("stp0r") && opencl == 1, "gpu_STP0R");
     CHECK(walk_algorithm_find("gpu_exact", &opencl) == NULL, "the exact traversal has no OpenCL build");
     CHECK(walk_algorithm_find("stp3", &opencl) == NULL, "stp3 does not exist");
+    const walk_algorithm *aman = find("aman");
+    CHECK(aman && aman->method == RT_WALK_AMAN && aman->has_kernel, "aman is the aman walk, with a kernel");
+    CHECK(walk_algorithm_find("Aman", &opencl) == aman && opencl == 0, "Aman");
+    CHECK(walk_algorithm_find("gpu_aman", &opencl) == aman && opencl == 1, "gpu_aman");
+    CHECK(walk_algorithm_find("GPU_Aman", &opencl) == aman && opencl == 1, "GPU_Aman");
 }
 
 /* A double nudged by k units in its last place. */
@@ -373,6 +434,10 @@ int main(void)
     tetgen_box(&box);
     compact_records(&box, "box");
     compact_records(&u, "U");
+    aman_records(&box, "box");
+    aman_records(&u, "U");
+    aman_aimed(&box, "box");
+    aman_aimed(&u, "U");
     release(&box);
     release(&u);
     return check_summary("test_tetwalk");

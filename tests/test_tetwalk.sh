@@ -233,6 +233,28 @@ else
     fail "TetWalk --rays chords.txt: $(cat chords.out)"
 fi
 
+# The aman walk: its compact records a stage of the mesh's, 44 bytes a step (a 20-byte record
+# and one vertex), and every pair it visits on camera rays a hit of the ray with its tetrahedron.
+if "$TW" --size 40x30 --algorithm aman --export-pairs aman_pairs.txt --json aman.json "$DATA/u_shape.mesh" \
+    >aman.out 2>&1; then
+    pass
+    check "aman: the compact records among the mesh's stages, 44 bytes a step" python3 -c "
+import json
+$STAGES_PY
+d = json.load(open('aman.json'))
+m = d['context']['mesh_stages']
+check_stages(m, m['wall_ms'], ['files', 'checks_and_tables', 'compact_table', 'hierarchy'])
+assert d['results'][0]['algorithm'] == 'Aman' and d['results'][0]['bytes_per_step'] == 44, d['results'][0]"
+    pairs=$(head -1 aman_pairs.txt)
+    if [ "$pairs" -gt 0 ] && "$BIN/RayTetra" --algorithm stp0r aman_pairs.txt aman_pairs_out.txt 1 >/dev/null 2>&1; then
+        check "aman: every visited pair hits" test "$(grep -c '^true' aman_pairs_out.txt)" = "$pairs"
+    else
+        fail "aman exported no pairs RayTetra reads ($pairs)"
+    fi
+else
+    fail "TetWalk --algorithm aman: $(cat aman.out)"
+fi
+
 # Lost rays: aimed at the box's vertices, some fast form loses rays, the robust variant none,
 # and exit status 0 (lost rays of a fast form are a measurement, not an error).
 if "$TW" --aim vertices --aim-rays 300 --algorithm stp1,pluecker0,stp0r --verify 0 "$DATA/box.mesh" >aimed.out 2>&1; then
@@ -245,17 +267,27 @@ else
 fi
 
 # Watertight fast forms: each edge's product is computed once, from its two vertices in the
-# mesh's order, so that neighbours agree on every face; rays aimed at edges (where neighbours
+# mesh's order (aman: its 2D orientation, exactly antisymmetric), so that neighbours agree on
+# every face; rays aimed at edges (where neighbours
 # that round apart lose hundreds of 2000) are then never lost by any form.
-fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p
+fast=pluecker0,pluecker1,pluecker2,stp0,stp1,stp2,pluecker0p,pluecker1p,pluecker2p,aman
 for mesh in box u_shape; do
     if "$TW" --aim edges --aim-rays 2000 --algorithm $fast "$DATA/$mesh.mesh" >edges_$mesh.out 2>&1; then
         check "$mesh: no fast form loses a ray aimed at an edge" \
-            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 9
+            test "$(grep -Ec '^  [A-Za-z0-9]+ .* 1 thread .* 0 lost' edges_$mesh.out)" = 10
     else
         fail "TetWalk --aim edges $mesh: $(cat edges_$mesh.out)"
     fi
 done
+
+# tetwalk_bench.sh on the CPU alone (--no-opencl) runs every walk, aman among them, and writes
+# its tables.
+if BUILD="$BUILD" "$ROOT/scripts/tetwalk_bench.sh" --no-opencl --mesh "$DATA/box.mesh" --size 32x24 --aim-rays 100 \
+    --reps 1 bench >bench.out 2>&1; then
+    check "tetwalk_bench.sh --no-opencl: the aman walk in its tables" grep -Eq '^\| Aman \| [0-9.]+ ' bench/tables.md
+else
+    fail "tetwalk_bench.sh --no-opencl: $(tail -3 bench.out)"
+fi
 
 # ---------------------------------------------------------------- the picture
 
@@ -281,7 +313,7 @@ fi
 # ---------------------------------------------------------------- OpenCL = CPU
 
 if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
-    for a in stp1 pluecker2p stp0r; do
+    for a in stp1 pluecker2p aman stp0r; do
         "$TW" --aim edges --aim-rays 200 --algorithm "$a" --per-ray cpu_$a.csv "$DATA/u_shape.mesh" >/dev/null 2>&1 ||
             fail "TetWalk $a"
         if "$TW" --aim edges --aim-rays 200 --algorithm "gpu_$a" --device "${RAYTETRA_TEST_DEVICE:-0}" \

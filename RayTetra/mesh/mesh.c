@@ -117,6 +117,7 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->edge_vertices);
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
+    free(mesh->aman_cells);
     if (mesh->stored_hierarchy)
         mesh_bvh_free(mesh->stored_hierarchy);
     free(mesh->stored_hierarchy);
@@ -129,6 +130,7 @@ void mesh_free(tet_mesh *mesh)
     mesh->edge_vertices = NULL;
     mesh->edge_lines = NULL;
     mesh->tetra_edges = NULL;
+    mesh->aman_cells = NULL;
     mesh->vertex_count = mesh->tetra_count = mesh->boundary_count = mesh->edge_count = 0;
 }
 

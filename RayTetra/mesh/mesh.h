@@ -47,6 +47,10 @@ typedef struct tet_mesh {
     int (*edge_vertices)[2];
     double (*edge_lines)[6];
     int (*tetra_edges)[6];
+    /* The aman walk's compact records (mesh_build_compact; NULL until then): RT_AMAN_INTS ints a
+     * tetrahedron (rt_walk_aman.h): the XOR of its vertex numbers, then the tetrahedron across
+     * the face opposite each vertex, the vertices ranked by number, -1 on the boundary. */
+    int *aman_cells;
     /* A binary file's boundary hierarchy (mesh_binary.h), checked, which mesh_bvh_build takes
      * instead of building one; NULL for a text mesh. */
     struct mesh_bvh *stored_hierarchy;
@@ -80,6 +84,10 @@ int mesh_build_edges(tet_mesh *mesh, error_text *err);
 /* Threads the mesh's parallel loops may use: OpenMP's, or 1 where it is built without the OpenMP
  * runtime (libraytetra, whose users need not link it). */
 int mesh_threads(void);
+
+/* The aman walk's compact records, built on every core. Returns 0, or -1 with err set (out of
+ * memory). Calling it again does nothing. */
+int mesh_build_compact(tet_mesh *mesh, error_text *err);
 
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);

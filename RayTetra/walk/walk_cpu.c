@@ -22,6 +22,7 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
     m.bvh_bounds = &bvh->bounds[0][0];
     m.bvh_links = &bvh->links[0][0];
     m.bvh_faces = bvh->faces;
+    m.aman_cells = mesh->aman_cells;
     /* A segment of a line crosses each tetrahedron at most once. */
     m.step_limit = mesh->tetra_count < (size_t)INT_MAX ? (int)mesh->tetra_count + 1 : INT_MAX;
     /* 2^-32 of the diagonal: with the error of t along L (up to sqrt(3) times the point's) and
@@ -47,6 +48,7 @@ static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, cons
     case RT_WALK_PRECOMPUTED * 3 + 0: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 0, P, L, start, record);
     case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 1, P, L, start, record);
     case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 2, P, L, start, record);
+    case RT_WALK_AMAN * 3 + 0: return rt_walk_trace_from(m, RT_WALK_AMAN, 0, P, L, start, record);
     default: return rt_walk_trace_from(m, RT_WALK_ROBUST, 0, P, L, start, record);
     }
 }

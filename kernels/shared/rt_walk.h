@@ -25,6 +25,8 @@
  *   RT_WALK_PRECOMPUTED  the forms 0, 1, 2 above with each product read from the mesh's table
  *       of edge Plücker coordinates (mesh_build_edges): the tetrahedron's part computed once,
  *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
+ *   RT_WALK_AMAN  the segments walked by rt_walk_aman.h on its compact records (2D orientations
+ *       of the vertices projected along the ray), its boundary faces told by the same orientations.
  *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, exact expansion
  *       arithmetic of rt_expansion.h, here on the CPU and in the kernel alike) with the
  *       tie-breaking rule below.
@@ -66,6 +68,7 @@
 #define RT_WALK_STP 1
 #define RT_WALK_PRECOMPUTED 2
 #define RT_WALK_ROBUST 3
+#define RT_WALK_AMAN 7 /* rt_walk_aman.h; 4 is walk.h's WALK_EXACT */
 
 /* A ray's status. */
 #define RT_WALK_OK 0
@@ -87,6 +90,7 @@ typedef struct rt_walk_mesh {
     RT_GLOBAL const double *bvh_bounds; /* 6 per node */
     RT_GLOBAL const int *bvh_links;     /* 2 per node */
     RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
+    RT_GLOBAL const int *aman_cells;    /* RT_WALK_AMAN: RT_AMAN_INTS per tetrahedron (rt_walk_aman.h) */
     int step_limit;                     /* steps of one segment before the ray counts as lost */
     double exact_distance;              /* robust: a boundary crossing whose rounding could move it
                                            further than this is computed exactly */
@@ -683,11 +687,17 @@ RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, const rt_walk_corners *
 
 /* ---------------------------------------------------------------- boundary and segments */
 
+RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
+
+#include "rt_walk_aman.h"
+
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
  * *t its parameter there. */
 RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
                                rt_walk_exact_cache *cache)
 {
+    if (method == RT_WALK_AMAN)
+        return rt_aman_boundary(m, face, P, L, t);
     int tet = face >> 2, f = face & 3;
     rt_walk_corners corners = rt_walk_fetch(m, tet);
     if (method == RT_WALK_ROBUST) {
@@ -705,13 +715,15 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
     return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
 
-RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
-
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
  * through; adds to *r (and to *record). */
 RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face,
                                rt_real t_first, rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
 {
+    if (method == RT_WALK_AMAN) {
+        rt_walk_aman_segment(m, P, L, face, t_first, r, record);
+        return;
+    }
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
     rt_walk_corners corners = rt_walk_fetch(m, tet);
