@@ -106,6 +106,8 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->edge_vertices);
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
+    free(mesh->planes);
+    mesh->planes = NULL;
     if (mesh->stored_hierarchy)
         mesh_bvh_free(mesh->stored_hierarchy);
     free(mesh->stored_hierarchy);

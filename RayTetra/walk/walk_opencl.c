@@ -13,10 +13,10 @@
 
 _Static_assert(sizeof(rt_walk_result) == 16, "rt_walk_result must be the kernel's 16-byte record");
 
-/* The mesh's arrays on the device, in the kernel's argument order (3 to 9; then the step limit
+/* The mesh's arrays on the device, in the kernel's argument order (3 to 10; then the step limit
  * and the exact distance of rt_walk_mesh). */
 enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
-       MESH_FACES, MESH_BUFFERS };
+       MESH_FACES, MESH_PLANES, MESH_BUFFERS };
 
 struct walk_opencl {
     gpu_handler *handler;
@@ -75,6 +75,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
         {bvh->bounds, bvh->node_count * sizeof *bvh->bounds},
         {bvh->links, bvh->node_count * sizeof *bvh->links},
         {bvh->faces, bvh->face_count * sizeof *bvh->faces},
+        {mesh->planes, mesh->planes ? mesh->tetra_count * sizeof *mesh->planes : 0},
     };
     for (int b = 0; b < MESH_BUFFERS; ++b)
         if (mesh_buffer(gpu, arrays[b].data, arrays[b].bytes, &gpu->mesh[b], err) != 0) {
@@ -121,6 +122,9 @@ static int check_algorithm(const walk_opencl *gpu, const walk_algorithm *algorit
         return error_set(err, "%s has no OpenCL build (CPU only)", algorithm->csv_name);
     if (algorithm->method == RT_WALK_PRECOMPUTED && !gpu->host_mesh->edge_lines)
         return error_set(err, "GPU_%s: the mesh's edge table was not built before the device was opened",
+                         algorithm->csv_name);
+    if (algorithm->method == RT_WALK_BADOUELB && !gpu->host_mesh->planes)
+        return error_set(err, "GPU_%s: the mesh's plane table was not built before the device was opened",
                          algorithm->csv_name);
     return 0;
 }
