@@ -670,7 +670,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         } else if (method == RT_WALK_BADOUELB) {
             leave = rt_walk_badouelb_step(m, tet, enter, P, L, &t_out);
         } else if (method == RT_WALK_MARIA) {
-            leave = rt_walk_maria_step(&corners, enter, P, L, &t_out);
+            leave = rt_walk_maria_step(m, &corners, enter, P, L, t_in, &t_out);
         } else {
             rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
