@@ -16,7 +16,8 @@
 /* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
  * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
  * precomputed forms only, planes by the Badouel walk only. starts (read when with_starts): where
- * each ray starts inside the mesh, a face reference, -1 for a ray from outside (rt_walk_trace_from). Grid stride: the global size may be padded past count. */
+ * each ray starts inside the mesh, a face reference, -1 for a ray from outside
+ * (rt_walk_trace_from). Grid stride: the global size may be padded past count. */
 __kernel void tet_walk(__global const double *rays, __global rt_walk_result *results, const ulong count,
                        __global const double *vertices, __global const int *cells,
                        __global const double *edge_lines, __global const int *tetra_edges,

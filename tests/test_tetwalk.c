@@ -189,7 +189,8 @@ static void plane_table(const loaded *l, const char *name)
             const double *other = l->mesh.planes[next >> 2];
             int g = next & 3;
             double dot = row[RT_BADOUELB_X + f] * other[RT_BADOUELB_X + g] +
-                         row[RT_BADOUELB_Y + f] * other[RT_BADOUELB_Y + g] + row[RT_BADOUELB_Z + f] * other[RT_BADOUELB_Z + g];
+                         row[RT_BADOUELB_Y + f] * other[RT_BADOUELB_Y + g] +
+                         row[RT_BADOUELB_Z + f] * other[RT_BADOUELB_Z + g];
             wrong_shared += !(dot < 0);
         }
     }

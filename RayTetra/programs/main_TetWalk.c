@@ -329,7 +329,8 @@ typedef struct state {
     size_t *verified_rays; /* indices of the rays compared with the exact traversal */
     size_t verified_count;
     walk_run runs[MAX_RUNS * MAX_THREAD_COUNTS];
-    double edge_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms; /* the mesh's stages after mesh_read's (JSON) */
+    /* the mesh's stages after mesh_read's (JSON) */
+    double edge_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
     int run_count;
     double cpu_copy_gbs[MAX_THREAD_COUNTS], gpu_copy_gbs;
     int not_watertight;
@@ -555,8 +556,8 @@ static int load(state *s, error_text *err)
            "and tables %.3f s), %s%s%s in %.3f s\n",
            o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
            s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3, s->mesh.parse_ms * 1e-3,
-           s->mesh.tables_ms * 1e-3, precomputed ? "edge table and " : "", planes ? "plane table and " : "", "boundary hierarchy",
-           build_ms * 1e-3);
+           s->mesh.tables_ms * 1e-3, precomputed ? "edge table and " : "", planes ? "plane table and " : "",
+           "boundary hierarchy", build_ms * 1e-3);
     static const char *const AIMS[] = {"vertices", "edges", "faces"};
     if (o->rays) {
         if (walk_rays_read(o->rays, &s->rays, err) != 0)

@@ -90,7 +90,8 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh);
 typedef rt_walk_result walk_result;
 
 /* Walk every ray with `algorithm` on the CPU with `threads` threads (1: sequential); lengths in
- * mesh units. The precomputed forms need mesh_build_edges first, the Badouel walk mesh_build_planes. Returns the wall time in ms. */
+ * mesh units. The precomputed forms need mesh_build_edges first, the Badouel walk
+ * mesh_build_planes. Returns the wall time in ms. */
 double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
                     walk_result *results, int threads);
 

@@ -16,9 +16,9 @@
  * seen by the crossings: tLeave is the exit face's plane crossing, t = (N . (d - P)) / (N . L)
  * with N the cross product of the face's two edges from d, and a face crossed before the entry
  * face (tLeave < tEnter, by more than rounding: 2^-32 of the mesh's diagonal) cannot be the one
- * the line leaves through: the ray is lost there, as after a cycle (the step limit). Without that check a ray walked on from the wrong neighbour
- * and came out with a negative length (rays aimed at the box's vertices). tEnter is the previous
- * step's tLeave (the sum telescopes). */
+ * the line leaves through: the ray is lost there, as after a cycle (the step limit). Without
+ * that check a ray walked on from the wrong neighbour and came out with a negative length (rays
+ * aimed at the box's vertices). tEnter is the previous step's tLeave (the sum telescopes). */
 #ifndef RAYTETRA_RT_WALK_MARIA_H
 #define RAYTETRA_RT_WALK_MARIA_H
 
