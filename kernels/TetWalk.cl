@@ -15,19 +15,22 @@
 
 /* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
  * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
- * precomputed forms only, aman_cells by the aman walk only. starts (read when with_starts):
- * where each ray starts inside the mesh, a face reference, -1 for a ray from outside (rt_walk_trace_from). Grid stride: the global size may be padded past count. */
+ * precomputed forms only, aman_cells by the aman walk only, planes by the Badouel walk only.
+ * starts (read when with_starts): where each ray starts inside the mesh, a face reference, -1 for
+ * a ray from outside (rt_walk_trace_from). Grid stride: the global size may be padded past count. */
 __kernel void tet_walk(__global const double *rays, __global rt_walk_result *results, const ulong count,
                        __global const double *vertices, __global const int *cells,
                        __global const double *edge_lines, __global const int *tetra_edges,
                        __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
                        __global const int *aman_cells,
+                       __global const double *planes,
                        const int step_limit, const double exact_distance, __global const int *starts,
                        const int with_starts)
 {
     rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
                       .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
-                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .step_limit = step_limit,
+                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
+                      .step_limit = step_limit,
                       .exact_distance = exact_distance};
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         __global const double *r = rays + 6 * i;

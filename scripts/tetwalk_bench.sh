@@ -68,7 +68,7 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 [ "$cpu_runs" = 1 ] || [ "$opencl" = 1 ] || usage "--no-cpu and --no-opencl leave nothing to run"
 
-cpu=stp0,stp1,stp2,pluecker0,pluecker1,pluecker2,pluecker0p,pluecker1p,pluecker2p,aman,stp0r
+cpu=stp0,stp1,stp2,pluecker0,pluecker1,pluecker2,pluecker0p,pluecker1p,pluecker2p,badouelb,maria,aman,stp0r
 gpu=
 if [ "$opencl" = 1 ] && "$build/RayTetra" --list-devices 2>/dev/null | grep -Eq "^$device "; then
     gpu=$(echo "$cpu" | sed 's/[^,]*/gpu_&/g')

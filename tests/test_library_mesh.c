@@ -41,6 +41,7 @@ static int load(const char *path, fixture *f)
 {
     error_text err = {ERROR_FAILED, ""};
     if (mesh_read(path, &f->mesh, &err) != 0 || mesh_build_edges(&f->mesh, &err) != 0 ||
+        mesh_build_compact(&f->mesh, &err) != 0 || mesh_build_planes(&f->mesh, &err) != 0 ||
         mesh_bvh_build(&f->mesh, &f->bvh, &err) != 0) {
         CHECK(0, "%s", err.text);
         return -1;
@@ -387,9 +388,9 @@ static void check_device(raytetra_mesh *mesh, const ray_set *r)
         CHECK(0, "device 0: %s", message);
         return;
     }
-    const char *const names[] = {"stp0", "gpu_stp0r", "pluecker1p"};
+    const char *const names[] = {"stp0", "gpu_stp0r", "pluecker1p", "aman", "badouelb", "maria"};
     raytetra_walk_result *cpu = malloc(r->n * sizeof *cpu), *gpu = malloc(r->n * sizeof *gpu);
-    for (int a = 0; a < 3; ++a) {
+    for (int a = 0; a < 6; ++a) {
         int c = raytetra_mesh_walk(mesh, names[a] + (a == 1 ? 4 : 0), r->n, (const double (*)[3])r->origins,
                                    (const double (*)[3])r->directions, cpu, NULL, 0, NULL, NULL);
         int g = raytetra_device_mesh_walk(device, mesh, names[a], r->n, (const double (*)[3])r->origins,
@@ -417,7 +418,8 @@ static void check_device(raytetra_mesh *mesh, const ray_set *r)
 
 int main(void)
 {
-    static const char *const ALGORITHMS[] = {"stp0", "pluecker1p", "stp0r", "exact"};
+    /* The thesis' forms, the precomputed, the field's walks (each with its own table), the exact ones. */
+    static const char *const ALGORITHMS[] = {"stp0", "pluecker1p", "aman", "badouelb", "maria", "stp0r", "exact"};
     static const char *const MESHES[] = {"data/box.mesh", "data/u_shape.mesh"};
     for (int m = 0; m < 2; ++m) {
         fixture f;
@@ -427,11 +429,12 @@ int main(void)
         ray_set rays = make_rays(&f.mesh, 200);
         for (int mirrored = 0; mirrored < 2; ++mirrored) {
             raytetra_mesh *mesh = create(&f, mirrored);
-            for (int a = 0; mesh && a < 4; ++a)
+            for (int a = 0; mesh && a < 7; ++a)
                 check_against_tetwalk(&f, mesh, &rays, ALGORITHMS[a], mirrored);
             if (mesh && !mirrored) {
                 check_visits(&f, mesh, &rays, "stp0r");
                 check_visits(&f, mesh, &rays, "exact");
+                check_visits(&f, mesh, &rays, "aman"); /* its visits' t are computed only when recorded */
                 check_threads(mesh, &rays);
                 check_device(mesh, &rays);
             }

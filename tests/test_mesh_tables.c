@@ -2,7 +2,8 @@
  * bit for bit, on 1, 2 and 4 threads. The boundary hierarchy (mesh_bvh.c): median splits of a
  * stable sort along the widest axis of the centres, nodes numbered depth first. The edge table
  * (mesh_build_edges): one sort of every tetrahedron's edges by (lower vertex, higher vertex,
- * tetrahedron and local edge), edges numbered in that order. On a slab of 120,000 tetrahedra and
+ * tetrahedron and local edge), edges numbered in that order. The plane table
+ * (mesh_build_planes): each tetrahedron's rt_badouelb_precompute, in a plain loop. On a slab of 120,000 tetrahedra and
  * 41,600 boundary faces (beyond MESH_PARALLEL_MIN, so that the parallel paths run) with every
  * centre repeated along two axes (the sort's ties decide the order), the same slab jittered, and
  * the repository's box and U. */
@@ -17,6 +18,7 @@
 
 #include "check.h"
 #include "mesh/mesh_bvh.h"
+#include "rt_badouelb.h"
 
 /* ---------------------------------------------------------------- the reference build */
 
@@ -185,6 +187,33 @@ static void free_edges(tet_mesh *mesh)
     mesh->edge_count = 0;
 }
 
+/* ---------------------------------------------------------------- the plane table */
+
+/* The plane table on 1, 2 and 4 threads against a serial loop over the tetrahedra. */
+static void same_planes_on_threads(tet_mesh *mesh, const char *path)
+{
+    double (*expected)[RT_TABLE_BADOUELB] = malloc(mesh->tetra_count * sizeof *expected);
+    for (size_t t = 0; t < mesh->tetra_count; ++t) {
+        rt_vec3 V[4];
+        for (int k = 0; k < 4; ++k) {
+            vec3 v = mesh->vertices[mesh->tetra[t][k]];
+            V[k] = rt_v(v.x, v.y, v.z);
+        }
+        rt_badouelb_precompute(V[0], V[1], V[2], V[3], expected[t]);
+    }
+    static const int THREADS[] = {1, 2, 4};
+    for (int t = 0; t < 3; ++t) {
+        omp_set_num_threads(THREADS[t]);
+        error_text err;
+        CHECK(mesh_build_planes(mesh, &err) == 0, "%s: %s", path, err.text);
+        CHECK(memcmp(mesh->planes, expected, mesh->tetra_count * sizeof *expected) == 0,
+              "%s, %d threads: the plane table differs from the serial one", path, THREADS[t]);
+        free(mesh->planes);
+        mesh->planes = NULL;
+    }
+    free(expected);
+}
+
 /* ---------------------------------------------------------------- meshes */
 
 /* A Medit slab of NX x NY x NZ cubes, six tetrahedra each, vertices jittered or on the grid. */
@@ -272,6 +301,7 @@ static void compare_tables(const char *path, size_t least_faces)
         free_edges(&mesh);
     }
     free_edges(&expected_edges);
+    same_planes_on_threads(&mesh, path);
     mesh_free(&mesh);
 }
 

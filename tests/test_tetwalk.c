@@ -27,7 +27,8 @@ static int load(const char *path, loaded *l)
 {
     error_text err;
     if (mesh_read(path, &l->mesh, &err) != 0 || mesh_build_edges(&l->mesh, &err) != 0 ||
-        mesh_build_compact(&l->mesh, &err) != 0 || mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
+        mesh_build_compact(&l->mesh, &err) != 0 || mesh_build_planes(&l->mesh, &err) != 0 ||
+        mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
         fprintf(stderr, "%s\n", err.text);
         return -1;
     }
@@ -114,8 +115,9 @@ static void u_reentry(const loaded *u)
     static const double generic[6] = {-1, 1.4, 0.55, 4, 1.4, 0.55};
     static const double in_faces[6] = {-1, 1.5, 0.5, 4, 1.5, 0.5};
     static const double on_floor[6] = {-1, 1, 0.5, 4, 1, 0.5};
-    static const char *const ALL[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2",
-                                      "pluecker0p", "pluecker1p", "pluecker2p", "aman", "stp0r", "exact"};
+    static const char *const ALL[] = {"stp0",       "stp1",       "stp2",       "pluecker0", "pluecker1",
+                                      "pluecker2",  "pluecker0p", "pluecker1p", "pluecker2p", "badouelb",
+                                      "maria",      "aman",       "stp0r",      "exact"};
     for (size_t a = 0; a < sizeof ALL / sizeof ALL[0]; ++a) {
         walk_result r = walk(u, ALL[a], generic);
         CHECK(r.status == RT_WALK_OK && fabs(r.length - 2) <= 1e-12, "%s: the U's two arms: length %.17g (2)", ALL[a],
@@ -129,6 +131,102 @@ static void u_reentry(const loaded *u)
         CHECK(exact.status == RT_WALK_OK && exact.steps == robust.steps && fabs(exact.length - robust.length) <= 1e-12,
               "stp0r and exact differ on degenerate ray %d", d);
     }
+}
+
+/* The Badouel walk's and Maria's walk's rays aimed at vertices, edges and faces: every ray ends ok
+ * or lost (counted), with a finite length that is not negative beyond rounding (1e-9 of the
+ * diagonal, --verify's tolerance: a zero-length chord along a boundary edge rounds to -1e-15 in
+ * every form). A walk that took a wrong face and went on came out with lengths of -2. */
+static void aimed_field_walks(const loaded *l, const char *name)
+{
+    static const char *const WALKS[] = {"badouelb", "maria"};
+    static const char *const KINDS[] = {"vertices", "edges", "faces"};
+    for (int kind = 0; kind < 3; ++kind) {
+        walk_rays rays;
+        error_text err;
+        size_t count = 400;
+        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
+            CHECK(0, "%s", err.text);
+            return;
+        }
+        vec3 d = {l->mesh.high.x - l->mesh.low.x, l->mesh.high.y - l->mesh.low.y, l->mesh.high.z - l->mesh.low.z};
+        double rounding = 1e-9 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+        walk_result *r = malloc(count * sizeof *r);
+        for (int a = 0; a < 2; ++a) {
+            walk_cpu_run(find(WALKS[a]), &l->mesh, &l->bvh, &rays, r, 1);
+            size_t lost = 0, odd = 0;
+            for (size_t i = 0; i < count; ++i) {
+                lost += r[i].status == RT_WALK_LOST;
+                odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || !isfinite(r[i].length) ||
+                       r[i].length < -rounding || r[i].steps < 0;
+            }
+            CHECK(odd == 0, "%s, %s, rays aimed at %s: %zu results neither ok nor lost with a length >= 0", name,
+                  WALKS[a], KINDS[kind], odd);
+            printf("%s, %zu rays aimed at %s: %s lost %zu\n", name, count, KINDS[kind], WALKS[a], lost);
+        }
+        free(r);
+        walk_rays_free(&rays);
+    }
+}
+
+/* The plane table: row t holds tetrahedron t's four faces as rt_badouelb.h builds them, so that
+ * lambda_f(V_k) = d_f - n_f . V_k is 1 at the opposite vertex and 0 on the face (the table's face
+ * numbers are the mesh's), and the two tetrahedra of an inner face hold opposite normals. */
+static void plane_table(const loaded *l, const char *name)
+{
+    size_t wrong = 0, wrong_shared = 0;
+    for (size_t t = 0; t < l->mesh.tetra_count; ++t) {
+        const double *row = l->mesh.planes[t];
+        for (int f = 0; f < 4; ++f) {
+            for (int k = 0; k < 4; ++k) {
+                vec3 v = l->mesh.vertices[l->mesh.tetra[t][k]];
+                double lambda = row[RT_BADOUELB_D + f] - (row[RT_BADOUELB_X + f] * v.x +
+                                                          row[RT_BADOUELB_Y + f] * v.y + row[RT_BADOUELB_Z + f] * v.z);
+                wrong += !(fabs(lambda - (k == f)) <= 1e-12);
+            }
+            int next = l->mesh.neighbour[t][f];
+            if (next < 0)
+                continue;
+            const double *other = l->mesh.planes[next >> 2];
+            int g = next & 3;
+            double dot = row[RT_BADOUELB_X + f] * other[RT_BADOUELB_X + g] +
+                         row[RT_BADOUELB_Y + f] * other[RT_BADOUELB_Y + g] +
+                         row[RT_BADOUELB_Z + f] * other[RT_BADOUELB_Z + g];
+            wrong_shared += !(dot < 0);
+        }
+    }
+    CHECK(wrong == 0, "%s: %zu barycentric coordinates of the plane table are not 1 at the vertex, 0 on the face",
+          name, wrong);
+    CHECK(wrong_shared == 0, "%s: %zu inner faces whose two planes do not face opposite ways", name, wrong_shared);
+}
+
+/* The Badouel walk reads planes and links, never a vertex: with the vertex array taken away it
+ * walks the camera's rays exactly as it does with it (a read of a vertex would crash). */
+static void badouelb_reads_no_vertex(const loaded *l, const char *name)
+{
+    walk_rays rays;
+    error_text err;
+    if (walk_rays_camera(&l->mesh, 32, 24, 37, 23, 'z', &rays, &err) != 0) {
+        CHECK(0, "%s", err.text);
+        return;
+    }
+    walk_result *full = malloc(rays.count * sizeof *full);
+    walk_cpu_run(find("badouelb"), &l->mesh, &l->bvh, &rays, full, 1);
+    rt_walk_mesh m = walk_flat_mesh(&l->mesh, &l->bvh);
+    m.vertices = NULL;
+    size_t differ = 0, steps = 0;
+    for (size_t i = 0; i < rays.count; ++i) {
+        const double *ray = rays.rays[i];
+        rt_vec3 P = rt_v(ray[0], ray[1], ray[2]), L = rt_v(ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]);
+        rt_walk_result r = rt_walk_trace_from(&m, RT_WALK_BADOUELB, 0, P, L, RT_WALK_START_NONE, NULL);
+        differ += r.status != full[i].status || r.steps != full[i].steps ||
+                  r.length * walk_ray_scale(ray) != full[i].length;
+        steps += (size_t)r.steps;
+    }
+    CHECK(steps > rays.count / 2, "%s: the camera's rays cross only %zu tetrahedra", name, steps);
+    CHECK(differ == 0, "%s: without the vertices the Badouel walk walks %zu rays differently", name, differ);
+    free(full);
+    walk_rays_free(&rays);
 }
 
 /* Aimed rays: the watertight variants never lose one and agree with each other; the fast forms
@@ -317,6 +415,13 @@ static void names(void)
     CHECK(walk_algorithm_find("Aman", &opencl) == aman && opencl == 0, "Aman");
     CHECK(walk_algorithm_find("gpu_aman", &opencl) == aman && opencl == 1, "gpu_aman");
     CHECK(walk_algorithm_find("GPU_Aman", &opencl) == aman && opencl == 1, "GPU_Aman");
+    const walk_algorithm *badouelb = find("badouelb"), *maria = find("maria");
+    CHECK(badouelb && badouelb->method == RT_WALK_BADOUELB && maria && maria->method == RT_WALK_MARIA,
+          "badouelb and maria are walks");
+    CHECK(walk_algorithm_find("BadouelB", &opencl) == badouelb && opencl == 0, "BadouelB");
+    CHECK(walk_algorithm_find("gpu_badouelb", &opencl) == badouelb && opencl == 1, "gpu_badouelb");
+    CHECK(walk_algorithm_find("GPU_Maria", &opencl) == maria && opencl == 1, "GPU_Maria");
+    CHECK(walk_algorithm_find("badouelbf", &opencl) == NULL, "the walk has no float build");
 }
 
 /* A double nudged by k units in its last place. */
@@ -429,6 +534,12 @@ int main(void)
     u_reentry(&u);
     aimed(&box, "box");
     aimed(&u, "U");
+    aimed_field_walks(&box, "box");
+    aimed_field_walks(&u, "U");
+    plane_table(&box, "box");
+    plane_table(&u, "U");
+    badouelb_reads_no_vertex(&box, "box");
+    badouelb_reads_no_vertex(&u, "U");
     generic(&box, "box");
     generic(&u, "U");
     tetgen_box(&box);

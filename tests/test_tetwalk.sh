@@ -1,8 +1,10 @@
 # test_tetwalk: the TetWalk program: bad meshes and rays refused with the file and line (and no
 # output written); the per-ray CSV, the JSON and the exported pairs (which RayTetra reads, one
 # pair per step); the picture's size and content; lost rays counted for the fast forms and never
-# for the robust variant, none by any form on rays aimed at edges; the OpenCL walk on the first
-# device (PoCL here) equal to the CPU's, its robust walk exact with no ray walked on the host.
+# for the robust variant, none by any form on rays aimed at edges; the field's walks (BadouelB,
+# Maria) exact on generic rays, their bytes a step and plane table reported, their lost rays
+# counted; the OpenCL walk on the first device (PoCL here) equal to the CPU's, its robust walk
+# exact with no ray walked on the host.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 TW="$BIN/TetWalk"
@@ -288,6 +290,33 @@ if BUILD="$BUILD" "$ROOT/scripts/tetwalk_bench.sh" --no-opencl --mesh "$DATA/box
 else
     fail "tetwalk_bench.sh --no-opencl: $(tail -3 bench.out)"
 fi
+# The field's walks: the branch-free Badouel walk on its plane table (built on request, the
+# mesh's JSON stage plane_table; 160 bytes a step: the record and four planes) and Maria's (56:
+# the record and one vertex) walk the camera's rays of a jittered grid as the exact traversal
+# does; rays aimed at its faces and vertices are lost by them and counted (exit status 0).
+python3 "$ROOT/tests/grid_mesh.py" 6 5 grid.mesh
+if "$TW" --size 48x36 --algorithm badouelb,maria --verify 0 --json field.json grid.mesh >field.out 2>&1; then
+    check "BadouelB and Maria walk the camera's rays as the exact traversal" \
+        test "$(grep -Ec '^  (BadouelB|Maria) .* 0 lost; 0 of 1728 rays differ' field.out)" = 2
+    check "the summary says the plane table was built" grep -q 'plane table and boundary hierarchy in' field.out
+    check "JSON: bytes a step and the plane table's stage" python3 -c "
+import json
+$STAGES_PY
+d = json.load(open('field.json'))
+assert [(r['algorithm'], r['bytes_per_step']) for r in d['results']] == [('BadouelB', 160), ('Maria', 56)], d['results']
+m = d['context']['mesh_stages']
+check_stages(m, m['wall_ms'], ['files', 'checks_and_tables', 'plane_table', 'hierarchy'])"
+else
+    fail "TetWalk --algorithm badouelb,maria: $(cat field.out)"
+fi
+for aim in faces:BadouelB vertices:Maria; do
+    if "$TW" --aim ${aim%%:*} --aim-rays 1000 --algorithm badouelb,maria grid.mesh >field_aimed.out 2>&1; then
+        check "rays aimed at the grid's ${aim%%:*}: ${aim#*:} loses some, counted" \
+            grep -Eq "^  ${aim#*:} .* [1-9][0-9]* lost" field_aimed.out
+    else
+        fail "TetWalk --aim ${aim%%:*} --algorithm badouelb,maria: $(cat field_aimed.out)"
+    fi
+done
 
 # ---------------------------------------------------------------- the picture
 
@@ -313,7 +342,7 @@ fi
 # ---------------------------------------------------------------- OpenCL = CPU
 
 if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
-    for a in stp1 pluecker2p aman stp0r; do
+    for a in stp1 pluecker2p aman stp0r badouelb maria; do
         "$TW" --aim edges --aim-rays 200 --algorithm "$a" --per-ray cpu_$a.csv "$DATA/u_shape.mesh" >/dev/null 2>&1 ||
             fail "TetWalk $a"
         if "$TW" --aim edges --aim-rays 200 --algorithm "gpu_$a" --device "${RAYTETRA_TEST_DEVICE:-0}" \
@@ -322,6 +351,19 @@ if "$BIN/RayTetra" --list-devices 2>/dev/null | grep -Eq '^0 .* yes '; then
         else
             fail "TetWalk gpu_$a: $(cat gpu_$a.out)"
         fi
+    done
+    # The field's walks where they lose rays (the grid's faces and vertices): the same per ray.
+    for a in badouelb maria; do
+        for aim in faces vertices; do
+            "$TW" --aim $aim --aim-rays 300 --algorithm "$a" --per-ray cpu_$a.csv grid.mesh >/dev/null 2>&1 ||
+                fail "TetWalk $a"
+            if "$TW" --aim $aim --aim-rays 300 --algorithm "GPU_$a" --device "${RAYTETRA_TEST_DEVICE:-0}" \
+                --per-ray gpu_$a.csv grid.mesh >gpu_$a.out 2>&1; then
+                check "GPU_$a walks every ray aimed at the grid's $aim as the CPU does" cmp -s cpu_$a.csv gpu_$a.csv
+            else
+                fail "TetWalk GPU_$a: $(cat gpu_$a.out)"
+            fi
+        done
     done
     # The robust kernel decides every sign itself: rays through the box's vertices and along its
     # edges (chords.txt), aimed at vertices and at edges, none walked on the host, each walked as

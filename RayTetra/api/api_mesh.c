@@ -27,7 +27,7 @@ struct raytetra_mesh {
     tet_mesh mesh;
     mesh_bvh bvh;
     pthread_mutex_t lock;
-    int edges_built, locator_built;
+    int edges_built, compact_built, planes_built, locator_built;
     walk_locator locator;
     unsigned long long id; /* unique in the process: which mesh a device holds (api_device_walk) */
 };
@@ -279,20 +279,45 @@ typedef struct walk_view {
     const walk_locator *locator; /* NULL: no origin in the box */
 } walk_view;
 
+/* The per-mesh tables a walk reads besides the mesh (walk.h): the precomputed forms' edge table,
+ * the aman walk's compact records, the Badouel walk's plane table. */
+enum { TABLE_EDGES = 1, TABLE_COMPACT = 2, TABLE_PLANES = 4, TABLE_ALL = 7 };
+
+static unsigned tables_of(const walk_algorithm *algorithm)
+{
+    switch (algorithm->method) {
+    case RT_WALK_PRECOMPUTED: return TABLE_EDGES;
+    case RT_WALK_AMAN: return TABLE_COMPACT;
+    case RT_WALK_BADOUELB: return TABLE_PLANES;
+    default: return 0;
+    }
+}
+
+/* Build table `which` unless *built says it is there (mesh lock held). */
+static int build_table(raytetra_mesh *m, unsigned tables, unsigned which, int *built,
+                       int (*build)(tet_mesh *, error_text *))
+{
+    error_text err = {ERROR_FAILED, ""};
+    if (!(tables & which) || *built)
+        return RAYTETRA_OK;
+    if (build(&m->mesh, &err) != 0)
+        return RAYTETRA_ERROR_OUT_OF_MEMORY;
+    *built = 1;
+    return RAYTETRA_OK;
+}
+
 /* Build what the walk needs that is not built yet, and take the view. */
-static int prepare_view(const raytetra_mesh *mesh, const walk_algorithm *algorithm, int locate, int edges,
+static int prepare_view(const raytetra_mesh *mesh, const walk_algorithm *algorithm, int locate, unsigned tables,
                         walk_view *view)
 {
     raytetra_mesh *m = (raytetra_mesh *)mesh; /* its lazily built tables change, not the mesh */
     error_text err = {ERROR_FAILED, ""};
-    int status = RAYTETRA_OK;
     pthread_mutex_lock(&m->lock);
-    if (edges && !m->edges_built) {
-        if (mesh_build_edges(&m->mesh, &err) == 0)
-            m->edges_built = 1;
-        else
-            status = RAYTETRA_ERROR_OUT_OF_MEMORY;
-    }
+    int status = build_table(m, tables, TABLE_EDGES, &m->edges_built, mesh_build_edges);
+    if (status == RAYTETRA_OK)
+        status = build_table(m, tables, TABLE_COMPACT, &m->compact_built, mesh_build_compact);
+    if (status == RAYTETRA_OK)
+        status = build_table(m, tables, TABLE_PLANES, &m->planes_built, mesh_build_planes);
     if (status == RAYTETRA_OK && locate && !m->locator_built) {
         if (walk_locator_build(&m->locator, &m->mesh, &err) == 0)
             m->locator_built = 1;
@@ -493,7 +518,7 @@ int raytetra_mesh_walk(const raytetra_mesh *mesh, const char *algorithm, size_t 
     walk_view view;
     status = batch_make(&mesh->mesh, n, origins, directions, results, &batch, &inside);
     if (status == RAYTETRA_OK)
-        status = prepare_view(mesh, chosen, inside, chosen->method == RT_WALK_PRECOMPUTED, &view);
+        status = prepare_view(mesh, chosen, inside, tables_of(chosen), &view);
     if (status == RAYTETRA_OK)
         status = locate_starts(&view, &batch);
     walk_job job = {.view = &view, .batch = &batch, .results = results};
@@ -593,9 +618,9 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
     walk_view view;
     walk_result *walked = NULL;
     status = batch_make(&mesh->mesh, n, origins, directions, results, &batch, &inside);
-    /* The edge table always: the device keeps the mesh for every algorithm. */
+    /* Every table: the device keeps the mesh, with all of them, for every algorithm. */
     if (status == RAYTETRA_OK)
-        status = prepare_view(mesh, chosen, inside, 1, &view);
+        status = prepare_view(mesh, chosen, inside, TABLE_ALL, &view);
     if (status == RAYTETRA_OK)
         status = locate_starts(&view, &batch);
     if (status == RAYTETRA_OK && !(walked = malloc((batch.count + 1) * sizeof *walked)))

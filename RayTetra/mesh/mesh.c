@@ -118,6 +118,9 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
     free(mesh->aman_cells);
+    mesh->aman_cells = NULL;
+    free(mesh->planes);
+    mesh->planes = NULL;
     if (mesh->stored_hierarchy)
         mesh_bvh_free(mesh->stored_hierarchy);
     free(mesh->stored_hierarchy);

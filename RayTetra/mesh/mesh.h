@@ -51,6 +51,10 @@ typedef struct tet_mesh {
      * tetrahedron (rt_walk_aman.h): the XOR of its vertex numbers, then the tetrahedron across
      * the face opposite each vertex, the vertices ranked by number, -1 on the boundary. */
     int *aman_cells;
+    /* The branch-free Badouel walk (mesh_build_planes; NULL until then): per tetrahedron its four
+     * face planes as rt_badouelb.h's table (RT_TABLE_BADOUELB doubles: x[4], y[4], z[4], d[4],
+     * face f at index f), 128 bytes. */
+    double (*planes)[16];
     /* A binary file's boundary hierarchy (mesh_binary.h), checked, which mesh_bvh_build takes
      * instead of building one; NULL for a text mesh. */
     struct mesh_bvh *stored_hierarchy;
@@ -88,6 +92,9 @@ int mesh_threads(void);
 /* The aman walk's compact records, built on every core. Returns 0, or -1 with err set (out of
  * memory). Calling it again does nothing. */
 int mesh_build_compact(tet_mesh *mesh, error_text *err);
+/* The face planes of every tetrahedron (the Badouel walk's table), on every core. Returns 0, or -1
+ * with err set (out of memory). Calling it again does nothing. */
+int mesh_build_planes(tet_mesh *mesh, error_text *err);
 
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);

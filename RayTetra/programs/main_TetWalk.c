@@ -330,7 +330,7 @@ typedef struct state {
     size_t verified_count;
     walk_run runs[MAX_RUNS * MAX_THREAD_COUNTS];
     /* the mesh's stages after mesh_read's (JSON) */
-    double edge_table_ms, compact_table_ms, hierarchy_ms, mesh_ready_ms;
+    double edge_table_ms, compact_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
     int run_count;
     double cpu_copy_gbs[MAX_THREAD_COUNTS], gpu_copy_gbs;
     int not_watertight;
@@ -339,12 +339,15 @@ typedef struct state {
 /* Nominal bytes of mesh data a step reads (docs/TETWALK.md): the tetrahedron's record (vertex
  * indices and neighbour links, 32) and the one vertex its enter face does not hold (24); the
  * precomputed forms also its 6 edge references (24) and the 6 edges' Plücker coordinates (288);
- * aman its compact record (20) and the vertex (24). */
+ * aman its compact record (20) and the vertex (24); the Badouel walk the record and its four
+ * planes (128), no vertex. */
 static double bytes_per_step(const walk_algorithm *algorithm)
 {
     if (algorithm->method == RT_WALK_AMAN)
         return RT_AMAN_INTS * sizeof(int) + 3 * sizeof(double);
-    double step = RT_CELL_INTS * sizeof(int) + 3 * sizeof(double);
+    double record = RT_CELL_INTS * sizeof(int), step = record + 3 * sizeof(double);
+    if (algorithm->method == RT_WALK_BADOUELB)
+        return record + RT_TABLE_BADOUELB * sizeof(double);
     return algorithm->method == RT_WALK_PRECOMPUTED ? step + 6 * sizeof(int) + 6 * 6 * sizeof(double) : step;
 }
 
@@ -532,10 +535,11 @@ static int load(state *s, error_text *err)
     if (mesh_read(o->mesh, &s->mesh, err) != 0)
         return -1;
     double read_ms = timer_now_ms() - start;
-    int precomputed = 0, compact = 0;
+    int precomputed = 0, compact = 0, planes = 0;
     for (int i = 0; i < o->chosen_count; ++i) {
         precomputed |= o->chosen[i].algorithm->method == RT_WALK_PRECOMPUTED;
         compact |= o->chosen[i].algorithm->method == RT_WALK_AMAN;
+        planes |= o->chosen[i].algorithm->method == RT_WALK_BADOUELB;
     }
     double edges_start = timer_now_ms();
     if (precomputed && mesh_build_edges(&s->mesh, err) != 0)
@@ -543,20 +547,25 @@ static int load(state *s, error_text *err)
     double compact_start = timer_now_ms();
     if (compact && mesh_build_compact(&s->mesh, err) != 0)
         return -1;
+    double planes_start = timer_now_ms();
+    if (planes && mesh_build_planes(&s->mesh, err) != 0)
+        return -1;
     double hierarchy_start = timer_now_ms();
     if (mesh_bvh_build(&s->mesh, &s->bvh, err) != 0)
         return -1;
     double ready = timer_now_ms();
     s->edge_table_ms = precomputed ? compact_start - edges_start : -1;
-    s->compact_table_ms = compact ? hierarchy_start - compact_start : -1;
+    s->compact_table_ms = compact ? planes_start - compact_start : -1;
+    s->plane_table_ms = planes ? hierarchy_start - planes_start : -1;
     s->hierarchy_ms = ready - hierarchy_start;
     s->mesh_ready_ms = ready - start;
     double build_ms = ready - edges_start;
     printf("mesh: %s (%s): %zu tetrahedra, %zu vertices, %zu boundary faces%s; read in %.3f s (files %.3f s, checks "
-           "and tables %.3f s), %s%s%s in %.3f s\n",
+           "and tables %.3f s), %s%s%s%s in %.3f s\n",
            o->mesh, mesh_format_name(s->mesh.format), s->mesh.tetra_count, s->mesh.vertex_count, s->mesh.boundary_count,
            s->mesh.reordered ? " (mirrored into the positive orientation)" : "", read_ms * 1e-3, s->mesh.parse_ms * 1e-3,
            s->mesh.tables_ms * 1e-3, precomputed ? "edge table and " : "", compact ? "compact records and " : "",
+           planes ? "plane table and " : "",
            "boundary hierarchy", build_ms * 1e-3);
     static const char *const AIMS[] = {"vertices", "edges", "faces"};
     if (o->rays) {
@@ -654,6 +663,7 @@ static void fill_context(const state *s, int argc, char **argv, walk_context *c)
     c->mesh_tables_ms = s->mesh.tables_ms;
     c->edge_table_ms = s->edge_table_ms;
     c->compact_table_ms = s->compact_table_ms;
+    c->plane_table_ms = s->plane_table_ms;
     c->hierarchy_ms = s->hierarchy_ms;
     c->mesh_ready_ms = s->mesh_ready_ms;
     time_t now = time(NULL);

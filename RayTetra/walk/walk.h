@@ -21,7 +21,7 @@ typedef struct walk_algorithm {
     const char *name;        /* canonical, lower case: "stp1" */
     const char *csv_name;    /* "STP1"; the OpenCL build is "GPU_" + this */
     const char *description; /* one line */
-    int method;              /* RT_WALK_PLUECKER ... RT_WALK_ROBUST, RT_WALK_AMAN, or WALK_EXACT */
+    int method;              /* RT_WALK_PLUECKER ... RT_WALK_AMAN, or WALK_EXACT */
     int form;                /* 0, 1, 2 (the robust and exact walks: 0) */
     int has_kernel;          /* an OpenCL build exists */
 } walk_algorithm;
@@ -90,7 +90,8 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh);
 typedef rt_walk_result walk_result;
 
 /* Walk every ray with `algorithm` on the CPU with `threads` threads (1: sequential); lengths in
- * mesh units. The precomputed forms need mesh_build_edges first, aman mesh_build_compact. Returns the wall time in ms. */
+ * mesh units. The precomputed forms need mesh_build_edges first, aman mesh_build_compact, the
+ * Badouel walk mesh_build_planes. Returns the wall time in ms. */
 double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh, const walk_rays *rays,
                     walk_result *results, int threads);
 

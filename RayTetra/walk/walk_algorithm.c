@@ -24,6 +24,10 @@ static const walk_algorithm WALK_ALGORITHMS[] = {
     {"pluecker2p", "Segura2P", "form 2 on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, 2, 1},
     {"aman", "Aman", "Aman et al.: vertices projected along the ray, 2D orientations; compact records", RT_WALK_AMAN,
      0, 1},
+    {"badouelb", "BadouelB", "branch-free Badouel (Fang & Kaeli) on the mesh's plane table: the smallest leaving t",
+     RT_WALK_BADOUELB, 0, 1},
+    {"maria", "Maria", "Maria, Horna & Aveneau: the moment about the far vertex, two products a step", RT_WALK_MARIA,
+     0, 1},
     {"stp0r", "STP0R", "robust: exact signs (a filter, then expansions) and the tie rule; never lost", RT_WALK_ROBUST, 0, 1},
     {"exact", "Exact", "exact traversal: GMP signs, the tie rule, exact t; the reference", WALK_EXACT, 0, 0},
 };

@@ -19,6 +19,7 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
     m.cells = &mesh->cells[0][0];
     m.edge_lines = mesh->edge_lines ? &mesh->edge_lines[0][0] : NULL;
     m.tetra_edges = mesh->tetra_edges ? &mesh->tetra_edges[0][0] : NULL;
+    m.planes = mesh->planes ? &mesh->planes[0][0] : NULL;
     m.bvh_bounds = &bvh->bounds[0][0];
     m.bvh_links = &bvh->links[0][0];
     m.bvh_faces = bvh->faces;
@@ -49,6 +50,8 @@ static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, cons
     case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 1, P, L, start, record);
     case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 2, P, L, start, record);
     case RT_WALK_AMAN * 3 + 0: return rt_walk_trace_from(m, RT_WALK_AMAN, 0, P, L, start, record);
+    case RT_WALK_BADOUELB * 3 + 0: return rt_walk_trace_from(m, RT_WALK_BADOUELB, 0, P, L, start, record);
+    case RT_WALK_MARIA * 3 + 0: return rt_walk_trace_from(m, RT_WALK_MARIA, 0, P, L, start, record);
     default: return rt_walk_trace_from(m, RT_WALK_ROBUST, 0, P, L, start, record);
     }
 }

@@ -16,7 +16,7 @@ _Static_assert(sizeof(rt_walk_result) == 16, "rt_walk_result must be the kernel'
 /* The mesh's arrays on the device, in the kernel's argument order (3 to 10; then the step limit
  * and the exact distance of rt_walk_mesh). */
 enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
-       MESH_FACES, MESH_AMAN_CELLS, MESH_BUFFERS };
+       MESH_FACES, MESH_AMAN_CELLS, MESH_PLANES, MESH_BUFFERS };
 
 struct walk_opencl {
     gpu_handler *handler;
@@ -83,6 +83,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
         {bvh->links, bvh->node_count * sizeof *bvh->links},
         {bvh->faces, bvh->face_count * sizeof *bvh->faces},
         {mesh->aman_cells, mesh->aman_cells ? mesh->tetra_count * RT_AMAN_INTS * sizeof *mesh->aman_cells : 0},
+        {mesh->planes, mesh->planes ? mesh->tetra_count * sizeof *mesh->planes : 0},
     };
     for (int b = 0; b < MESH_BUFFERS; ++b)
         if (mesh_buffer(gpu, arrays[b].data, arrays[b].bytes, &gpu->mesh[b], err) != 0) {
@@ -132,6 +133,9 @@ static int check_algorithm(const walk_opencl *gpu, const walk_algorithm *algorit
                          algorithm->csv_name);
     if (algorithm->method == RT_WALK_AMAN && !gpu->host_mesh->aman_cells)
         return error_set(err, "GPU_%s: the mesh's compact records were not built before the device was opened",
+                         algorithm->csv_name);
+    if (algorithm->method == RT_WALK_BADOUELB && !gpu->host_mesh->planes)
+        return error_set(err, "GPU_%s: the mesh's plane table was not built before the device was opened",
                          algorithm->csv_name);
     return 0;
 }

@@ -118,6 +118,8 @@ static void json_context(FILE *out, const walk_context *c)
         json_stage(out, ", ", "edge_table", c->edge_table_ms, c->mesh_ready_ms);
     if (c->compact_table_ms >= 0)
         json_stage(out, ", ", "compact_table", c->compact_table_ms, c->mesh_ready_ms);
+    if (c->plane_table_ms >= 0)
+        json_stage(out, ", ", "plane_table", c->plane_table_ms, c->mesh_ready_ms);
     json_stage(out, ", ", "hierarchy", c->hierarchy_ms, c->mesh_ready_ms);
     fputs("}},\n", out);
 }

@@ -43,10 +43,10 @@ typedef struct walk_context {
     char cpu[256];
     int cores;
     char device[512];        /* OpenCL device description ("" when none) */
-    /* The mesh made ready: the files read, the checks and tables, the edge table and the aman
-     * walk's compact records (< 0: not built), the boundary hierarchy, and the wall time of all
-     * of them. */
-    double mesh_files_ms, mesh_tables_ms, edge_table_ms, compact_table_ms, hierarchy_ms, mesh_ready_ms;
+    /* The mesh made ready: the files read, the checks and tables, the edge table, the aman walk's
+     * compact records and the Badouel walk's plane table (< 0: not built), the boundary
+     * hierarchy, and the wall time of all of them. */
+    double mesh_files_ms, mesh_tables_ms, edge_table_ms, compact_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
     char date[64];
 } walk_context;
 

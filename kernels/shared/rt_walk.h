@@ -27,6 +27,9 @@
  *       as the precomputed forms do; neighbours then read the very same number for a shared edge.
  *   RT_WALK_AMAN  the segments walked by rt_walk_aman.h on its compact records (2D orientations
  *       of the vertices projected along the ray), its boundary faces told by the same orientations.
+ *   RT_WALK_BADOUELB  the branch-free Badouel walk on the mesh's plane table (rt_walk_badouelb.h).
+ *   RT_WALK_MARIA  Maria, Horna & Aveneau's walk: the ray's moment about the vertex opposite the
+ *       entry face, two products a step (rt_walk_maria.h).
  *   RT_WALK_ROBUST  exact signs (rt_robust.h's filter; what it cannot decide, exact expansion
  *       arithmetic of rt_expansion.h, here on the CPU and in the kernel alike) with the
  *       tie-breaking rule below.
@@ -68,7 +71,10 @@
 #define RT_WALK_STP 1
 #define RT_WALK_PRECOMPUTED 2
 #define RT_WALK_ROBUST 3
-#define RT_WALK_AMAN 7 /* rt_walk_aman.h; 4 is walk.h's WALK_EXACT */
+/* 4 is the host's exact traversal (walk.h). */
+#define RT_WALK_BADOUELB 5 /* rt_walk_badouelb.h */
+#define RT_WALK_MARIA 6    /* rt_walk_maria.h */
+#define RT_WALK_AMAN 7     /* rt_walk_aman.h */
 
 /* A ray's status. */
 #define RT_WALK_OK 0
@@ -87,6 +93,7 @@ typedef struct rt_walk_mesh {
                                            numbers, then neighbour links */
     RT_GLOBAL const double *edge_lines; /* RT_WALK_PRECOMPUTED: 6 Plücker coordinates per edge */
     RT_GLOBAL const int *tetra_edges;   /* RT_WALK_PRECOMPUTED: 6 per tetrahedron, edge * 2 + reversed */
+    RT_GLOBAL const double *planes;     /* RT_WALK_BADOUELB: 16 per tetrahedron (mesh_build_planes) */
     RT_GLOBAL const double *bvh_bounds; /* 6 per node */
     RT_GLOBAL const int *bvh_links;     /* 2 per node */
     RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
@@ -291,6 +298,22 @@ RT_INLINE rt_walk_corners rt_walk_fetch_next(const rt_walk_mesh *m, int tet, int
     return c;
 }
 
+/* What a step of `method` reads of tetrahedron `tet` (entered through `enter` from `from`; -1 and
+ * NULL: a segment's first): the Badouel walk its record's links alone (its planes are its own
+ * table's), the others the vertices too. */
+RT_INLINE rt_walk_corners rt_walk_fetch_for(const rt_walk_mesh *m, int method, int tet, int enter,
+                                            const rt_walk_corners *from)
+{
+    if (method == RT_WALK_BADOUELB) {
+        rt_walk_corners c;
+        rt_walk_read_cell(m, tet, &c);
+        for (int k = 0; k < 4; ++k)
+            c.V[k] = rt_v(0, 0, 0);
+        return c;
+    }
+    return from ? rt_walk_fetch_next(m, tet, enter, from) : rt_walk_fetch(m, tet);
+}
+
 RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, int tet, const rt_walk_corners *corners,
                                             rt_vec3 P, rt_vec3 L)
 {
@@ -465,6 +488,9 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
     *t_leave = rt_walk_parameter(c, &cache, leave);
     return leave;
 }
+
+#include "rt_walk_badouelb.h"
+#include "rt_walk_maria.h"
 
 /* ---------------------------------------------------------------- the robust variant */
 
@@ -699,6 +725,8 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
     if (method == RT_WALK_AMAN)
         return rt_aman_boundary(m, face, P, L, t);
     int tet = face >> 2, f = face & 3;
+    if (method == RT_WALK_BADOUELB)
+        return rt_walk_badouelb_boundary(m, tet, f, P, L, t);
     rt_walk_corners corners = rt_walk_fetch(m, tet);
     if (method == RT_WALK_ROBUST) {
         rt_walk_exact x = rt_walk_exact_prepare(&corners, P, L, cache);
@@ -708,7 +736,8 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
             *t = rt_walk_exact_parameter(&x, f, m->exact_distance);
         return role;
     }
-    rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
+    /* Maria's layout is the STP forms': their boundary test. */
+    rt_walk_cell c = rt_walk_cell_prepare(m, method == RT_WALK_MARIA ? RT_WALK_STP : method, tet, &corners, P, L);
     rt_products products = rt_products_empty();
     if (rt_walk_crossing(&c, &products, f, 1, t))
         return 1;
@@ -726,7 +755,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
     }
     int tet = face >> 2, enter = face & 3;
     rt_real t_enter = t_first;
-    rt_walk_corners corners = rt_walk_fetch(m, tet);
+    rt_walk_corners corners = rt_walk_fetch_for(m, method, tet, -1, 0);
     /* A record without a list gets the segment's span once, at its end: kept in registers, it
      * costs the step next to nothing. */
     int listing = record && (record->tetra || record->t);
@@ -740,6 +769,10 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         int leave;
         if (method == RT_WALK_ROBUST) {
             leave = rt_walk_robust_step(m, &corners, enter, P, L, &t_out, cache);
+        } else if (method == RT_WALK_BADOUELB) {
+            leave = rt_walk_badouelb_step(m, tet, enter, P, L, &t_out);
+        } else if (method == RT_WALK_MARIA) {
+            leave = rt_walk_maria_step(m, &corners, enter, P, L, t_in, &t_out);
         } else {
             rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
             leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
@@ -762,7 +795,7 @@ RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_v
         tet = next >> 2;
         enter = next & 3;
         t_enter = t_out;
-        corners = rt_walk_fetch_next(m, tet, enter, &corners);
+        corners = rt_walk_fetch_for(m, method, tet, enter, &corners);
     }
     if (record && !listing)
         rt_walk_record_span(record, &span);

@@ -144,6 +144,7 @@ RT_INLINE void rt_walk_aman_segment(const rt_walk_mesh *m, rt_vec3 P, rt_vec3 L,
     }
     int tet = face >> 2;
     int ahead = t_first > 0;
+    rt_real t_visit = t_first; /* a record's t of entering tet (only kept when recording) */
     for (int steps = 0;; ++steps) {
         if (steps >= m->step_limit) {
             r->status = RT_WALK_LOST; /* a cycle */
@@ -177,14 +178,16 @@ RT_INLINE void rt_walk_aman_segment(const rt_walk_mesh *m, rt_vec3 P, rt_vec3 L,
         int rank = (a < z) + (b < z) + (c < z) + (d < z);
         int next = cell[RT_AMAN_LINK(rank)];
         rt_real t_out = next < 0 || !ahead ? rt_aman_parameter(m, &frame, x, y, d, px, py, pd) : 1;
-        if (ahead || t_out > 0) {
-            r->steps += 1;
-            if (record) {
-                if (record->count < record->capacity)
-                    record->tetra[record->count] = tet;
-                record->count += 1;
-            }
+        if (record) {
+            /* Recording (the exact references, visit lists) wants each visit's t: computed here
+             * only, so that a walk without a record keeps its two or three tests a step. */
+            rt_real t_leave = rt_aman_parameter(m, &frame, x, y, d, px, py, pd);
+            if (ahead || t_out > 0)
+                rt_walk_record_visit(record, tet, rt_walk_clip(t_visit), rt_walk_clip(t_leave));
+            t_visit = t_leave;
         }
+        if (ahead || t_out > 0)
+            r->steps += 1;
         if (next < 0) {
             if (t_out > 0)
                 r->length += rt_walk_clip(t_out) - rt_walk_clip(t_first);
