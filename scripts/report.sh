@@ -2,10 +2,11 @@
 # report.sh: one Markdown page from Bench's and Accuracy's JSON files (docs/JSON.md): which
 # algorithm to use for which need (the fastest, the fastest exact one, the fastest on a table
 # per tetrahedron, the fastest comparison test, the most accurate in single precision, ...),
-# then a table of every algorithm with its speed and its accuracy side by side. jq reads the
-# files; awk ranks and writes.
+# then a table of every algorithm with its speed and its accuracy side by side; with --walks,
+# the same for TetWalk's walks from its JSON files (which walk for which need, every walk's speed,
+# lost rays and bytes a step). jq reads the files; awk ranks and writes.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-USAGE="usage: $PROGRAM BENCH.json... ACCURACY.json"
+USAGE="usage: $PROGRAM [--walks TETWALK.json]... BENCH.json... ACCURACY.json"
 
 if [ $# -ge 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; }; then
     cat <<EOF_USAGE
@@ -19,15 +20,36 @@ without transfers), whether every run verified it, and from Accuracy the pairs o
 degenerate input classes (every class but 'random') it misclassified or gave other faces for,
 and its largest point error relative to the tetrahedron's size. An algorithm missing from one
 of the files has '-' there.
+
+--walks TETWALK.json (repeatable; TetWalk --json files, e.g. scripts/tetwalk_bench.sh's runs)
+adds the walks through a mesh: which walk for which need (the fastest on the CPU and in OpenCL,
+the fastest that lost no ray and matched the exact traversal on every verified ray, every run
+verifying some (TetWalk --verify N), the fewest bytes a step) and every walk's million steps per second (averaged over
+the runs it is in), its lost rays and verified rays off the exact traversal (summed), and its
+bytes a step.
 EOF_USAGE
     exit 0
 fi
+walks=() positional=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --walks) [ $# -ge 2 ] || usage_error "--walks needs a TetWalk JSON file"; walks+=("$2"); shift 2 ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+set -- "${positional[@]}"
 [ $# -ge 2 ] || usage_error "expected BENCH.json... ACCURACY.json, got $# argument$([ $# -eq 1 ] || echo s)"
 command -v jq >/dev/null || { echo "$PROGRAM: error: jq is not installed (Debian: apt-get install jq)" >&2; exit 1; }
 benches=("${@:1:$#-1}")
 accuracy=${!#}
-for file in "$@"; do
+for file in "$@" "${walks[@]}"; do
     [ -f "$file" ] && [ -r "$file" ] || usage_error "$file: no such readable file"
+done
+for file in "${walks[@]}"; do
+    json_require "$file" raytetra-tetwalk/1 "a TetWalk JSON file (--walks)" '{}' \
+        '{"algorithm": ["string"], "kind": ["string"], "msteps_per_s": ["number", "null"], "lost": ["number"],
+          "wrong": ["number", "null"], "verified_rays": ["number", "null"], "bytes_per_step": ["number"]}'
 done
 # Every file and every field read below, checked before a line is written.
 for file in "${benches[@]}"; do
@@ -39,6 +61,65 @@ json_require "$accuracy" raytetra-accuracy/1 "an Accuracy JSON file (the last ar
     '{"algorithm": ["string"], "kind": ["string"], "precision": ["string"], "properties": ["array"],
       "class": ["string"], "pairs": ["number"], "misclassified": ["number"], "wrong_faces": ["number"],
       "point_error_max": ["number", "null"]}'
+# walk_report: the walks' part of the page, from the --walks files.
+walk_report() {
+    jq -r '.context as $c | .results[] | [.algorithm, .kind, (.msteps_per_s // "NA"), .lost, (.wrong // 0),
+           (.verified_rays // 0), .bytes_per_step, ($c.mesh | split("/") | last), $c.rays_source] | @tsv' "${walks[@]}" |
+        awk -F'\t' -v runs="${#walks[@]}" '
+function add(name) { if (!(name in seen)) { seen[name] = 1; order[count++] = name } }
+function speed(name) { return timed[name] ? sprintf("%.2f", msteps[name] / timed[name]) : "-" }
+function clean(name) { return lost[name] == 0 && wrong[name] == 0 && checked[name] == present[name] }
+function fastest(condition_kind, need_clean,   i, name, best) {
+    best = ""
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        if (!timed[name] || (condition_kind != "" && kind[name] != condition_kind) || (need_clean && !clean(name))) continue
+        if (best == "" || msteps[name] / timed[name] > msteps[best] / timed[best]) best = name
+    }
+    return best
+}
+function lightest(   i, name, best) {
+    best = ""
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        if (best == "" || bytes[name] < bytes[best] || (bytes[name] == bytes[best] && msteps[name] / timed[name] > msteps[best] / timed[best])) best = name
+    }
+    return best
+}
+function why(name) {
+    return sprintf("%s Msteps/s; %d lost, %d of %d verified rays off the exact traversal; %d bytes a step",
+                   speed(name), lost[name], wrong[name], verified[name], bytes[name])
+}
+function need(text, name) {
+    if (name == "") printf "| %s | none | no walk qualifies in these files |\n", text
+    else printf "| %s | **%s** | %s |\n", text, name, why(name)
+}
+{
+    add($1); kind[$1] = $2; bytes[$1] = $7
+    if ($3 != "NA") { msteps[$1] += $3; timed[$1]++ }
+    lost[$1] += $4; wrong[$1] += $5; verified[$1] += $6; present[$1]++; checked[$1] += $6 > 0
+    if (!(($8 " " $9) in run_seen)) { run_seen[$8 " " $9] = 1; run_list = run_list (run_list == "" ? "" : "; ") $8 ", " $9 }
+}
+END {
+    printf "\n# Walks through a mesh: which walk for which need\n\n"
+    printf "From %d TetWalk run%s (%s). Million steps per second, the median of each run averaged over the runs a " \
+           "walk is in; lost rays and verified rays off the exact traversal summed over the runs.\n\n",
+           runs, runs == 1 ? "" : "s", run_list
+    printf "| need | use | why |\n|---|---|---|\n"
+    need("fastest walk on the CPU", fastest("cpu", 0))
+    need("fastest walk in OpenCL", fastest("opencl", 0))
+    need("fastest walk that lost no ray and matched the exact traversal on every verified ray, in runs that all verified some (TetWalk --verify)", fastest("", 1))
+    need("fewest bytes of mesh a step", lightest())
+    printf "\n## Every walk\n\n| walk | kind | Msteps/s | lost | off the exact traversal | bytes a step |\n" \
+           "|---|---|---:|---:|---:|---:|\n"
+    for (i = 0; i < count; ++i) {
+        name = order[i]
+        printf "| %s | %s | %s | %d | %d of %d | %d |\n", name, kind[name], speed(name), lost[name], wrong[name],
+               verified[name], bytes[name]
+    }
+}'
+}
+
 report=$(mktemp "${TMPDIR:-/tmp}/report.XXXXXX")
 trap 'rm -f "$report"' EXIT
 
@@ -135,4 +216,5 @@ END {
            "with another enter or leave face than exact arithmetic (on an edge either face can be valid; docs/ACCURACY.md). " \
            "Point error: relative to the longest edge of the tetrahedron.\n"
 }' >"$report"
+[ ${#walks[@]} -eq 0 ] || walk_report >>"$report"
 cat "$report"

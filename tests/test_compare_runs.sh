@@ -175,4 +175,18 @@ expect 1 'acc.json: not a Bench JSON file' -- "$report" "$TMP/acc.json" "$TMP/ac
 expect 1 'not an Accuracy JSON file' -- "$report" "$TMP/a.json" "$TMP/b.json"
 expect 2 'missing.json: no such readable file' -- "$report" "$TMP/missing.json" "$TMP/acc.json"
 expect 0 '' -- "$report" -h
+# --walks: TetWalk's runs beside them; the walk without a lost or wrong ray is the robust one once
+# a run of rays aimed at vertices was verified.
+"$BIN/TetWalk" --size 32x24 --reps 1 --verify 100 --algorithm stp0,badouelb,stp0r --json "$TMP/walk_camera.json" "$ROOT/data/box.mesh" \
+    >/dev/null 2>&1 || fail "TetWalk camera"
+"$BIN/TetWalk" --aim vertices --aim-rays 200 --verify 200 --reps 1 --algorithm stp0,badouelb,stp0r \
+    --json "$TMP/walk_aimed.json" "$ROOT/data/box.mesh" >/dev/null 2>&1 || fail "TetWalk aimed"
+expect 0 '' -- "$report" --walks "$TMP/walk_camera.json" --walks "$TMP/walk_aimed.json" "$TMP/a.json" "$TMP/acc.json"
+check "report --walks: the walks' need table" grep -q '^# Walks through a mesh: which walk for which need' "$TMP/stdout.$$"
+check "report --walks: only the robust walk neither lost nor left the exact traversal" \
+    grep -Eq '^\| fastest walk that lost no ray and matched the exact traversal .* \| \*\*STP0R\*\* \|' "$TMP/stdout.$$"
+check "report --walks: every walk in the table, lost rays summed" grep -Eq '^\| STP0 \| cpu \| [0-9.]+ \| [1-9][0-9]* \|' "$TMP/stdout.$$"
+check "report --walks: the fewest bytes a step" grep -Eq '^\| fewest bytes of mesh a step \| \*\*STP0R?\*\* \|' "$TMP/stdout.$$"
+expect 1 'a.json: not a TetWalk JSON file' -- "$report" --walks "$TMP/a.json" "$TMP/a.json" "$TMP/acc.json"
+expect 2 '--walks needs a TetWalk JSON file' -- "$report" "$TMP/a.json" "$TMP/acc.json" --walks
 finish
