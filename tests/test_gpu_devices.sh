@@ -82,6 +82,11 @@ for a in stp1 stp0r; do
         --per-ray "walk_chunks_$a.csv" "$ROOT/data/u_shape.mesh" >"walk_chunks_$a.out" 2>&1; then
         check "TetWalk gpu_$a --chunk-rays 77: the same per-ray file as -n" cmp -s "walk_one_$a.csv" "walk_chunks_$a.csv"
         check "TetWalk gpu_$a --chunk-rays 77: 13 chunks" grep -Eq "^GPU_.*: device $DEVICE \(.*\): 1000 rays \(100.0 %\) in 13 chunks" "walk_chunks_$a.out"
+        # Bands of 10 rays dealt round the 13 chunks: the rays walked out of order, put back in place.
+        RAYTETRA_WALK_BAND_RAYS=10 "$BIN/TetWalk" --aim edges --aim-rays 1000 --algorithm "gpu_$a" --devices all \
+            --chunk-rays 77 --per-ray "walk_bands_$a.csv" "$ROOT/data/u_shape.mesh" >"walk_bands_$a.out" 2>&1
+        check "TetWalk gpu_$a, bands of 10 dealt to 13 chunks: the same per-ray file as -n" \
+            cmp -s "walk_one_$a.csv" "walk_bands_$a.csv"
     else
         fail "TetWalk gpu_$a --chunk-rays 77: $(cat "walk_chunks_$a.out")"
     fi

@@ -3,6 +3,7 @@
  * object is shared between threads; only the chunk dispenser is. */
 #include "walk/walk_multi.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,67 @@ size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
     size = size > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : size;
     size_t granule = local_size ? local_size : 64;
     return (size + granule - 1) / granule * granule;
+}
+
+/* The rays in the order the chunks walk them: bands of neighbouring rays dealt round the chunks
+ * (WALK_MULTI_BAND_RAYS), with order[p] the original index of the p-th ray walked; order is NULL
+ * (the rays as given) when there is one chunk or one band. */
+typedef struct dealt_rays {
+    walk_rays rays;
+    size_t *order;
+} dealt_rays;
+
+static size_t band_rays(void)
+{
+    const char *text = getenv("RAYTETRA_WALK_BAND_RAYS");
+    if (!text || !*text)
+        return WALK_MULTI_BAND_RAYS;
+    char *end;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    return *end || errno || text[0] == '-' ? WALK_MULTI_BAND_RAYS : (size_t)value;
+}
+
+static int deal_rays(const walk_rays *rays, size_t chunk_size, dealt_rays *d, error_text *err)
+{
+    size_t n = rays->count, band = band_rays(), chunks = (n + chunk_size - 1) / chunk_size;
+    d->rays = *rays;
+    d->order = NULL;
+    if (band == 0 || chunks < 2 || n <= band)
+        return 0;
+    size_t bands = (n + band - 1) / band;
+    d->order = malloc(n * sizeof *d->order);
+    double(*walked)[6] = malloc(n * sizeof *walked);
+    int *start = rays->start ? malloc(n * sizeof *start) : NULL;
+    if (!d->order || !walked || (rays->start && !start)) {
+        free(d->order);
+        free(walked);
+        free(start);
+        d->order = NULL;
+        return error_set_kind(err, ERROR_MEMORY, "dealing %zu rays to the chunks: out of memory", n);
+    }
+    size_t p = 0;
+    for (size_t k = 0; k < chunks && k < bands; ++k)
+        for (size_t b = k; b < bands; b += chunks)
+            for (size_t i = b * band; i < n && i < (b + 1) * band; ++i, ++p) {
+                d->order[p] = i;
+                memcpy(walked[p], rays->rays[i], sizeof walked[p]);
+                if (start)
+                    start[p] = rays->start[i];
+            }
+    d->rays.rays = walked;
+    d->rays.start = start;
+    return 0;
+}
+
+static void dealt_free(dealt_rays *d)
+{
+    if (!d->order)
+        return;
+    free(d->order);
+    free(d->rays.rays);
+    free(d->rays.start);
+    d->order = NULL;
 }
 
 /* One device's host thread in one repetition: chunks until none is left, the next launched as
@@ -161,12 +223,16 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
         return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
     }
     walk_chunks chunks;
-    int failed = 0;
+    dealt_rays dealt;
+    int failed = deal_rays(rays, chunk_size, &dealt, err) != 0;
+    walk_result *walked = results;
+    if (!failed && dealt.order && !(walked = malloc(rays->count * sizeof *walked)))
+        failed = error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n) != 0;
     /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
         workers[i] = (worker){.chunks = &chunks, .taken = taken + i * chunk_count};
-        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, rays, chunk_size, local_size, &workers[i].kernel,
-                                    &workers[i].write_ms, err) != 0)
+        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, &dealt.rays, chunk_size, local_size,
+                                    &workers[i].kernel, &workers[i].write_ms, err) != 0)
             failed = name_device(multi, i, "cannot build its kernel", err);
     }
     memset(run, 0, sizeof *run);
@@ -178,8 +244,11 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
             run->samples_ms[r] = ms;
     }
     for (size_t i = 0; i < n && !failed; ++i)
-        if (read_results(&workers[i], rays->count, chunk_size, results, err) != 0)
+        if (read_results(&workers[i], rays->count, chunk_size, walked, err) != 0)
             failed = name_device(multi, i, "failed", err);
+    if (!failed && dealt.order)
+        for (size_t p = 0; p < rays->count; ++p)
+            results[dealt.order[p]] = walked[p];
     if (!failed) {
         run->algorithm = algorithm;
         run->rays = rays->count;
@@ -191,6 +260,9 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     }
     for (size_t i = 0; i < n; ++i)
         walk_opencl_chunks_close(workers[i].kernel);
+    if (walked != results)
+        free(walked);
+    dealt_free(&dealt);
     free(workers);
     free(taken);
     return failed ? -1 : 0;

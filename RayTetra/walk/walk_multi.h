@@ -13,13 +13,21 @@
 #include "walk/walk_opencl.h"
 
 /* Chunks per device and repetition the chunk size aims at, and the bounds of a chunk. Every
- * launch lasts as long as its slowest work-groups (an eighth of armadillo's camera rays took 5.3
- * ms of one H100, all of them in one launch 12.4), so fewer chunks waste less, and more even out
- * the devices' finishing times. Measured on 4 H100 (docs/TETWALK.md, "Several threads and
- * devices"), 1, 2, 4 and 8 chunks a device: 4 was the fastest on both meshes. */
-#define WALK_MULTI_CHUNKS_PER_DEVICE 4
+ * launch lasts as long as its slowest work-groups, and on armadillo's camera rays the slowest
+ * rays alone take about 9 ms of an H100 whose launch of all 2,073,600 rays takes 14: more chunks
+ * add a tail each and balance nothing the bands do not. Measured on 4 H100 (docs/TETWALK.md,
+ * "Several threads and devices"), 1, 2 and 4 chunks a device with bands of 0, 8192 and 32768
+ * rays: one chunk a device of 32768-ray bands was the fastest in 10 of 12 cases. */
+#define WALK_MULTI_CHUNKS_PER_DEVICE 1
 #define WALK_MULTI_MIN_CHUNK ((size_t)1 << 16)
 #define WALK_MULTI_MAX_CHUNK ((size_t)1 << 21)
+
+/* Rays of a band: the chunks take bands of neighbouring rays dealt round the chunks (band b to
+ * chunk b mod chunks), not one contiguous stretch each, so that every chunk holds a share of the
+ * expensive parts of a picture (rays near a silhouette) and the chunks cost alike, while each
+ * band keeps neighbouring rays together for the caches. RAYTETRA_WALK_BAND_RAYS=N overrides it
+ * (0: contiguous chunks), for measurements and tests. */
+#define WALK_MULTI_BAND_RAYS ((size_t)1 << 15)
 
 typedef struct walk_multi walk_multi;
 
