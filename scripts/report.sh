@@ -22,6 +22,7 @@ of the files has '-' there.
 EOF_USAGE
     exit 0
 fi
+case ${1:-} in -*) unknown_option "$1" ;; esac
 [ $# -ge 2 ] || usage_error "expected BENCH.json... ACCURACY.json, got $# argument$([ $# -eq 1 ] || echo s)"
 command -v jq >/dev/null || { echo "$PROGRAM: error: jq is not installed (Debian: apt-get install jq)" >&2; exit 1; }
 benches=("${@:1:$#-1}")

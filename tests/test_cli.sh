@@ -81,8 +81,8 @@ for script in "$ROOT"/scripts/*.sh; do
     done
     check "$name -h leaves no file" test -z "$(ls -A "$TMP/empty")"
     check "$name -h starts no program" test ! -e "$TMP/started"
-    # A wrong option: one line, status 2, nothing started.
-    expect 2 "^$name: error: .*usage: $name" -- env PATH="$TMP/stubs:$PATH" RAYTETRA_BIN="$TMP/stubs" \
+    # A wrong option: the programs' line for it and the usage, status 2, nothing started.
+    expect 2 "^$name: error: --no-such-option: unknown option or missing argument \\(usage: $name" -- env PATH="$TMP/stubs:$PATH" RAYTETRA_BIN="$TMP/stubs" \
         bash "$script" --no-such-option
     check "$name --no-such-option starts no program" test ! -e "$TMP/started"
 done
