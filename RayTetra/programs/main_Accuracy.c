@@ -103,8 +103,7 @@ static void parse(int argc, char **argv, options *o)
             o->device = program_device_number(PROGRAM, "-n/--device", optarg);
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            program_bad_option(PROGRAM, argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (o->list_algorithms)

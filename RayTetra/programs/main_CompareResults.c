@@ -86,8 +86,7 @@ int main(int argc, char **argv)
             max_memory = program_max_memory(PROGRAM, optarg);
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
-            program_bad_option(PROGRAM, argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (extent != RT_EXTENT_LINE && !exact)

@@ -134,8 +134,7 @@ int main(int argc, char **argv)
             force = 1;
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
-            program_bad_option(PROGRAM, argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (argc - optind != 2)

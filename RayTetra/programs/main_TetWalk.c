@@ -296,8 +296,7 @@ static void parse(int argc, char **argv, options *o)
         case SAVE_MESH: o->save_mesh = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            program_bad_option(PROGRAM, argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (optind != argc - 1)

@@ -127,13 +127,18 @@ void program_not_both(const char *program, const char *first, const char *second
     cli_usage_error(program, "give %s or %s, not both%s%s", first, second, arg ? ": " : "", arg ? arg : "");
 }
 
+void program_default_option(const char *program, int c, const char *written, void (*usage)(FILE *out))
+{
+    program_answer_info(program, c, usage);
+    program_bad_option(program, written);
+}
+
 void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
                           void (*usage)(FILE *out))
 {
     if (program_gpu_config_option(program, c, arg, config))
         return;
-    program_answer_info(program, c, usage);
-    program_bad_option(program, written);
+    program_default_option(program, c, written, usage);
 }
 
 void program_check_outputs(const char *program, const program_output *outputs, int count, const char *const *inputs,

@@ -121,6 +121,11 @@ _Noreturn void program_wrong_arguments(const char *program, const char *expected
  * ARG is not NULL, ": ARG". */
 _Noreturn void program_not_both(const char *program, const char *first, const char *second, const char *arg);
 
+/* The default case of an option loop: c is --version, -h/--help or --list-algorithms
+ * (program_answer_info) or not an option the program knows (program_bad_option with WRITTEN,
+ * the argument as the user wrote it); exits either way. */
+_Noreturn void program_default_option(const char *program, int c, const char *written, void (*usage)(FILE *out));
+
 /* The default case of an option loop that takes the OpenCL options: c is one of them (its ARG
  * read into *config by program_gpu_config_option), --version, -h/--help or --list-algorithms
  * (program_answer_info: exits), or not an option the program knows (program_bad_option with
