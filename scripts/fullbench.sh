@@ -69,7 +69,7 @@ while [ $# -gt 0 ]; do
     --accuracy-pairs) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--accuracy-pairs needs a whole number"
                       accuracy_pairs=$((10#$2)); shift 2 ;;
     --) shift; positional+=("$@"); break ;;
-    -*) usage_error "unknown option '$1'" ;;
+    -*) unknown_option "$1" ;;
     *) positional+=("$1"); shift ;;
     esac
 done

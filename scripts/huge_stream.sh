@@ -26,7 +26,8 @@ while [ $# -gt 0 ]; do
     --max-memory) [ $# -ge 2 ] || usage_error "--max-memory needs a size"; MEMORY=$2; shift 2 ;;
     --no-verify) VERIFY=0; shift ;;
     --) shift; break ;;
-    *) usage_error "unknown argument '$1'" ;;
+    -*) unknown_option "$1" ;;
+    *) usage_error "unexpected argument '$1'" ;;
     esac
 done
 for n in "$PAIRS" "$BLOCK"; do

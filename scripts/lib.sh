@@ -26,6 +26,10 @@ usage_error() {
     exit 2
 }
 
+# unknown_option ARG: an option the script does not take: the line the programs give for one
+# (program_options.h), with the usage, exit status 2.
+unknown_option() { usage_error "$1: unknown option or missing argument"; }
+
 # die TEXT: any other failure: one line, exit status 1.
 die() {
     echo "$PROGRAM: error: $*" >&2

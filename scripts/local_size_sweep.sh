@@ -17,7 +17,7 @@ if wants_help "$@"; then
     exit 0
 fi
 [ $# -ge 1 ] && [ $# -le 4 ] || usage_error "expected INPUT [DEVICE] [REPS] [OUTDIR], got $# arguments"
-case $1 in -*) usage_error "unknown option $1" ;; esac
+case $1 in -*) unknown_option "$1" ;; esac
 BIN=$bin
 input=$1 device=${2:-0} reps=${3:-10} out=${4:-.}
 [ -f "$input" ] || { echo "local_size_sweep.sh: error: input file '$input' does not exist" >&2; exit 2; }

@@ -16,7 +16,7 @@ if wants_help "$@"; then
     exit 0
 fi
 [ $# -le 1 ] || usage_error "expected at most one OUTDIR, got $# arguments"
-case ${1:-} in -*) usage_error "unknown option $1" ;; esac
+case ${1:-} in -*) unknown_option "$1" ;; esac
 out=${1:-"$root/build/meshes"}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

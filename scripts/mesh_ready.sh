@@ -14,7 +14,7 @@ if wants_help "$@"; then
     echo "same files, for the text MESH (Medit .mesh or TetGen .node/.ele) and its binary .rtm copy."
     exit 0
 fi
-case ${1:-} in -*) usage_error "unknown option $1" ;; esac
+case ${1:-} in -*) unknown_option "$1" ;; esac
 [ $# -ge 1 ] && [ $# -le 2 ] || usage_error "expected MESH and at most RUNS, got $# arguments"
 mesh=$1
 runs=${2:-3}

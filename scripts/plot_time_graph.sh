@@ -70,7 +70,7 @@ while [ $# -gt 0 ]; do
     --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; shift 2 ;;
     --data) [ $# -ge 2 ] || usage_error "--data needs a file"; data_out=$2; shift 2 ;;
     --) shift; positional+=("$@"); break ;;
-    -*) usage_error "unknown option '$1'" ;;
+    -*) unknown_option "$1" ;;
     *) positional+=("$1"); shift ;;
     esac
 done

@@ -34,7 +34,7 @@ walks=() positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --walks) [ $# -ge 2 ] || usage_error "--walks needs a TetWalk JSON file"; walks+=("$2"); shift 2 ;;
-    -*) usage_error "unknown option '$1'" ;;
+    -*) unknown_option "$1" ;;
     *) positional+=("$1"); shift ;;
     esac
 done

@@ -56,7 +56,7 @@ while [ $# -gt 0 ]; do
     --results) [ $# -ge 2 ] || usage_error "--results needs a file"; extra_results+=("$2"); shift 2 ;;
     --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; shift 2 ;;
     --) shift; positional+=("$@"); break ;;
-    -*) usage_error "unknown option '$1'" ;;
+    -*) unknown_option "$1" ;;
     *) positional+=("$1"); shift ;;
     esac
 done

@@ -16,6 +16,7 @@ if wants_help "$@"; then
     echo "(with apt-get, as root or through sudo); packages already installed are left alone."
     exit 0
 fi
+case ${1:-} in -*) unknown_option "$1" ;; esac
 [ $# -eq 0 ] || usage_error "takes no arguments, got $*"
 packages=(
     build-essential clang libclang-rt-14-dev pkg-config

@@ -38,7 +38,7 @@ positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
     -h | --help) help; exit 0 ;;
-    -*) usage_error "unknown option '$1'" ;;
+    -*) unknown_option "$1" ;;
     *) positional+=("$1"); shift ;;
     esac
 done

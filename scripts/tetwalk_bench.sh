@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
         echo "the tables and pictures into OUTDIR (default results/tetwalk)."
         exit 0
         ;;
-    -*) usage "unknown option $1" ;;
+    -*) unknown_option "$1" ;;
     *) out=$1; shift ;;
     esac
 done

@@ -13,7 +13,7 @@ if wants_help "$@"; then
     exit 0
 fi
 [ $# -ge 1 ] || usage_error "expected at least one REPORT"
-case $1 in -*) usage_error "unknown option $1" ;; esac
+case $1 in -*) unknown_option "$1" ;; esac
 for report in "$@"; do
     source_file=${report#*/vectorisation/}
     source_file=${source_file%.txt}

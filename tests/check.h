@@ -3,9 +3,20 @@
 #ifndef RAYTETRA_TESTS_CHECK_H
 #define RAYTETRA_TESTS_CHECK_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 static int check_passed, check_failed;
+
+/* A uniform double in [0, 1) from the xorshift64 *state: test data that needs nothing beyond
+ * this header (the library's tests include only raytetra.h), the same stream for one seed. */
+static inline double check_uniform(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (double)(*state >> 11) * 0x1.0p-53;
+}
 
 #define CHECK(cond, ...)                                                                                           \
     do {                                                                                                           \

@@ -105,7 +105,7 @@ expect 1 'not an Accuracy JSON file' -- "$script" --accuracy "$TMP/a.json"
 expect 2 'expected CSV \[OUTDIR\], got 0 arguments.*usage: plot_time_graph.sh' -- "$script"
 expect 2 'got 3 arguments' -- "$script" a b c
 expect 2 'missing.csv: no such readable file' -- "$script" "$TMP/missing.csv"
-expect 2 "unknown option '--nosuch'" -- "$script" --nosuch "$full"
+expect 2 "--nosuch: unknown option or missing argument" -- "$script" --nosuch "$full"
 expect 2 '--json needs a file' -- "$script" --json
 echo "a,b" >"$TMP/other.csv"
 expect 1 'not a Bench CSV header' -- "$script" "$TMP/other.csv"

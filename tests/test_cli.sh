@@ -1,5 +1,5 @@
 # test_cli: the command line every program and script shares: --version and -h/--help answer
-# with text and exit 0; -n/--device chooses the OpenCL device in every program that uses OpenCL;
+# with text and exit 0; the same mistake gets the same line and status 2 everywhere; -n/--device chooses the OpenCL device in every program that uses OpenCL;
 # every script answers -h/--help with its usage and does nothing else, and a wrong argument
 # gets one usage line and status 2.
 source "$(dirname "$0")/lib.sh"
@@ -37,6 +37,29 @@ expect 2 "expected INPUT REPS \[DEVICE\] with --csv" -- "$BIN/Bench" --csv "$TMP
 # A usage error found after parsing (an unknown algorithm) exits 2 by its kind, not its text.
 expect 2 "--algorithms: unknown algorithm 'nope'" -- "$BIN/Bench" --algorithms nope "$TMP/pairs.txt" "$TMP/x.csv" 1
 
+# The same mistake gets the same line and status 2 from every program (program_options.h): an
+# unknown option, an option missing its argument, a negative number where an option was
+# expected, too many positional arguments, and a word where a shared number option (-n/--device,
+# --seed) wants a whole number. Each program is given, after its name, an option that takes an
+# argument (for the missing one) and a shared number option (none: it takes no number).
+for row in "RayTetra --local-size -n" "RandomRayTetra --seed --seed" "TetWalk --seed --seed" \
+    "Bench --local-size -n" "Accuracy --extent -n" "CompareResults --extent -" "CompareRuns - -"; do
+    read -r program with_argument number_option <<<"$row"
+    see="\(see $program -h\)$"
+    expect 2 "^$program: error: --bogus: unknown option or missing argument $see" -- "$BIN/$program" --bogus a b
+    expect 2 "^$program: error: -7: a negative number where an option was expected \($program's positional arguments are never negative\) $see" \
+        -- "$BIN/$program" a -7
+    expect 2 "^$program: error: expected [^,]+, got 6 arguments $see" -- "$BIN/$program" a b c d e f
+    if [ "$with_argument" != - ]; then
+        expect 2 "^$program: error: $with_argument: unknown option or missing argument $see" \
+            -- "$BIN/$program" a "$with_argument"
+    fi
+    if [ "$number_option" != - ]; then
+        expect 2 "^$program: error: (-n/--device|--seed) must be a whole number from 0 to [0-9]+, not 'x' $see" \
+            -- "$BIN/$program" "$number_option" x a
+    fi
+done
+
 # Scripts: -h/--help prints the usage on stdout and touches nothing: run in an empty folder with
 # apt-get, sudo, dpkg-query, Bench and the other tools they might start replaced by stubs that
 # leave a mark.
@@ -58,8 +81,8 @@ for script in "$ROOT"/scripts/*.sh; do
     done
     check "$name -h leaves no file" test -z "$(ls -A "$TMP/empty")"
     check "$name -h starts no program" test ! -e "$TMP/started"
-    # A wrong option: one line, status 2, nothing started.
-    expect 2 "^$name: error: .*usage: $name" -- env PATH="$TMP/stubs:$PATH" RAYTETRA_BIN="$TMP/stubs" \
+    # A wrong option: the programs' line for it and the usage, status 2, nothing started.
+    expect 2 "^$name: error: --no-such-option: unknown option or missing argument \\(usage: $name" -- env PATH="$TMP/stubs:$PATH" RAYTETRA_BIN="$TMP/stubs" \
         bash "$script" --no-such-option
     check "$name --no-such-option starts no program" test ! -e "$TMP/started"
 done

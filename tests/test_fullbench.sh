@@ -65,7 +65,7 @@ expect 2 "PAIRS must be a whole number > 0, not 'abc'" -- "$script" abc 1 50
 expect 2 "PAIRS must be a whole number > 0, not '0'" -- "$script" 0 1 50
 expect 2 "REPS must be a whole number > 0, not '1.5'" -- "$script" 2000 1.5 50
 expect 2 "DEVICE must be a whole number" -- "$script" 2000 1 50 gpu
-expect 2 "unknown option '--nosuch'" -- "$script" --nosuch 2000 1 50
+expect 2 "--nosuch: unknown option or missing argument" -- "$script" --nosuch 2000 1 50
 expect 2 "--out needs a folder" -- "$script" 2000 1 50 --out
 expect 2 "--accuracy-pairs needs a whole number" -- "$script" --accuracy-pairs x 2000 1 50
 expect 2 "--min-time needs a number of seconds" -- "$script" --min-time -1 2000 1 50

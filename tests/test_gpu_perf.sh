@@ -105,7 +105,7 @@ expect 2 '--layout must be aos .* or soa' -- "$BIN/Bench" --layout xyz "$in" "$c
 expect 2 '--output must be all' -- "$BIN/Bench" --output none "$in" "$csv" 1
 expect 2 '--pairs-per-item must be a whole number' -- "$BIN/Bench" --pairs-per-item 0 "$in" "$csv" 1
 expect 2 '--bandwidth-mib must be' -- "$BIN/Bench" --bandwidth-mib x --bandwidth-only
-expect 2 '--bandwidth-only takes only \[DEVICE\]' -- "$BIN/Bench" --bandwidth-only 0 1
+expect 2 'expected \[DEVICE\] with --bandwidth-only, got 2 arguments' -- "$BIN/Bench" --bandwidth-only 0 1
 expect 2 '--layout must be' -- "$BIN/RayTetra" -g 1 --layout "" "$in" "$TMP/x.txt" 1
 expect 2 '--pairs-per-item must be' -- "$BIN/RayTetra" -g 1 --pairs-per-item 2x "$in" "$TMP/x.txt" 1
 finish

@@ -67,7 +67,7 @@ expect 0 '' -- "$RT" -p r "$TMP/trailing.txt" "$TMP/out.txt" 1
 { echo 1; head -c 100000 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long.txt"
 expect 1 "long.txt:2: the line is longer than 65536 bytes" -- "$RT" -p r "$TMP/long.txt" "$TMP/out.txt" 1
 expect 1 "is a folder, not a file" -- "$RT" -p r "$TMP" "$TMP/out.txt" 1
-expect 2 "-1: a negative number is not a valid argument" -- "$RT" "$txt" "$TMP/out.txt" -1
+expect 2 "-1: a negative number where an option was expected" -- "$RT" "$txt" "$TMP/out.txt" -1
 
 # ---- binary pairs ----
 header() { # header KIND COUNT_BYTE RECORD_SIZE_BYTE: a version-1 header, little-endian

@@ -27,13 +27,7 @@
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
-static double uniform(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
+static double uniform(void) { return check_uniform(&rng_state); }
 
 /* A random positively oriented tetrahedron in [0,1]^3 and a line: through an interior point
  * (a hit) for even i, random (mostly a miss) for odd i. */

@@ -21,13 +21,7 @@
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
 
-static double uniform(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
+static double uniform(void) { return check_uniform(&rng_state); }
 
 /* A mesh as TetWalk reads it, and as arrays for the library. */
 typedef struct fixture {

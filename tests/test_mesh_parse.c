@@ -24,13 +24,7 @@ static char folder[256];
 
 static uint64_t state = 88172645463325252ULL;
 
-static double uniform(void) /* xorshift64: [0, 1) */
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (double)(state >> 11) / 9007199254740992.0;
-}
+static double uniform(void) { return check_uniform(&state); }
 
 static int vertex_index(int i, int j, int k) { return i + SIDE * (j + SIDE * k); }
 

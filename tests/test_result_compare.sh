@@ -118,7 +118,7 @@ expect 2 "MISSES must be a whole number" -- "$script" 1 2x "$TMP/n.txt"
 expect 2 'HITS \+ MISSES must be at least 1' -- "$script" 0 0 "$TMP/n.txt"
 expect 2 "DEVICE must be a whole number" -- "$script" "$in" gpu
 expect 2 'the tolerance must be a number' -- "$script" --tolerance abc "$in"
-expect 2 "unknown option '--nosuch'" -- "$script" --nosuch "$in"
+expect 2 "--nosuch: unknown option or missing argument" -- "$script" --nosuch "$in"
 expect 2 "unknown algorithm 'nosuch'" -- "$script" --algorithms stp0,nosuch "$in"
 
 # --algorithms takes the names of the grammar in any case; a float variant gets the float tolerance.

@@ -532,23 +532,25 @@ int main(void)
     expansion_arithmetic();
     box_chords(&box);
     u_reentry(&u);
-    aimed(&box, "box");
-    aimed(&u, "U");
-    aimed_field_walks(&box, "box");
-    aimed_field_walks(&u, "U");
-    plane_table(&box, "box");
-    plane_table(&u, "U");
-    badouelb_reads_no_vertex(&box, "box");
-    badouelb_reads_no_vertex(&u, "U");
-    generic(&box, "box");
-    generic(&u, "U");
     tetgen_box(&box);
-    compact_records(&box, "box");
-    compact_records(&u, "U");
-    aman_records(&box, "box");
-    aman_records(&u, "U");
-    aman_aimed(&box, "box");
-    aman_aimed(&u, "U");
+    /* The checks that hold on any mesh, on the convex box and on the U, whose rays leave and
+     * enter again. */
+    const struct {
+        const loaded *mesh;
+        const char *name;
+    } meshes[] = {{&box, "box"}, {&u, "U"}};
+    for (size_t i = 0; i < sizeof meshes / sizeof meshes[0]; ++i) {
+        const loaded *mesh = meshes[i].mesh;
+        const char *name = meshes[i].name;
+        aimed(mesh, name);
+        aimed_field_walks(mesh, name);
+        plane_table(mesh, name);
+        badouelb_reads_no_vertex(mesh, name);
+        generic(mesh, name);
+        compact_records(mesh, name);
+        aman_records(mesh, name);
+        aman_aimed(mesh, name);
+    }
     release(&box);
     release(&u);
     return check_summary("test_tetwalk");

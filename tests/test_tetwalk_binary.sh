@@ -86,6 +86,13 @@ data[offset:offset + len(packed)] = packed
 open(name, "wb").write(data)
 PY
 }
+
+# refused NAME OFFSET FORMAT VALUE MESSAGE: grid.rtm damaged so (damaged), which TetWalk refuses
+# with status 1 and the line "NAME: MESSAGE" (MESSAGE an extended regular expression).
+refused() {
+    damaged "$1" "$2" "$3" "$4"
+    expect 1 "${1//./\\.}: $5" -- "$TW" "$1"
+}
 vertices=$((13 ** 3))
 tetrahedra=$((6 * 12 ** 3))
 tetra_at=$((80 + 24 * vertices))
@@ -93,22 +100,14 @@ neighbours_at=$((tetra_at + 16 * tetrahedra))
 bounds_at=$((neighbours_at + 16 * tetrahedra))
 links_at=$((bounds_at + 48 * nodes))
 faces_at=$((links_at + 8 * nodes))
-damaged magic.rtm 0 '<Q' 1
-expect 1 'magic\.rtm: not a binary mesh: it does not start with "RAYTMESH"' -- "$TW" magic.rtm
-damaged version.rtm 8 '<I' 1
-expect 1 'version\.rtm: binary mesh version 1; this TetWalk reads version 2' -- "$TW" version.rtm
-damaged reserved.rtm 13 '<B' 7
-expect 1 'reserved\.rtm: byte 13 of the header is reserved and must be zero' -- "$TW" reserved.rtm
-damaged first_number.rtm 12 '<B' 7
-expect 1 "first_number\.rtm: byte 12 of the header, the first vertex's number, is 7 \(0 or 1\)" -- "$TW" first_number.rtm
-damaged digest.rtm 40 '<B' 7
-expect 1 "digest\.rtm: the file's arrays do not match the SHA-256 digest of its header \(damaged\)" -- "$TW" digest.rtm
-damaged no_vertices.rtm 16 '<Q' 0
-expect 1 'no_vertices\.rtm: the header announces 0 vertices \(1 to [0-9]+\)' -- "$TW" no_vertices.rtm
-damaged many_tetrahedra.rtm 24 '<Q' $((1 << 40))
-expect 1 'many_tetrahedra\.rtm: the header announces 1099511627776 tetrahedra' -- "$TW" many_tetrahedra.rtm
-damaged more_tetrahedra.rtm 24 '<Q' $((tetrahedra + 1))
-expect 1 "more_tetrahedra\.rtm: the header announces $vertices vertices, $((tetrahedra + 1)) tetrahedra, $nodes hierarchy nodes and $faces boundary faces, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes" -- "$TW" more_tetrahedra.rtm
+refused magic.rtm 0 '<Q' 1 'not a binary mesh: it does not start with "RAYTMESH"'
+refused version.rtm 8 '<I' 1 'binary mesh version 1; this TetWalk reads version 2'
+refused reserved.rtm 13 '<B' 7 'byte 13 of the header is reserved and must be zero'
+refused first_number.rtm 12 '<B' 7 "byte 12 of the header, the first vertex's number, is 7 \(0 or 1\)"
+refused digest.rtm 40 '<B' 7 "the file's arrays do not match the SHA-256 digest of its header \(damaged\)"
+refused no_vertices.rtm 16 '<Q' 0 'the header announces 0 vertices \(1 to [0-9]+\)'
+refused many_tetrahedra.rtm 24 '<Q' $((1 << 40)) 'the header announces 1099511627776 tetrahedra'
+refused more_tetrahedra.rtm 24 '<Q' $((tetrahedra + 1)) "the header announces $vertices vertices, $((tetrahedra + 1)) tetrahedra, $nodes hierarchy nodes and $faces boundary faces, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes"
 head -c -1 grid.rtm >truncated.rtm
 expect 1 "truncated\.rtm: the header announces .* but the file has $(($(stat -c %s grid.rtm) - 1)) bytes" -- "$TW" truncated.rtm
 { cat grid.rtm; printf x; } >longer.rtm
@@ -119,17 +118,12 @@ expect 1 'header\.rtm: truncated: 10 bytes, less than the 80-byte header' -- "$T
 expect 1 'empty\.rtm: truncated: 0 bytes' -- "$TW" empty.rtm
 cp "$DATA/box.mesh" text.rtm
 expect 1 'text\.rtm: not a binary mesh' -- "$TW" text.rtm
-damaged far.rtm $((80 + 24 * 5 + 8)) '<d' 1e300
-expect 1 "far\.rtm: vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range" -- "$TW" far.rtm
-damaged nan.rtm $((80 + 24 * 7 + 16)) '<d' nan
-expect 1 "nan\.rtm: vertex 7's z is not a finite number" -- "$TW" nan.rtm
-damaged index.rtm $((tetra_at + 16 * 3 + 4)) '<i' $vertices
-expect 1 "index\.rtm: tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))" -- "$TW" index.rtm
-damaged negative.rtm $((tetra_at + 16 * 4)) '<i' -1
-expect 1 "negative\.rtm: tetrahedron 4's vertices -1 " -- "$TW" negative.rtm
+refused far.rtm $((80 + 24 * 5 + 8)) '<d' 1e300 "vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range"
+refused nan.rtm $((80 + 24 * 7 + 16)) '<d' nan "vertex 7's z is not a finite number"
+refused index.rtm $((tetra_at + 16 * 3 + 4)) '<i' $vertices "tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))"
+refused negative.rtm $((tetra_at + 16 * 4)) '<i' -1 "tetrahedron 4's vertices -1 "
 read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $tetra_at + 16 * 9)[0])")
-damaged twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice"
-expect 1 "twice\.rtm: tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct" -- "$TW" twice.rtm
+refused twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice" "tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct"
 # Tetrahedron 2 with its first two vertices swapped: inverted, which the digest tells.
 python3 - <<'PY'
 import struct
@@ -142,12 +136,9 @@ PY
 expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
 # A coordinate changed within the range, a link to a real face that is not the neighbour's: the
 # digest tells.
-damaged moved.rtm $((80 + 24 * 30)) '<d' 0.5
-expect 1 "moved\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" moved.rtm
-damaged link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra))
-expect 1 "link_range\.rtm: tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra" -- "$TW" link_range.rtm
-damaged link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1))
-expect 1 "link_self\.rtm: tetrahedron 12's neighbour links" -- "$TW" link_self.rtm
+refused moved.rtm $((80 + 24 * 30)) '<d' 0.5 "the file's arrays do not match the SHA-256 digest"
+refused link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra)) "tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra"
+refused link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1)) "tetrahedron 12's neighbour links"
 # A link to a real face that does not link back (tetrahedron 13's first face, pointed at
 # tetrahedron 20's face 2, unless that is its true neighbour, then at face 3): the digest tells.
 python3 - <<'PY'
@@ -160,16 +151,11 @@ open("link_back.rtm", "wb").write(data)
 PY
 expect 1 "link_back\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" link_back.rtm
 # The stored hierarchy: its counts, its tree, its boxes and its faces.
-damaged hierarchy_reserved.rtm 77 '<B' 1
-expect 1 'hierarchy_reserved\.rtm: bytes 76 to 79 of the header are reserved and must be zero' -- "$TW" hierarchy_reserved.rtm
-damaged no_depth.rtm 72 '<I' 0
-expect 1 "no_depth\.rtm: the header announces a hierarchy 0 deep \(1 to 60\)" -- "$TW" no_depth.rtm
-damaged too_deep.rtm 72 '<I' 61
-expect 1 "too_deep\.rtm: the header announces a hierarchy 61 deep \(1 to 60\)" -- "$TW" too_deep.rtm
-damaged many_nodes.rtm 64 '<I' $((2 * faces))
-expect 1 "many_nodes\.rtm: the header announces $((2 * faces)) hierarchy nodes for $faces boundary faces \(1 to $((2 * faces - 1))\)" -- "$TW" many_nodes.rtm
-damaged no_faces.rtm 68 '<I' 0
-expect 1 "no_faces\.rtm: the header announces 0 boundary faces" -- "$TW" no_faces.rtm
+refused hierarchy_reserved.rtm 77 '<B' 1 'bytes 76 to 79 of the header are reserved and must be zero'
+refused no_depth.rtm 72 '<I' 0 "the header announces a hierarchy 0 deep \(1 to 60\)"
+refused too_deep.rtm 72 '<I' 61 "the header announces a hierarchy 61 deep \(1 to 60\)"
+refused many_nodes.rtm 64 '<I' $((2 * faces)) "the header announces $((2 * faces)) hierarchy nodes for $faces boundary faces \(1 to $((2 * faces - 1))\)"
+refused no_faces.rtm 68 '<I' 0 "the header announces 0 boundary faces"
 # One more boundary face announced, and its entry there: the neighbour links have one fewer.
 python3 - <<'PY'
 import struct
@@ -179,14 +165,10 @@ struct.pack_into("<I", data, 68, faces + 1)
 open("extra_face.rtm", "wb").write(data + struct.pack("<i", struct.unpack_from("<i", data, len(data) - 4)[0]))
 PY
 expect 1 "extra_face\.rtm: the header announces $((faces + 1)) boundary faces, the neighbour links have $faces" -- "$TW" extra_face.rtm
-damaged shallow.rtm 72 '<I' $((depth - 1))
-expect 1 "shallow\.rtm: hierarchy node [0-9]+ lies deeper than the header's depth" -- "$TW" shallow.rtm
-damaged deep.rtm 72 '<I' $((depth + 1))
-expect 1 "deep\.rtm: hierarchy node $nodes ends a tree shallower than the header's depth" -- "$TW" deep.rtm
-damaged root_link.rtm $links_at '<i' 1
-expect 1 "root_link\.rtm: hierarchy node 0 is an inner node whose children are not later nodes" -- "$TW" root_link.rtm
-damaged root_back.rtm $links_at '<i' $nodes
-expect 1 "root_back\.rtm: hierarchy node 0 is an inner node whose children are not later nodes" -- "$TW" root_back.rtm
+refused shallow.rtm 72 '<I' $((depth - 1)) "hierarchy node [0-9]+ lies deeper than the header's depth"
+refused deep.rtm 72 '<I' $((depth + 1)) "hierarchy node $nodes ends a tree shallower than the header's depth"
+refused root_link.rtm $links_at '<i' 1 "hierarchy node 0 is an inner node whose children are not later nodes"
+refused root_back.rtm $links_at '<i' $nodes "hierarchy node 0 is an inner node whose children are not later nodes"
 # The first leaf (the root's first children down): its count one more, then its first face 1.
 read -r leaf < <(python3 -c "
 import struct
@@ -195,24 +177,18 @@ node = 0
 while struct.unpack_from('<i', data, $links_at + 8 * node + 4)[0] == 0:
     node += 1
 print(node)")
-damaged leaf_count.rtm $((links_at + 8 * leaf + 4)) '<i' 5
-expect 1 "leaf_count\.rtm: hierarchy node [0-9]+ is a leaf whose faces do not follow the previous leaf's in the list" -- "$TW" leaf_count.rtm
-damaged leaf_first.rtm $((links_at + 8 * leaf)) '<i' 1
-expect 1 "leaf_first\.rtm: hierarchy node $leaf is a leaf whose faces do not follow the previous leaf's in the list" -- "$TW" leaf_first.rtm
-damaged box_nan.rtm $((bounds_at + 48 * 3 + 8)) '<d' nan
-expect 1 "box_nan\.rtm: hierarchy node 3's box is not finite numbers with low <= high" -- "$TW" box_nan.rtm
-damaged box_inside_out.rtm $((bounds_at + 48 * 2)) '<d' 1e6
-expect 1 "box_inside_out\.rtm: hierarchy node 2's box is not finite numbers with low <= high" -- "$TW" box_inside_out.rtm
-damaged face_inner.rtm $((faces_at + 4 * 7)) '<i' -5
-expect 1 "face_inner\.rtm: entry 7 of the hierarchy's face list, -5, is not a boundary face" -- "$TW" face_inner.rtm
+refused leaf_count.rtm $((links_at + 8 * leaf + 4)) '<i' 5 "hierarchy node [0-9]+ is a leaf whose faces do not follow the previous leaf's in the list"
+refused leaf_first.rtm $((links_at + 8 * leaf)) '<i' 1 "hierarchy node $leaf is a leaf whose faces do not follow the previous leaf's in the list"
+refused box_nan.rtm $((bounds_at + 48 * 3 + 8)) '<d' nan "hierarchy node 3's box is not finite numbers with low <= high"
+refused box_inside_out.rtm $((bounds_at + 48 * 2)) '<d' 1e6 "hierarchy node 2's box is not finite numbers with low <= high"
+refused face_inner.rtm $((faces_at + 4 * 7)) '<i' -5 "entry 7 of the hierarchy's face list, -5, is not a boundary face"
 # An inner face (one whose link is not -1), then two boundary faces swapped: the digest tells.
 read -r inner < <(python3 -c "
 import struct
 data = open('grid.rtm', 'rb').read()
 links = struct.unpack_from('<%di' % (4 * $tetrahedra), data, $neighbours_at)
 print(next(i for i, l in enumerate(links) if l != -1))")
-damaged face_link.rtm $((faces_at + 4 * 9)) '<i' "$inner"
-expect 1 "face_link\.rtm: entry 9 of the hierarchy's face list, $inner, is not a boundary face" -- "$TW" face_link.rtm
+refused face_link.rtm $((faces_at + 4 * 9)) '<i' "$inner" "entry 9 of the hierarchy's face list, $inner, is not a boundary face"
 python3 - "$faces_at" <<'PY'
 import struct, sys
 at = int(sys.argv[1])

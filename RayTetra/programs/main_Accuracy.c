@@ -100,22 +100,16 @@ static void parse(int argc, char **argv, options *o)
             o->extent = program_extent(PROGRAM, optarg);
             break;
         case 'n':
-            o->device = cli_count(PROGRAM, optarg, 1 << 20, "-n (device number)");
+            o->device = program_device_number(PROGRAM, "-n/--device", optarg);
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            if (cli_is_negative_number(argv[optind - 1]))
-                cli_usage_error(PROGRAM, "a negative number is not a valid argument: '%s'", argv[optind - 1]);
-            cli_usage_error(PROGRAM, "unknown option or missing argument: '%s'", argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (o->list_algorithms)
         return;
-    if (argc - optind != 1) {
-        fprintf(stderr, "%s: error: expected one INPUT file, got %d arguments (see Accuracy -h)\n", PROGRAM,
-                argc - optind);
-        exit(2);
-    }
+    if (argc - optind != 1)
+        program_wrong_arguments(PROGRAM, "one INPUT file", argc - optind);
     o->input = argv[optind];
     if (o->csv && atomic_same_file(o->csv, o->input)) {
         fprintf(stderr, "%s: error: --csv %s is the INPUT file %s: writing it would destroy the input; give another "

@@ -230,7 +230,7 @@ static void parse(int argc, char **argv, options *o)
             o->long_csv = optarg;
             break;
         case OPT_LOCAL:
-            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
+            o->local_size = program_local_size(PROGRAM, optarg);
             break;
         case OPT_TOLERANCE:
             o->tolerance = positive_number(optarg, "--tolerance");
@@ -251,7 +251,7 @@ static void parse(int argc, char **argv, options *o)
             o->record_stores = program_record_stores(PROGRAM, optarg);
             break;
         case OPT_THREADS:
-            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
+            o->threads = program_threads(PROGRAM, optarg);
             if (o->threads == 1)
                 cli_usage_error_at(PROGRAM,
                                    "--threads must be 0 (every core) or at least 2; the single-threaded time is "
@@ -265,14 +265,14 @@ static void parse(int argc, char **argv, options *o)
             o->min_time = positive_number(optarg, "--min-time");
             break;
         case OPT_INPUT_SEED:
-            o->input_seed = cli_number(PROGRAM, optarg, 0, 0x7fffffffffffffffLL, "--input-seed");
+            o->input_seed = program_seed(PROGRAM, "--input-seed", optarg);
             break;
         case 'n':
         case PROGRAM_OPT_DEVICES:
             program_device_option(PROGRAM, c, optarg, &o->device, &o->device_given, &o->devices);
             break;
         default: /* the OpenCL options; --version, --help and unknown ones exit */
-            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu, usage, "REPS and DEVICE are >= 0");
+            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu, usage);
             break;
         }
     }
@@ -286,35 +286,29 @@ static void parse(int argc, char **argv, options *o)
     }
     int positional = argc - optind;
     if (o->bandwidth_only) {
-        if (positional > 1) {
-            fprintf(stderr, "%s: error: --bandwidth-only takes only [DEVICE], got %d arguments (see Bench -h)\n",
-                    PROGRAM, positional);
-            exit(2);
-        }
+        if (positional > 1)
+            program_wrong_arguments(PROGRAM, "[DEVICE] with --bandwidth-only", positional);
         if (positional == 1)
-            o->device = cli_number(PROGRAM, argv[optind], 0, 1 << 20, "DEVICE");
+            o->device = program_device_number(PROGRAM, "DEVICE", argv[optind]);
         return;
     }
     /* --csv FILE names OUTPUT (the option Accuracy has too); it is then not a positional argument. */
     int csv_option = o->output != NULL, reps_at = csv_option ? 1 : 2;
-    if (positional < reps_at + 1 || positional > reps_at + 2) {
-        fprintf(stderr, "%s: error: expected INPUT %sREPS [DEVICE]%s, got %d argument%s (see Bench -h)\n", PROGRAM,
-                csv_option ? "" : "OUTPUT ", csv_option ? " with --csv" : "", positional, positional == 1 ? "" : "s");
-        exit(2);
-    }
+    if (positional < reps_at + 1 || positional > reps_at + 2)
+        program_wrong_arguments(PROGRAM, csv_option ? "INPUT REPS [DEVICE] with --csv" : "INPUT OUTPUT REPS [DEVICE]",
+                                positional);
     o->input = argv[optind];
     if (!csv_option)
         o->output = argv[optind + 1];
     o->reps = cli_number(PROGRAM, argv[optind + reps_at], 1, 1000000, "REPS");
     if (positional == reps_at + 2) {
-        o->device = cli_number(PROGRAM, argv[optind + reps_at + 1], 0, 1 << 20, "DEVICE");
+        o->device = program_device_number(PROGRAM, "DEVICE", argv[optind + reps_at + 1]);
         o->device_given = 1;
     }
-    if (o->devices && (o->device_given || o->no_opencl))
-        cli_usage_error_at(PROGRAM,
-                           o->no_opencl ? "--devices runs OpenCL algorithms, which --no-opencl turns off"
-                                        : "give -n or DEVICE (one device) or --devices (several), not both",
-                           o->devices);
+    if (o->devices && o->no_opencl)
+        cli_usage_error_at(PROGRAM, "--devices runs OpenCL algorithms, which --no-opencl turns off", o->devices);
+    if (o->devices && o->device_given)
+        program_not_both(PROGRAM, "-n or DEVICE (one device)", "--devices (several)", o->devices);
     if (o->long_csv && atomic_same_output(o->long_csv, o->output))
         cli_usage_error_at(PROGRAM, "--long-csv must name another file than OUTPUT", o->long_csv);
     if (atomic_same_file(o->output, o->input) || (o->long_csv && atomic_same_file(o->long_csv, o->input))) {

@@ -82,26 +82,19 @@ int main(int argc, char **argv)
         case 'X':
             extent = program_extent(PROGRAM, optarg);
             break;
-        case 'M': {
-            error_text err;
-            if (pipeline_parse_memory(optarg, &max_memory, &err) != 0)
-                cli_usage_error(PROGRAM, "%s", err.text);
+        case 'M':
+            max_memory = program_max_memory(PROGRAM, optarg);
             break;
-        }
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
-            if (cli_is_negative_number(argv[optind - 1]))
-                cli_usage_error(PROGRAM, "a negative number is not a valid argument: %s", argv[optind - 1]);
-            cli_usage_error(PROGRAM, "unknown option or missing argument: %s", argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (extent != RT_EXTENT_LINE && !exact)
         cli_usage_error(PROGRAM, "--extent %s applies to the exact classifier: give --exact too", extent_name(extent));
     int want = exact ? 2 : 3;
     if (argc - optind != want)
-        cli_usage_error(PROGRAM, "%s",
-                        exact ? "expected --exact INPUT OTHER_RESULTS"
-                              : "expected INPUT REFERENCE_RESULTS OTHER_RESULTS");
+        program_wrong_arguments(PROGRAM, exact ? "--exact INPUT OTHER_RESULTS" : "INPUT REFERENCE_RESULTS OTHER_RESULTS",
+                                argc - optind);
     const char *input = argv[optind];
     const char *reference_path = exact ? "exact classifier" : argv[optind + 1];
     const char *other_path = argv[optind + want - 1];

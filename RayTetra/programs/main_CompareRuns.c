@@ -134,15 +134,11 @@ int main(int argc, char **argv)
             force = 1;
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
-            cli_usage_error_at(PROGRAM, "unknown option or missing argument", argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
-    if (argc - optind != 2) {
-        fprintf(stderr, "%s: error: expected A.json B.json, got %d argument%s (see CompareRuns -h)\n", PROGRAM,
-                argc - optind, argc - optind == 1 ? "" : "s");
-        return 2;
-    }
+    if (argc - optind != 2)
+        program_wrong_arguments(PROGRAM, "A.json B.json", argc - optind);
     error_text err;
     run_file a, b;
     if (run_file_read(argv[optind], &a, &err) != 0) {

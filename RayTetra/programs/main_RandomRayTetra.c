@@ -79,25 +79,16 @@ int main(int argc, char **argv)
             have_misses = 1;
             break;
         case 'S':
-            config.seed = (uint64_t)cli_count(PROGRAM, optarg, 0x7fffffffffffffffLL, "--seed");
+            config.seed = (uint64_t)program_seed(PROGRAM, "--seed", optarg);
             break;
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --list-algorithms, --version and --help */
-            if (cli_is_negative_number(argv[optind - 1])) {
-                fprintf(stderr, "%s: error: %s: a negative number is not a valid argument (counts are >= 0; see "
-                                "RandomRayTetra -h)\n",
-                        PROGRAM, argv[optind - 1]);
-                return 2;
-            }
-            fprintf(stderr, "%s: error: %s: unknown option or missing argument (see RandomRayTetra -h)\n", PROGRAM,
-                    argv[optind - 1]);
-            return 2;
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
-    if (argc - optind != 1 || (!have_special && (!have_hits || !have_misses))) {
-        fprintf(stderr, "%s: error: expected OUTPUT -i HITS -n MISSES (see RandomRayTetra -h)\n", PROGRAM);
-        return 2;
-    }
+    if (argc - optind != 1)
+        program_wrong_arguments(PROGRAM, "OUTPUT", argc - optind);
+    if (!have_special && (!have_hits || !have_misses))
+        cli_usage_error(PROGRAM, "expected OUTPUT -i HITS -n MISSES: give both counts (or a --CLASS count)");
     const char *path = argv[optind];
     atomic_claim_stdout(path); /* the pairs alone on standard output; the summary on stderr */
     double start = timer_now_ms();

@@ -226,7 +226,7 @@ static void parse(int argc, char **argv, options *o)
             program_device_option(PROGRAM, c, optarg, &o->device, &o->device_given, &o->devices);
             break;
         case OPT_LOCAL:
-            o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 20, "--local-size");
+            o->local_size = program_local_size(PROGRAM, optarg);
             break;
         case OPT_SNAPSHOT:
             o->snapshot = optarg;
@@ -240,19 +240,16 @@ static void parse(int argc, char **argv, options *o)
             (void)program_record_stores(PROGRAM, optarg);
             break;
         case OPT_THREADS:
-            o->threads = cli_number(PROGRAM, optarg, 0, 4096, "--threads");
+            o->threads = program_threads(PROGRAM, optarg);
             break;
         case OPT_EXTENT:
             o->gpu_config.extent = program_extent(PROGRAM, optarg);
             break;
-        case OPT_MAX_MEMORY: {
-            error_text err;
-            if (pipeline_parse_memory(optarg, &o->max_memory, &err) != 0)
-                cli_usage_error(PROGRAM, "%s", err.text);
+        case OPT_MAX_MEMORY:
+            o->max_memory = program_max_memory(PROGRAM, optarg);
             break;
-        }
         default: /* the OpenCL options; --version, --help and unknown ones exit */
-            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu_config, usage, "REPS and every number RayTetra takes are >= 0");
+            program_other_option(PROGRAM, c, optarg, argv[optind - 1], &o->gpu_config, usage);
             break;
         }
     }
@@ -272,11 +269,11 @@ static void parse(int argc, char **argv, options *o)
     }
     if (o->list_devices || o->list_algorithms)
         return;
-    if (o->devices && (!o->gpu || o->device_given))
-        cli_usage_error(PROGRAM,
-                        !o->gpu ? "--devices %s: only OpenCL algorithms (-g) run on devices; choose one with -g"
-                                : "--devices %s: give -n (one device) or --devices (several), not both",
+    if (o->devices && !o->gpu)
+        cli_usage_error(PROGRAM, "--devices %s: only OpenCL algorithms (-g) run on devices; choose one with -g",
                         o->devices);
+    if (o->devices && o->device_given)
+        program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
     int positional = argc - optind;
     if (o->display >= 0) {
         if (positional < 1)
@@ -292,11 +289,8 @@ static void parse(int argc, char **argv, options *o)
     }
     if (o->snapshot)
         cli_usage_error(PROGRAM, "%s is only used with -d", "--snapshot");
-    if (positional != 3) {
-        fprintf(stderr, "%s: error: expected INPUT OUTPUT REPS, got %d argument%s (see RayTetra -h)\n", PROGRAM,
-                positional, positional == 1 ? "" : "s");
-        exit(2);
-    }
+    if (positional != 3)
+        program_wrong_arguments(PROGRAM, "INPUT OUTPUT REPS", positional);
     o->input = argv[optind];
     o->output = argv[optind + 1];
     o->reps = cli_number(PROGRAM, argv[optind + 2], 1, 1000000000, "REPS");

@@ -206,20 +206,20 @@ static void parse_point(const char *arg, double point[3])
 
 static void parse(int argc, char **argv, options *o)
 {
-    enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, DEVICE, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
-           PER_RAY, EXPORT, JSON, LIST, DEVICES, FROM, FROM_VERTEX, SAVE_MESH, CHUNK_RAYS };
+    enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
+           PER_RAY, EXPORT, JSON, LIST, FROM, FROM_VERTEX, SAVE_MESH, CHUNK_RAYS };
     static const struct option LONG[] = {
         {"rays", required_argument, 0, RAYS},         {"size", required_argument, 0, SIZE},
         {"view", required_argument, 0, VIEW},         {"up", required_argument, 0, UP},
         {"aim", required_argument, 0, AIM},           {"aim-rays", required_argument, 0, AIM_RAYS},
         {"seed", required_argument, 0, SEED},         {"algorithm", required_argument, 0, ALGORITHM},
-        {"threads", required_argument, 0, THREADS},   {"device", required_argument, 0, DEVICE},
+        {"threads", required_argument, 0, THREADS},   PROGRAM_DEVICE_OPTIONS,
         {"local-size", required_argument, 0, LOCAL_SIZE}, {"reps", required_argument, 0, REPS},
         {"verify", required_argument, 0, VERIFY},     {"bandwidth", no_argument, 0, BANDWIDTH},
         {"image", required_argument, 0, IMAGE},       {"show", required_argument, 0, SHOW},
         {"per-ray", required_argument, 0, PER_RAY},   {"export-pairs", required_argument, 0, EXPORT},
         {"json", required_argument, 0, JSON},         {"list-algorithms", no_argument, 0, LIST},
-        {"devices", required_argument, 0, DEVICES},   {"from", required_argument, 0, FROM},
+        {"from", required_argument, 0, FROM},
         {"from-vertex", required_argument, 0, FROM_VERTEX},
         {"save-mesh", required_argument, 0, SAVE_MESH}, {"chunk-rays", required_argument, 0, CHUNK_RAYS},
         PROGRAM_VERSION_HELP_OPTIONS,                 {0, 0, 0, 0},
@@ -268,15 +268,14 @@ static void parse(int argc, char **argv, options *o)
             o->aimed = 1;
             break;
         case AIM_RAYS: o->aim_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--aim-rays"); break;
-        case SEED: o->seed = cli_number(PROGRAM, optarg, 0, (1LL << 62), "--seed"); break;
+        case SEED: o->seed = program_seed(PROGRAM, "--seed", optarg); break;
         case ALGORITHM: parse_algorithms(o, optarg); break;
         case THREADS: parse_threads(o, optarg); break;
         case 'n':
-        case DEVICE:
-            o->device = cli_number(PROGRAM, optarg, 0, 1000, "--device");
-            o->device_given = 1;
+        case PROGRAM_OPT_DEVICES:
+            program_device_option(PROGRAM, c, optarg, &o->device, &o->device_given, &o->devices);
             break;
-        case LOCAL_SIZE: o->local_size = cli_number(PROGRAM, optarg, 1, 1 << 16, "--local-size"); break;
+        case LOCAL_SIZE: o->local_size = program_local_size(PROGRAM, optarg); break;
         case CHUNK_RAYS: o->chunk_rays = cli_number(PROGRAM, optarg, 1, 1LL << 31, "--chunk-rays"); break;
         case REPS: o->reps = cli_number(PROGRAM, optarg, 1, WALK_MAX_REPS, "--reps"); break;
         case VERIFY: o->verify = cli_number(PROGRAM, optarg, 0, 1LL << 40, "--verify"); break;
@@ -287,7 +286,6 @@ static void parse(int argc, char **argv, options *o)
                 cli_usage_error_at(PROGRAM, "--show must be length or tetrahedra", optarg);
             break;
         case PER_RAY: o->per_ray = optarg; break;
-        case DEVICES: o->devices = optarg; break;
         case FROM:
             parse_point(optarg, o->from_point);
             o->from = optarg;
@@ -298,17 +296,16 @@ static void parse(int argc, char **argv, options *o)
         case SAVE_MESH: o->save_mesh = optarg; break;
         case LIST: walk_algorithms_print(stdout); exit(0);
         default:
-            program_answer_info(PROGRAM, c, usage); /* exits on --version and --help */
-            cli_usage_error_at(PROGRAM, "unknown option or missing value", argv[optind - 1]);
+            program_default_option(PROGRAM, c, argv[optind - 1], usage); /* exits */
         }
     }
     if (optind != argc - 1)
-        cli_usage_error_at(PROGRAM, optind == argc ? "no MESH given" : "more than one MESH given", NULL);
+        program_wrong_arguments(PROGRAM, "one MESH", argc - optind);
     o->mesh = argv[optind];
     if (o->chosen_count == 0)
         parse_algorithms(o, "stp0r");
     if (o->devices && o->device_given)
-        cli_usage_error_at(PROGRAM, "give -n (one device) or --devices (several), not both", o->devices);
+        program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
     if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
         cli_usage_error_at(PROGRAM, "--rays, --aim, --from and --from-vertex each choose the rays: give one", NULL);
     if (o->image && (o->rays || o->aimed || o->from || o->from_vertex >= 0))

@@ -1,12 +1,14 @@
 /* program_options.c: the options several programs share (program_options.h). */
 #include "programs/program_options.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "atomic_file.h"
 #include "cli.h"
 #include "cpu/algorithms.h"
 #include "extent.h"
+#include "pipeline/pipeline_budget.h"
 #include "registry_print.h"
 #include "version.h"
 
@@ -67,6 +69,11 @@ int program_gpu_config_option(const char *program, int c, const char *arg, gpu_c
     return 1;
 }
 
+long long program_device_number(const char *program, const char *option, const char *arg)
+{
+    return cli_number(program, arg, 0, 1 << 20, option);
+}
+
 void program_device_option(const char *program, int c, const char *arg, long long *device, int *device_given,
                            const char **devices)
 {
@@ -74,24 +81,64 @@ void program_device_option(const char *program, int c, const char *arg, long lon
         *devices = arg;
         return;
     }
-    *device = cli_number(program, arg, 0, 1 << 20, "-n (device number)");
+    *device = program_device_number(program, "-n/--device", arg);
     *device_given = 1;
 }
 
-void program_bad_option(const char *program, const char *arg, const char *numbers)
+long long program_local_size(const char *program, const char *arg)
+{
+    return cli_number(program, arg, 1, 1 << 20, "--local-size");
+}
+
+long long program_threads(const char *program, const char *arg)
+{
+    return cli_number(program, arg, 0, 4096, "--threads");
+}
+
+long long program_seed(const char *program, const char *option, const char *arg)
+{
+    return cli_number(program, arg, 0, INT64_MAX, option);
+}
+
+size_t program_max_memory(const char *program, const char *arg)
+{
+    size_t bytes;
+    error_text err;
+    if (pipeline_parse_memory(arg, &bytes, &err) != 0)
+        cli_usage_error(program, "%s", err.text);
+    return bytes;
+}
+
+void program_bad_option(const char *program, const char *arg)
 {
     if (cli_is_negative_number(arg))
-        cli_usage_error(program, "%s: a negative number is not a valid argument (%s)", arg, numbers);
+        cli_usage_error(program, "%s: a negative number where an option was expected (%s's positional arguments are "
+                        "never negative)", arg, program);
     cli_usage_error(program, "%s: unknown option or missing argument", arg);
 }
 
+void program_wrong_arguments(const char *program, const char *expected, int got)
+{
+    cli_usage_error(program, "expected %s, got %d argument%s", expected, got, got == 1 ? "" : "s");
+}
+
+void program_not_both(const char *program, const char *first, const char *second, const char *arg)
+{
+    cli_usage_error(program, "give %s or %s, not both%s%s", first, second, arg ? ": " : "", arg ? arg : "");
+}
+
+void program_default_option(const char *program, int c, const char *written, void (*usage)(FILE *out))
+{
+    program_answer_info(program, c, usage);
+    program_bad_option(program, written);
+}
+
 void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
-                          void (*usage)(FILE *out), const char *numbers)
+                          void (*usage)(FILE *out))
 {
     if (program_gpu_config_option(program, c, arg, config))
         return;
-    program_answer_info(program, c, usage);
-    program_bad_option(program, written, numbers);
+    program_default_option(program, c, written, usage);
 }
 
 void program_check_outputs(const char *program, const program_output *outputs, int count, const char *const *inputs,

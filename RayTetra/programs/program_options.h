@@ -5,6 +5,7 @@
 #define RAYTETRA_PROGRAM_OPTIONS_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "cpu/algorithms.h"
@@ -84,23 +85,53 @@ int program_extent(const char *program, const char *arg);
  * its ARG into *config (or a usage error), and 1; any other c: nothing, and 0. */
 int program_gpu_config_option(const char *program, int c, const char *arg, gpu_config *config);
 
+/* An OpenCL device number, given as OPTION ("-n/--device", or Bench's positional "DEVICE"): 0 to
+ * 2^20, or a usage error. */
+long long program_device_number(const char *program, const char *option, const char *arg);
+
 /* -n N (c == 'n': *device, and *device_given set) or --devices LIST (*devices; the list is
  * resolved when the devices are opened), or a usage error. */
 void program_device_option(const char *program, int c, const char *arg, long long *device, int *device_given,
                            const char **devices);
 
-/* An option getopt did not know (or one missing its argument), ARG as the user wrote it:
- * "PROGRAM: error: ARG: unknown option or missing argument", or for a negative number
- * "ARG: a negative number is not a valid argument (NUMBERS)", where NUMBERS says which numbers
- * the program takes; then exit status 2. */
-_Noreturn void program_bad_option(const char *program, const char *arg, const char *numbers);
+/* The readings of the number options several programs take, each with its one range, or a
+ * usage error naming the option and the range (cli_number): --local-size (1 to 2^20),
+ * --threads (0: every core, to 4096), a seed (OPTION: --seed, --input-seed; 0 to 2^63 - 1). */
+long long program_local_size(const char *program, const char *arg);
+long long program_threads(const char *program, const char *arg);
+long long program_seed(const char *program, const char *option, const char *arg);
+
+/* --max-memory SIZE: bytes, with K, M, G or T (pipeline_parse_memory), or a usage error. */
+size_t program_max_memory(const char *program, const char *arg);
+
+/* The one line for each kind of mistake on a command line, the same in every program:
+ * "PROGRAM: error: WHAT (see PROGRAM -h)" on stderr and exit status 2 (cli_usage_error).
+ * A number that is not one, or out of its range, is cli_number's and cli_count's (cli.h). */
+
+/* An option getopt did not know, or one missing its argument; ARG as the user wrote it:
+ * "ARG: unknown option or missing argument", or for a negative number (which getopt takes for
+ * an option) "ARG: a negative number where an option was expected (PROGRAM's positional
+ * arguments are never negative)". */
+_Noreturn void program_bad_option(const char *program, const char *arg);
+
+/* Too few or too many positional arguments: "expected EXPECTED, got N argument(s)". */
+_Noreturn void program_wrong_arguments(const char *program, const char *expected, int got);
+
+/* Two options that exclude each other, both given: "give FIRST or SECOND, not both" and, when
+ * ARG is not NULL, ": ARG". */
+_Noreturn void program_not_both(const char *program, const char *first, const char *second, const char *arg);
+
+/* The default case of an option loop: c is --version, -h/--help or --list-algorithms
+ * (program_answer_info) or not an option the program knows (program_bad_option with WRITTEN,
+ * the argument as the user wrote it); exits either way. */
+_Noreturn void program_default_option(const char *program, int c, const char *written, void (*usage)(FILE *out));
 
 /* The default case of an option loop that takes the OpenCL options: c is one of them (its ARG
  * read into *config by program_gpu_config_option), --version, -h/--help or --list-algorithms
  * (program_answer_info: exits), or not an option the program knows (program_bad_option with
- * WRITTEN, the argument as the user wrote it, and NUMBERS: exits). */
+ * WRITTEN, the argument as the user wrote it: exits). */
 void program_other_option(const char *program, int c, const char *arg, const char *written, gpu_config *config,
-                          void (*usage)(FILE *out), const char *numbers);
+                          void (*usage)(FILE *out));
 
 /* An output a program was asked for: the option that names it ("--json"; "OUTPUT" for an
  * argument) and its name (NULL: not asked for). */

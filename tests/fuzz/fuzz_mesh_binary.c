@@ -94,13 +94,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_write_file("fuzz.rtm", file, magic + size, path);
     free(file);
     tet_mesh mesh;
-    error_text err;
-    if (mesh_read(path, &mesh, &err) != 0) {
-        fuzz_check_refusal(&err, path);
+    if (!fuzz_read_mesh(path, path, &mesh))
         return 0;
-    }
     check_sound(&mesh);
     mesh_bvh bvh;
+    error_text err;
     if (!mesh.stored_hierarchy || mesh_bvh_build(&mesh, &bvh, &err) != 0 || mesh.stored_hierarchy)
         __builtin_trap();
     check_hierarchy(&mesh, &bvh);

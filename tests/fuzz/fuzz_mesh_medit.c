@@ -19,11 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char path[FUZZ_PATH_SIZE];
     fuzz_write_file("fuzz.mesh", data, size, path);
     tet_mesh mesh;
-    error_text err;
-    if (mesh_read(path, &mesh, &err) != 0) {
-        fuzz_check_refusal(&err, path);
+    if (!fuzz_read_mesh(path, path, &mesh))
         return 0;
-    }
     fuzz_check_mesh(&mesh);
     mesh_free(&mesh);
     return 0;

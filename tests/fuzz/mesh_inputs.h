@@ -96,6 +96,17 @@ static inline void fuzz_check_refusal(const error_text *err, const char *path)
         __builtin_trap();
 }
 
+/* The mesh in the file PATH (mesh_read), or a refusal, which must name NAMED (PATH, or the
+ * file set's base): 1 and *mesh when it was read, 0 when refused. */
+static inline int fuzz_read_mesh(const char *path, const char *named, tet_mesh *mesh)
+{
+    error_text err;
+    if (mesh_read(path, mesh, &err) == 0)
+        return 1;
+    fuzz_check_refusal(&err, named);
+    return 0;
+}
+
 /* Rays: finite coordinates (inside the supported range for those read from a file) and a
  * finite, non-zero |Q - P|. */
 static inline void fuzz_check_rays(const walk_rays *rays, int from_file)
