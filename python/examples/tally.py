@@ -101,7 +101,8 @@ def check_output(path):
 
 def main():
     args = arguments()
-    problem = check_output(args.output)
+    problem = None if args.mesh.is_file() else f"{args.mesh}: no such file: give a volume mesh meshio reads"
+    problem = problem or check_output(args.output)
     if problem is None and args.rays < 1:
         problem = f"--rays {args.rays}: give a number of rays of at least 1"
     if problem is None and args.threads < 0:

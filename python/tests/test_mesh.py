@@ -385,11 +385,21 @@ def test_tally_example(tmp_path):
     assert "2000 rays" in run.stdout
 
 
-def test_tally_example_refuses_an_existing_folder_as_output(tmp_path):
-    run = subprocess.run([sys.executable, str(CHECKOUT / "python" / "examples" / "tally.py"), str(BOX),
-                          "0.5,0.5,0.5", str(tmp_path)], capture_output=True, text=True)
-    assert run.returncode != 0 and len(run.stderr.strip().splitlines()) == 1, run.stderr
-    assert "is a folder" in run.stderr
+def test_tally_example_refuses_bad_input_and_keeps_the_output(tmp_path):
+    """One line on stderr, a non-zero exit, and an existing output left as it was."""
+    tally = str(CHECKOUT / "python" / "examples" / "tally.py")
+    kept = tmp_path / "kept.vtu"
+    kept.write_text("an earlier tally")
+    cases = [([str(BOX), "0.5,0.5,0.5", str(tmp_path)], "is a folder"),
+             ([str(tmp_path / "none.mesh"), "0.5,0.5,0.5", str(kept)], "none.mesh: no such file"),
+             ([str(BOX), "0.5,0.5,0.5", str(kept), "--algorithm", "stp9"], "unknown walk algorithm"),
+             ([str(BOX), "0.5,0.5,0.5", str(kept), "--rays", "0"], "--rays 0: give a number of rays")]
+    for arguments, expected in cases:
+        run = subprocess.run([sys.executable, tally, *arguments], capture_output=True, text=True)
+        assert run.returncode != 0 and len(run.stderr.strip().splitlines()) == 1, run.stderr
+        assert expected in run.stderr
+        assert kept.read_text() == "an earlier tally"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.vtu"], "no temporary file left"
 
 
 def test_the_walk_releases_nothing_twice(box_arrays):
