@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_python: the Python package raytetra (python/) with pytest against this build's library
-# (python/tests: results equal to RayTetra's on the same pair files, the header's layout, bad
-# input), then `pip install` of python/ into a virtual environment, as python/README.md says, and
-# the installed package run from outside the checkout. Without Debian's python3 with NumPy and
+# (python/tests: results equal to RayTetra's and TetWalk's on the same files, the header's layout,
+# meshes read through meshio, the tally example, bad input), then `pip install` of python/ into a
+# virtual environment, as python/README.md says, and the installed package run from outside the
+# checkout. Without Debian's python3 with NumPy and
 # pytest (scripts/setup.sh installs them) it says so and checks nothing.
 source "$(dirname "$0")/lib.sh"
 
@@ -37,8 +38,9 @@ if "$PYTHON" -m venv --help >/dev/null 2>&1; then
     installed=$(cd "$TMP" && "$TMP/venv/bin/python" -c 'import raytetra, numpy as np
 pairs = np.array([[[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1], [0.2, 0.2, -1], [0.2, 0.2, 2]]])
 hit = raytetra.intersect(pairs, algorithm="stp1", extent="segment")[0]
-print(raytetra.__file__, hit["enter_face"], hit["leave_face"], round(float(hit["t_leave"]), 6))' 2>&1)
-    check "the installed package runs: $installed" grep -q "^$TMP/venv/.*/site-packages/raytetra/__init__.py 3 0 0.533333$" \
+walked = raytetra.Mesh.read("'"$ROOT"'/data/box.mesh").walk([[-1, 0.25, 0.5]], [[1, 0, 0]])
+print(raytetra.__file__, hit["enter_face"], hit["leave_face"], round(float(hit["t_leave"]), 6), walked["length"][0])' 2>&1)
+    check "the installed package runs: $installed" grep -q "^$TMP/venv/.*/site-packages/raytetra/__init__.py 3 0 0.533333 2.0$" \
         <<<"$installed"
 else
     echo "test_python: no python3-venv: pip install not checked"

@@ -2,10 +2,10 @@
 package states the header's types, constants and function signatures.
 
 Each function is declared with its argument and result types, so that ctypes converts and checks
-every argument; the structures repeat the header's fields in order, and tests/test_capi_layout.py
+every argument; the structures repeat the header's fields in order, and tests/test_capi.py
 compiles a C program against the header to check that their sizes and offsets and the
-constants are the header's. A later part of the API (a new section of the header) gets its own
-block here, declared in `declare`.
+constants are the header's. Each section of the header has its own block of functions here
+(PAIR_FUNCTIONS, MESH_FUNCTIONS), declared in `declare`.
 """
 
 import ctypes
@@ -26,6 +26,9 @@ ERROR_NO_DEVICE = -10
 ERROR_OPENCL = -11
 ERROR_OUT_OF_MEMORY = -12
 ERROR_OUT_OF_RANGE = -13
+ERROR_BAD_MESH = -20
+ERROR_BUFFER_TOO_SMALL = -21
+ERROR_UNSUPPORTED = -22
 
 # ---------------------------------------------------------------- options
 
@@ -98,6 +101,56 @@ device_p = ctypes.POINTER(Device)
 pair_p = ctypes.c_void_p  # the pairs of a NumPy array's buffer (array.ctypes.data)
 hit_p = ctypes.c_void_p  # the hits of a NumPy structured array's buffer
 
+# ---------------------------------------------------------------- meshes
+
+
+class Mesh(ctypes.Structure):
+    """raytetra_mesh: opaque, only ever handled through a pointer."""
+
+
+class WalkResult(ctypes.Structure):
+    """raytetra_walk_result: one ray's walk."""
+
+    _fields_ = [
+        ("status", ctypes.c_int32),
+        ("steps", ctypes.c_int32),
+        ("length", ctypes.c_double),
+        ("first_tet", ctypes.c_int32),
+        ("last_tet", ctypes.c_int32),
+        ("first_visit", ctypes.c_uint64),
+        ("visit_count", ctypes.c_uint64),
+    ]
+
+
+class Visit(ctypes.Structure):
+    """raytetra_visit: a tetrahedron a ray crosses, and its t interval."""
+
+    _fields_ = [
+        ("tet", ctypes.c_int32),
+        ("reserved", ctypes.c_int32),
+        ("t_enter", ctypes.c_double),
+        ("t_leave", ctypes.c_double),
+    ]
+
+
+class WalkOptions(ctypes.Structure):
+    """raytetra_walk_options (size, threads, reserved)."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("threads", ctypes.c_uint32),
+        ("reserved", ctypes.c_uint32),
+    ]
+
+
+def walk_options(threads=1):
+    """A raytetra_walk_options of this version, as RAYTETRA_WALK_OPTIONS_INIT then threads set."""
+    return WalkOptions(ctypes.sizeof(WalkOptions), threads, 0)
+
+
+mesh_p = ctypes.POINTER(Mesh)
+array_p = ctypes.c_void_p  # a NumPy array's buffer (array.ctypes.data): vertices, tets, rays, results
+
 # ---------------------------------------------------------------- functions
 
 # name: (result type, argument types), in the header's order.
@@ -124,6 +177,22 @@ PAIR_FUNCTIONS = {
                                                          ctypes.POINTER(Options)]),
     "raytetra_device_close": (None, [device_p]),
     "raytetra_version_string": (ctypes.c_char_p, []),
+}
+
+MESH_FUNCTIONS = {
+    "raytetra_mesh_create": (ctypes.c_int, [ctypes.c_size_t, array_p, ctypes.c_size_t, array_p, array_p,
+                                            ctypes.POINTER(mesh_p), ctypes.c_char_p, ctypes.c_size_t]),
+    "raytetra_mesh_read": (ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(mesh_p), ctypes.c_char_p,
+                                          ctypes.c_size_t]),
+    "raytetra_mesh_tetrahedron_count": (ctypes.c_size_t, [mesh_p]),
+    "raytetra_mesh_vertex_count": (ctypes.c_size_t, [mesh_p]),
+    "raytetra_mesh_free": (None, [mesh_p]),
+    "raytetra_mesh_walk": (ctypes.c_int, [mesh_p, ctypes.c_char_p, ctypes.c_size_t, array_p, array_p, array_p,
+                                          array_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
+                                          ctypes.POINTER(WalkOptions)]),
+    "raytetra_device_mesh_walk": (ctypes.c_int, [device_p, mesh_p, ctypes.c_char_p, ctypes.c_size_t, array_p,
+                                                 array_p, array_p, array_p, ctypes.c_size_t,
+                                                 ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(WalkOptions)]),
 }
 
 

@@ -70,7 +70,7 @@ def locate():
 
 
 def library():
-    """The loaded library with the pair API's functions declared."""
+    """The loaded library with the pair and mesh APIs' functions declared."""
     global _loaded
     if _loaded is None:
         path = locate()
@@ -79,7 +79,7 @@ def library():
         except OSError as error:
             raise LibraryNotFound(f"{path}: cannot be loaded: {error}") from error
         try:
-            _loaded = _capi.declare(loaded, _capi.PAIR_FUNCTIONS)
+            _loaded = _capi.declare(_capi.declare(loaded, _capi.PAIR_FUNCTIONS), _capi.MESH_FUNCTIONS)
         except AttributeError as error:
             raise LibraryNotFound(f"{path}: not a libraytetra this package knows ({error}); rebuild it from "
                                   f"the same checkout") from error

@@ -1,6 +1,6 @@
 """raytetra/_capi.py against include/raytetra.h: a C program compiled against the header prints
 the structures' sizes and offsets and the constants, which must be the ctypes declarations';
-every function the header declares for the pair API is declared. And the library is found as
+every function the header declares for the pair and mesh APIs is declared. And the library is found as
 raytetra/_library.py says: RAYTETRA_LIBRARY (a file or a folder), then pkg-config's raytetra.pc."""
 
 import ctypes
@@ -17,7 +17,9 @@ from conftest import BUILD, CHECKOUT
 
 HEADER = CHECKOUT / "include" / "raytetra.h"
 
-STRUCTURES = {"raytetra_pair": _capi.Pair, "raytetra_hit": _capi.Hit, "raytetra_options": _capi.Options}
+STRUCTURES = {"raytetra_pair": _capi.Pair, "raytetra_hit": _capi.Hit, "raytetra_options": _capi.Options,
+              "raytetra_walk_result": _capi.WalkResult, "raytetra_visit": _capi.Visit,
+              "raytetra_walk_options": _capi.WalkOptions}
 
 CONSTANTS = {f"RAYTETRA_{name}": value for name, value in vars(_capi).items()
              if re.fullmatch(r"(OK|ERROR_[A-Z_]+|ANY_ORIENTATION|UNCHECKED|EXTENT_[A-Z]+|PROPERTY_[A-Z_]+)", name)}
@@ -61,12 +63,13 @@ def test_constants_are_the_headers(header_facts):
         assert value == header_facts[name], name
 
 
-def test_the_pair_api_is_declared():
+def test_the_pair_and_mesh_apis_are_declared():
     declared = set(re.findall(r"^RAYTETRA_API [^(]*?\b(raytetra_[a-z_]+)\(", HEADER.read_text(), re.M))
     # Those a Python caller reaches through others: the one-pair and non-_ex forms.
     through_others = {"raytetra_intersect", "raytetra_intersect_many", "raytetra_device_intersect_many"}
-    pair_api = {name for name in declared if not name.startswith("raytetra_mesh")}
-    assert pair_api - through_others <= set(_capi.PAIR_FUNCTIONS)
+    mesh_api = {name for name in declared if re.match(r"raytetra_(device_)?mesh_", name)}
+    assert mesh_api == set(_capi.MESH_FUNCTIONS)
+    assert declared - mesh_api - through_others <= set(_capi.PAIR_FUNCTIONS)
     assert set(_capi.PAIR_FUNCTIONS) <= declared
 
 
