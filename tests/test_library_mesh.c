@@ -405,6 +405,8 @@ static void check_device(raytetra_mesh *mesh, const ray_set *r)
     CHECK(raytetra_device_mesh_walk(device, mesh, "exact", r->n, (const double (*)[3])r->origins,
                                     (const double (*)[3])r->directions, gpu, NULL, 0, NULL, NULL) ==
               RAYTETRA_ERROR_NO_KERNEL, "the exact walk on a device");
+    CHECK(strstr(raytetra_device_message(device), "exact") && strstr(raytetra_device_message(device), "refused"),
+          "the device's message says the exact walk was refused: %s", raytetra_device_message(device));
     free(cpu);
     free(gpu);
     raytetra_device_close(device);

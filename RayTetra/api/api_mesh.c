@@ -593,6 +593,20 @@ static void copy_device_results(const ray_batch *batch, const walk_result *walke
     }
 }
 
+/* Why a device walk was refused before it reached the device, for raytetra_device_message. */
+typedef struct refusal {
+    const char *algorithm;
+    int status;
+} refusal;
+
+static int say_refusal(api_device_walk *w, void *context)
+{
+    const refusal *r = context;
+    snprintf(w->message->text, sizeof w->message->text, "the mesh walk%s%s was refused: %s",
+             r->algorithm ? " with " : "", r->algorithm ? r->algorithm : "", raytetra_error_string(r->status));
+    return 0;
+}
+
 int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh, const char *algorithm, size_t n,
                               const double (*origins)[3], const double (*directions)[3],
                               raytetra_walk_result *results, raytetra_visit *visits, size_t visit_capacity,
@@ -611,8 +625,11 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
         status = RAYTETRA_ERROR_UNSUPPORTED;
     if (status == RAYTETRA_OK && !chosen->has_kernel)
         status = RAYTETRA_ERROR_NO_KERNEL;
-    if (status != RAYTETRA_OK)
+    if (status != RAYTETRA_OK) {
+        if (device) /* raytetra_device_message explains a failed call, as the header promises */
+            api_device_walk_locked(device, say_refusal, &(refusal){algorithm, status});
         return status;
+    }
     ray_batch batch;
     int inside = 0;
     walk_view view;
