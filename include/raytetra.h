@@ -77,7 +77,7 @@ typedef enum raytetra_error {
                                               the message says which */
     RAYTETRA_ERROR_BUFFER_TOO_SMALL = -21, /* visit_capacity is less than *visit_total: nothing was written
                                               to visits */
-    RAYTETRA_ERROR_UNSUPPORTED = -22       /* not on an OpenCL device: the visited tetrahedra, the exact walk */
+    RAYTETRA_ERROR_UNSUPPORTED = -22       /* reserved: no call returns it in this version */
 } raytetra_error;
 
 /* One line describing an error code (a static string; "unknown error code" for others). */
@@ -267,8 +267,8 @@ typedef struct raytetra_walk_result {
                             between neighbours), < 0 the error code of the ray (not finite, no direction) */
     int32_t steps;       /* tetrahedra crossed at t > 0 */
     double length;       /* in the mesh: the sum of (t_leave - t_enter) |direction| over those tetrahedra */
-    int32_t first_tet;   /* the first and last tetrahedron along the ray, -1 when none (a miss); -1 on a */
-    int32_t last_tet;    /* device, whose kernel keeps status, steps and length only */
+    int32_t first_tet;   /* the first and last tetrahedron along the ray, -1 when none (a miss) */
+    int32_t last_tet;
     uint64_t first_visit; /* with visits: this ray's are visits[first_visit .. first_visit + visit_count) */
     uint64_t visit_count; /* with visits: steps; else 0 */
 } raytetra_walk_result;
@@ -312,13 +312,13 @@ RAYTETRA_API int raytetra_mesh_walk(const raytetra_mesh *mesh, const char *algor
                                     raytetra_walk_result *results, raytetra_visit *visits, size_t visit_capacity,
                                     size_t *visit_total, const raytetra_walk_options *options);
 
-/* The same walk with the algorithm's OpenCL kernel on an opened device (the same results as the
- * CPU's for the same algorithm, "stp0" and "gpu_stp0" alike), first_tet and last_tet -1. The
- * mesh goes to the device at the first walk of that mesh there and stays until the device
- * walks another mesh or is closed. visits must be NULL and visit_total NULL
- * (RAYTETRA_ERROR_UNSUPPORTED; the CPU call records them); "exact" has no kernel
- * (RAYTETRA_ERROR_NO_KERNEL). Failures as raytetra_device_intersect_many's, with
- * raytetra_device_message saying what failed; calls on one device are serialised. */
+/* The same walk with the algorithm's OpenCL kernel on an opened device: the same results as the
+ * CPU's for the same algorithm ("stp0" and "gpu_stp0" alike), first and last tetrahedra and
+ * visits included, recorded on the device (visits and visit_total as raytetra_mesh_walk's: with
+ * visits, one walk counts them and a second records them). The mesh goes to the device at the
+ * first walk of that mesh there and stays until the device walks another mesh or is closed.
+ * "exact" has no kernel (RAYTETRA_ERROR_NO_KERNEL). Failures as raytetra_device_intersect_many's,
+ * with raytetra_device_message saying what failed; calls on one device are serialised. */
 RAYTETRA_API int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh, const char *algorithm,
                                            size_t n, const double (*origins)[3], const double (*directions)[3],
                                            raytetra_walk_result *results, raytetra_visit *visits,

@@ -39,3 +39,38 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
         results[i] = rt_walk_trace_from(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, 0);
     }
 }
+
+#ifdef RT_WALK_RECORDING
+/* The library's device walk (raytetra_device_mesh_walk): each ray walked again with a record, its
+ * first and last tetrahedra into ends (2 a ray), and with with_visits its visits into visit_tets
+ * and visit_t (t_enter, t_leave) from offsets[i] to offsets[i + 1], the counts the plain walk's
+ * steps gave. Built only on request (-DRT_WALK_RECORDING), so that TetWalk's kernel is unchanged. */
+__kernel void tet_walk_record(__global const double *rays, __global rt_walk_result *results, const ulong count,
+                              __global const double *vertices, __global const int *cells,
+                              __global const double *edge_lines, __global const int *tetra_edges,
+                              __global const double *bvh_bounds, __global const int *bvh_links,
+                              __global const int *bvh_faces, __global const int *aman_cells,
+                              __global const double *planes, const int step_limit, const double exact_distance,
+                              __global const int *starts, const int with_starts, __global const ulong *offsets,
+                              __global int *visit_tets, __global double *visit_t, __global int *ends,
+                              const int with_visits)
+{
+    rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
+                      .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
+                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
+                      .step_limit = step_limit,
+                      .exact_distance = exact_distance};
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
+        __global const double *r = rays + 6 * i;
+        rt_vec3 P = rt_v(r[0], r[1], r[2]);
+        rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
+        ulong first = with_visits ? offsets[i] : 0;
+        int capacity = with_visits ? (int)(offsets[i + 1] - first) : 0;
+        rt_walk_record record = rt_walk_record_start(with_visits ? visit_tets + first : 0,
+                                                     with_visits ? visit_t + 2 * first : 0, capacity);
+        results[i] = rt_walk_trace_from(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, &record);
+        ends[2 * i] = record.first;
+        ends[2 * i + 1] = record.last;
+    }
+}
+#endif

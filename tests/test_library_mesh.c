@@ -370,6 +370,37 @@ static void check_read(const char *path, size_t tetrahedra, size_t vertices)
 
 /* ---------------------------------------------------------------- on a device */
 
+/* The device's visits as the CPU's: the same total, ranges, tetrahedra and t; a buffer one short
+ * refused with the total reported and nothing written. */
+static void check_device_visits(raytetra_device *device, raytetra_mesh *mesh, const ray_set *r, const char *name,
+                                raytetra_walk_result *cpu, raytetra_walk_result *gpu)
+{
+    size_t cpu_total = 0, gpu_total = 0;
+    const double(*o)[3] = (const double (*)[3])r->origins, (*d)[3] = (const double (*)[3])r->directions;
+    CHECK(raytetra_mesh_walk(mesh, name, r->n, o, d, cpu, NULL, 0, &cpu_total, NULL) == RAYTETRA_OK &&
+              raytetra_device_mesh_walk(device, mesh, name, r->n, o, d, gpu, NULL, 0, &gpu_total, NULL) == RAYTETRA_OK,
+          "%s: visit totals", name);
+    CHECK(cpu_total == gpu_total && cpu_total > 0, "%s: %zu visits on the CPU, %zu on the device", name, cpu_total,
+          gpu_total);
+    raytetra_visit *cv = calloc(cpu_total + 1, sizeof *cv), *gv = calloc(cpu_total + 1, sizeof *gv);
+    size_t total = 0;
+    CHECK(raytetra_device_mesh_walk(device, mesh, name, r->n, o, d, gpu, gv, cpu_total - 1, &total, NULL) ==
+                  RAYTETRA_ERROR_BUFFER_TOO_SMALL && total == cpu_total && gv[0].tet == 0 && gv[0].t_leave == 0,
+          "%s: a visit buffer one short on the device", name);
+    CHECK(raytetra_mesh_walk(mesh, name, r->n, o, d, cpu, cv, cpu_total, &total, NULL) == RAYTETRA_OK &&
+              raytetra_device_mesh_walk(device, mesh, name, r->n, o, d, gpu, gv, cpu_total, &total, NULL) == RAYTETRA_OK,
+          "%s: visits on both: %s", name, raytetra_device_message(device));
+    size_t differ = 0;
+    for (size_t i = 0; i < r->n; ++i)
+        differ += cpu[i].first_visit != gpu[i].first_visit || cpu[i].visit_count != gpu[i].visit_count;
+    for (size_t j = 0; j < cpu_total; ++j)
+        differ += cv[j].tet != gv[j].tet || !(fabs(cv[j].t_enter - gv[j].t_enter) <= 1e-12 * (1 + fabs(cv[j].t_enter))) ||
+                  !(fabs(cv[j].t_leave - gv[j].t_leave) <= 1e-12 * (1 + fabs(cv[j].t_leave)));
+    CHECK(differ == 0, "%s: %zu visit ranges or visits differ between the CPU and the device", name, differ);
+    free(cv);
+    free(gv);
+}
+
 static void check_device(raytetra_mesh *mesh, const ray_set *r)
 {
     if (raytetra_device_count() <= 0) {
@@ -393,15 +424,13 @@ static void check_device(raytetra_mesh *mesh, const ray_set *r)
         size_t differ = 0;
         for (size_t i = 0; i < r->n && g == RAYTETRA_OK; ++i)
             differ += cpu[i].status != gpu[i].status || cpu[i].steps != gpu[i].steps ||
-                      !(fabs(cpu[i].length - gpu[i].length) <= 1e-12 * (1 + cpu[i].length)) || gpu[i].first_tet != -1;
+                      !(fabs(cpu[i].length - gpu[i].length) <= 1e-12 * (1 + cpu[i].length)) ||
+                      cpu[i].first_tet != gpu[i].first_tet || cpu[i].last_tet != gpu[i].last_tet;
         CHECK(differ == 0, "%s: %zu of %zu rays differ between the CPU and %s", names[a], differ, r->n,
               raytetra_device_description(device));
     }
-    raytetra_visit visit;
-    size_t total;
-    CHECK(raytetra_device_mesh_walk(device, mesh, "stp0", r->n, (const double (*)[3])r->origins,
-                                    (const double (*)[3])r->directions, gpu, &visit, 1, &total, NULL) ==
-              RAYTETRA_ERROR_UNSUPPORTED, "visits on a device");
+    check_device_visits(device, mesh, r, "stp0r", cpu, gpu);
+    check_device_visits(device, mesh, r, "aman", cpu, gpu);
     CHECK(raytetra_device_mesh_walk(device, mesh, "exact", r->n, (const double (*)[3])r->origins,
                                     (const double (*)[3])r->directions, gpu, NULL, 0, NULL, NULL) ==
               RAYTETRA_ERROR_NO_KERNEL, "the exact walk on a device");

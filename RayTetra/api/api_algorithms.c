@@ -98,7 +98,7 @@ const char *raytetra_error_string(int code)
     case RAYTETRA_ERROR_BUFFER_TOO_SMALL:
         return "the visits buffer is too small: *visit_total says how many visits the rays need";
     case RAYTETRA_ERROR_UNSUPPORTED:
-        return "not supported on an OpenCL device (the visited tetrahedra: walk on the CPU with raytetra_mesh_walk)";
+        return "not supported (reserved: no call of this version returns it)";
     case RAYTETRA_ERROR_OUT_OF_RANGE:
         return "a coordinate is outside the supported range: 0 or 1e-50 to 1e+75 in magnitude; for the float "
                "variants every coordinate within 1e+8 and the largest at least 1e-6";

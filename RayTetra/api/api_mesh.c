@@ -548,7 +548,10 @@ typedef struct device_call {
     const raytetra_mesh *mesh;
     const walk_view *view;
     const ray_batch *batch;
-    walk_result *walked; /* the batch's results, in its order */
+    raytetra_walk_result *results;
+    raytetra_visit *visits; /* NULL: none asked for */
+    size_t capacity;        /* of visits */
+    size_t *visit_total;    /* NULL: not asked for */
 } device_call;
 
 /* Put the mesh on the device unless it holds it already (device lock held). */
@@ -567,30 +570,78 @@ static int hold_mesh(api_device_walk *w, const raytetra_mesh *mesh)
     return RAYTETRA_OK;
 }
 
+/* The device's visits into the caller's buffer, each ray's sorted along the ray as on the CPU. */
+static void copy_device_visits(const device_call *call, const int *tets, const double *t)
+{
+    for (size_t k = 0; k < call->batch->count; ++k) {
+        const raytetra_walk_result *r = &call->results[call->batch->index[k]];
+        raytetra_visit *v = call->visits + r->first_visit;
+        for (uint64_t j = 0; j < r->visit_count; ++j) {
+            uint64_t at = r->first_visit + j;
+            v[j] = (raytetra_visit){tets[at], 0, t[2 * at], t[2 * at + 1]};
+        }
+        sort_visits(v, (size_t)r->visit_count);
+    }
+}
+
+/* One recording walk on the device: results and ends, and with offsets the visits. */
+static int record_pass(api_device_walk *w, const device_call *call, walk_result *walked, int *ends,
+                       const uint64_t *offsets, int *tets, double *t)
+{
+    if (walk_opencl_record(w->gpu, call->view->algorithm, &call->batch->rays, walked, offsets, tets, t, ends,
+                           w->message) != 0)
+        return RAYTETRA_ERROR_OPENCL;
+    for (size_t k = 0; k < call->batch->count; ++k) {
+        raytetra_walk_result *r = &call->results[call->batch->index[k]];
+        r->status = walked[k].status;
+        r->steps = walked[k].steps;
+        r->length = walked[k].length;
+        r->first_tet = ends[2 * k];
+        r->last_tet = ends[2 * k + 1];
+    }
+    return RAYTETRA_OK;
+}
+
+/* The walk, then with visits asked for their count, and (when they fit) a second walk recording
+ * them: as the CPU call does, on the device. */
 static int device_work(api_device_walk *w, void *context)
 {
     device_call *call = context;
     int status = hold_mesh(w, call->mesh);
-    if (status != RAYTETRA_OK || call->batch->count == 0)
+    size_t count = call->batch->count;
+    if (status != RAYTETRA_OK || count == 0)
         return status;
-    walk_run run;
-    memset(&run, 0, sizeof run);
-    if (walk_opencl_run(w->gpu, call->view->algorithm, &call->batch->rays, call->walked, 0, 0, &run, w->message) != 0)
-        return RAYTETRA_ERROR_OPENCL;
-    snprintf(w->message->text, sizeof w->message->text, "walked %zu rays with GPU_%s on %s", call->batch->count,
-             call->view->algorithm->csv_name, walk_opencl_description(w->gpu));
-    return RAYTETRA_OK;
-}
-
-/* The device's results into the caller's (first and last tetrahedra are not known there). */
-static void copy_device_results(const ray_batch *batch, const walk_result *walked, raytetra_walk_result *results)
-{
-    for (size_t k = 0; k < batch->count; ++k) {
-        raytetra_walk_result *r = &results[batch->index[k]];
-        r->status = walked[k].status;
-        r->steps = walked[k].steps;
-        r->length = walked[k].length;
+    walk_result *walked = malloc(count * sizeof *walked);
+    int *ends = malloc(2 * count * sizeof *ends);
+    uint64_t *offsets = call->visit_total ? malloc((count + 1) * sizeof *offsets) : NULL;
+    int *tets = NULL;
+    double *t = NULL;
+    if (!walked || !ends || (call->visit_total && !offsets))
+        status = RAYTETRA_ERROR_OUT_OF_MEMORY;
+    if (status == RAYTETRA_OK)
+        status = record_pass(w, call, walked, ends, NULL, NULL, NULL);
+    if (status == RAYTETRA_OK && call->visit_total) {
+        int max_steps;
+        size_t total = visit_offsets(call->batch, call->results, &max_steps);
+        *call->visit_total = total;
+        for (size_t k = 0; k <= count; ++k)
+            offsets[k] = k < count ? call->results[call->batch->index[k]].first_visit : total;
+        if (call->visits && total > call->capacity)
+            status = RAYTETRA_ERROR_BUFFER_TOO_SMALL;
+        else if (call->visits && !((tets = malloc((total + 1) * sizeof *tets)) && (t = malloc((total + 1) * 2 * sizeof *t))))
+            status = RAYTETRA_ERROR_OUT_OF_MEMORY;
+        else if (call->visits && (status = record_pass(w, call, walked, ends, offsets, tets, t)) == RAYTETRA_OK)
+            copy_device_visits(call, tets, t);
     }
+    if (status == RAYTETRA_OK)
+        snprintf(w->message->text, sizeof w->message->text, "walked %zu rays with GPU_%s on %s", count,
+                 call->view->algorithm->csv_name, walk_opencl_description(w->gpu));
+    free(walked);
+    free(ends);
+    free(offsets);
+    free(tets);
+    free(t);
+    return status;
 }
 
 /* Why a device walk was refused before it reached the device, for raytetra_device_message. */
@@ -612,7 +663,6 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
                               raytetra_walk_result *results, raytetra_visit *visits, size_t visit_capacity,
                               size_t *visit_total, const raytetra_walk_options *options)
 {
-    (void)visit_capacity;
     if (visit_total)
         *visit_total = 0;
     unsigned threads;
@@ -621,8 +671,6 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
     int status = check_call(mesh, algorithm, n, origins, directions, results, options, &threads, &chosen, &opencl);
     if (status == RAYTETRA_OK && !device)
         status = RAYTETRA_ERROR_NULL_ARGUMENT;
-    if (status == RAYTETRA_OK && (visits || visit_total))
-        status = RAYTETRA_ERROR_UNSUPPORTED;
     if (status == RAYTETRA_OK && !chosen->has_kernel)
         status = RAYTETRA_ERROR_NO_KERNEL;
     if (status != RAYTETRA_OK) {
@@ -633,22 +681,21 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
     ray_batch batch;
     int inside = 0;
     walk_view view;
-    walk_result *walked = NULL;
     status = batch_make(&mesh->mesh, n, origins, directions, results, &batch, &inside);
     /* Every table: the device keeps the mesh, with all of them, for every algorithm. */
     if (status == RAYTETRA_OK)
         status = prepare_view(mesh, chosen, inside, TABLE_ALL, &view);
     if (status == RAYTETRA_OK)
         status = locate_starts(&view, &batch);
-    if (status == RAYTETRA_OK && !(walked = malloc((batch.count + 1) * sizeof *walked)))
-        status = RAYTETRA_ERROR_OUT_OF_MEMORY;
     if (status == RAYTETRA_OK) {
-        device_call call = {mesh, &view, &batch, walked};
+        device_call call = {mesh, &view, &batch, results, visits, visit_capacity, visits || visit_total ? visit_total : NULL};
+        size_t total = 0;
+        if (visits && !visit_total)
+            call.visit_total = &total;
         status = api_device_walk_locked(device, device_work, &call);
     }
-    if (status == RAYTETRA_OK)
-        copy_device_results(&batch, walked, results);
-    free(walked);
+    if (!visits || status != RAYTETRA_OK)
+        clear_visit_ranges(n, results);
     batch_free(&batch);
     return status;
 }

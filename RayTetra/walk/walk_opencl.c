@@ -103,9 +103,10 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err)
     return bandwidth.copy_median_gbs;
 }
 
-/* The algorithm's kernel, built (or loaded from the cache) with its method and form. */
-static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program *program, cl_kernel *kernel,
-                 size_t *kernel_max, error_text *err)
+/* The algorithm's kernel, built (or loaded from the cache) with its method and form: tet_walk, or
+ * with `recording` tet_walk_record (walk_opencl_record). */
+static int build_kernel(walk_opencl *gpu, const walk_algorithm *algorithm, int recording, gpu_program *program,
+                        cl_kernel *kernel, size_t *kernel_max, error_text *err)
 {
     /* NVIDIA's compiler gives the fast walks 160-180 registers a work-item; at 128, more
      * work-items stay resident to hide the walk's dependent loads (GPU_STP0, camera rays through
@@ -113,14 +114,21 @@ static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program 
      * (4,886 -> 4,415) and keeps the compiler's choice. */
     const char *registers =
         gpu_device_is_nvidia_gpu(gpu->cl.info) && algorithm->method != RT_WALK_ROBUST ? " -cl-nv-maxrregcount=128" : "";
-    char options[192];
-    snprintf(options, sizeof options, "%s -DRT_WALK_METHOD=%d -DRT_WALK_FORM=%d%s", GPU_PROGRAM_LANGUAGE,
-             algorithm->method, algorithm->form, registers);
-    gpu_program_request request = {gpu->cl.context, gpu->cl.info, "TetWalk.cl", "tet_walk", options, gpu->cl.log, 0};
+    char options[224];
+    snprintf(options, sizeof options, "%s -DRT_WALK_METHOD=%d -DRT_WALK_FORM=%d%s%s", GPU_PROGRAM_LANGUAGE,
+             algorithm->method, algorithm->form, registers, recording ? " -DRT_WALK_RECORDING" : "");
+    const char *name = recording ? "tet_walk_record" : "tet_walk";
+    gpu_program_request request = {gpu->cl.context, gpu->cl.info, "TetWalk.cl", name, options, gpu->cl.log, 0};
     if (gpu_program_obtain(&request, program, err) != 0 ||
-        gpu_program_kernel(program, gpu->cl.info->device, "tet_walk", kernel, kernel_max, err) != 0)
+        gpu_program_kernel(program, gpu->cl.info->device, name, kernel, kernel_max, err) != 0)
         return -1;
     return 0;
+}
+
+static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program *program, cl_kernel *kernel,
+                 size_t *kernel_max, error_text *err)
+{
+    return build_kernel(gpu, algorithm, 0, program, kernel, kernel_max, err);
 }
 
 /* Can the algorithm run on this device's mesh? Returns 0, or -1 with err set. */
@@ -254,6 +262,80 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     gpu_release_buffers(&input, &output);
     if (starts)
         clReleaseMemObject(starts);
+    if (kernel)
+        clReleaseKernel(kernel);
+    gpu_program_release(&program);
+    return failed ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- recording */
+
+static cl_mem record_buffer(walk_opencl *gpu, cl_mem_flags flags, size_t bytes, const void *data, error_text *err)
+{
+    cl_int status;
+    cl_mem buffer = clCreateBuffer(gpu->cl.context, flags | (data ? CL_MEM_COPY_HOST_PTR : 0), bytes ? bytes : 8,
+                                   data && bytes ? (void *)data : NULL, &status);
+    if (GPU_CHECK(err, "clCreateBuffer", status))
+        return NULL;
+    return buffer;
+}
+
+static int set_record_arguments(cl_kernel kernel, cl_mem *buffers, int with_visits, error_text *err)
+{
+    for (cl_uint b = 0; b < 4; ++b)
+        if (GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, START_ARGUMENT + 2 + b, sizeof(cl_mem), &buffers[b])))
+            return -1;
+    return GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, START_ARGUMENT + 6, sizeof(int), &with_visits));
+}
+
+static int read_buffer(walk_opencl *gpu, cl_mem buffer, size_t bytes, void *out, error_text *err)
+{
+    return bytes && GPU_CHECK(err, "clEnqueueReadBuffer",
+                              clEnqueueReadBuffer(gpu->cl.queue, buffer, CL_TRUE, 0, bytes, out, 0, NULL, NULL));
+}
+
+int walk_opencl_record(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
+                       const uint64_t *offsets, int *visit_tets, double *visit_t, int *ends, error_text *err)
+{
+    if (check_algorithm(gpu, algorithm, err) != 0)
+        return -1;
+    size_t count = rays->count, total = offsets ? (size_t)offsets[count] : 0;
+    gpu_program program = {0};
+    cl_kernel kernel = NULL;
+    size_t kernel_max = 0, local_size = 0;
+    /* rays, results, starts, then the kernel's offsets, visit_tets, visit_t, ends */
+    cl_mem buffers[7] = {0};
+    int failed = build_kernel(gpu, algorithm, 1, &program, &kernel, &kernel_max, err) ||
+                 choose_local_size(gpu, kernel_max, 0, &local_size, err);
+    const void *data[7] = {rays->rays, NULL, rays->start, offsets, NULL, NULL, NULL};
+    size_t bytes[7] = {count * 6 * sizeof(double), count * sizeof(rt_walk_result),
+                       rays->start ? count * sizeof(int) : 0, offsets ? (count + 1) * sizeof *offsets : 0,
+                       total * sizeof(int), total * 2 * sizeof(double), count * 2 * sizeof(int)};
+    for (int b = 0; b < 7 && !failed; ++b)
+        failed = !(buffers[b] = record_buffer(gpu, b == 0 || b == 2 || b == 3 ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE,
+                                              bytes[b], data[b], err));
+    cl_ulong bound = count;
+    failed = failed ||
+             GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 0, sizeof(cl_mem), &buffers[0])) ||
+             GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 1, sizeof(cl_mem), &buffers[1])) ||
+             GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(kernel, 2, sizeof bound, &bound)) ||
+             set_mesh_arguments(gpu, kernel, err) || set_start_arguments(kernel, buffers[2], rays->start != NULL, err) ||
+             set_record_arguments(kernel, buffers + 3, offsets != NULL, err);
+    if (!failed && count > 0)
+        failed = launch(gpu, kernel, gpu_global_size(count, 1, local_size), local_size, err) ||
+                 read_buffer(gpu, buffers[1], bytes[1], results, err) ||
+                 read_buffer(gpu, buffers[6], bytes[6], ends, err) ||
+                 (offsets && (read_buffer(gpu, buffers[4], bytes[4], visit_tets, err) ||
+                              read_buffer(gpu, buffers[5], bytes[5], visit_t, err)));
+    if (failed)
+        gpu_error_context(err, "recording %zu rays' tetrahedra with GPU_%s on %s", count, algorithm->csv_name,
+                          gpu->cl.info->name);
+    else
+        for (size_t i = 0; i < count; ++i)
+            results[i].length *= walk_ray_scale(rays->rays[i]);
+    for (int b = 0; b < 7; ++b)
+        if (buffers[b])
+            clReleaseMemObject(buffers[b]);
     if (kernel)
         clReleaseKernel(kernel);
     gpu_program_release(&program);

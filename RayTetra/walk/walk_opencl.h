@@ -24,6 +24,15 @@ const char *walk_opencl_description(const walk_opencl *gpu);
 /* The device's copy bandwidth in GB/s (gpu_bandwidth.h); 0 with err set on failure. */
 double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err);
 
+/* Every ray walked once on the device with a record (TetWalk.cl's tet_walk_record; the library's
+ * device walk): its result into results (lengths in mesh units, as walk_opencl_run's), its first
+ * and last tetrahedra along the ray into ends[2 i], ends[2 i + 1] (-1 when it visits none), and
+ * with offsets (count + 1 of them: ray i's visits from offsets[i] to offsets[i + 1], the counts
+ * an earlier call's steps gave) its visits into visit_tets and visit_t (t_enter, t_leave in
+ * units of Q - P, clipped at 0), in the walk's order. Untimed. Returns 0, or -1 with err set. */
+int walk_opencl_record(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
+                       const uint64_t *offsets, int *visit_tets, double *visit_t, int *ends, error_text *err);
+
 /* Walk every ray with the algorithm's kernel: one warm-up launch, then `reps` timed launches
  * (run->samples_ms), results in mesh units. local_size 0: 64, or what the kernel allows. Fills
  * run's OpenCL fields, rays, steps, lost and host_rays. Returns 0, or -1 with err set. */

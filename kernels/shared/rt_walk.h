@@ -110,20 +110,20 @@ typedef struct rt_walk_result {
     int status;
 } rt_walk_result;
 
-/* The tetrahedra a ray visits (the host's --export-pairs, the library's visits); NULL in a
- * kernel. They are recorded in the walk's order: segment by segment in the order the hierarchy
- * hands out their entry faces, which need not be the order along the ray in a mesh the ray
- * enters more than once. */
+/* The tetrahedra a ray visits (the host's --export-pairs, the library's visits and ends; in a
+ * kernel, TetWalk.cl's tet_walk_record, else NULL). They are recorded in the walk's order:
+ * segment by segment in the order the hierarchy hands out their entry faces, which need not be
+ * the order along the ray in a mesh the ray enters more than once. */
 typedef struct rt_walk_record {
-    int *tetra;          /* NULL: none kept (first and last only) */
-    double *t;           /* NULL, or t_enter, t_leave of each tetrahedron kept, clipped at 0 */
+    RT_GLOBAL int *tetra; /* NULL: none kept (first and last only) */
+    RT_GLOBAL double *t;  /* NULL, or t_enter, t_leave of each tetrahedron kept, clipped at 0 */
     int capacity, count; /* count may exceed capacity: then only the first capacity were kept */
     int first, last;     /* the tetrahedra visited first and last along the ray; -1 before any */
     double first_t, last_t; /* first's t_enter, last's t_leave */
 } rt_walk_record;
 
 /* An empty record keeping up to capacity tetrahedra (tetra and t may be NULL). */
-RT_INLINE rt_walk_record rt_walk_record_start(int *tetra, double *t, int capacity)
+RT_INLINE rt_walk_record rt_walk_record_start(RT_GLOBAL int *tetra, RT_GLOBAL double *t, int capacity)
 {
     rt_walk_record r;
     r.tetra = tetra;

@@ -156,6 +156,24 @@ def _tetra_cells(read, path):
     return np.concatenate(blocks)
 
 
+def _walked(call, algorithm, visits, device):
+    """One walk call (call(buffer, capacity, total) -> status), and with visits a first call for
+    the total and a second filling a visits array of that size; the array, or None."""
+    total = ctypes.c_size_t(0)
+    status = call(None, 0, ctypes.byref(total) if visits else None)
+    if status != _capi.OK:
+        raise _walk_error(algorithm, status, device)
+    if not visits:
+        return None
+    recorded = np.empty(total.value, dtype=VISIT_DTYPE)
+    # A buffer of at least one record: NULL would ask for the sizes again.
+    buffer = recorded if total.value else np.empty(1, dtype=VISIT_DTYPE)
+    status = call(buffer.ctypes.data, len(buffer), ctypes.byref(total))
+    if status != _capi.OK:
+        raise _walk_error(algorithm, status, device)
+    return recorded
+
+
 class Mesh:
     """A tetrahedral mesh the library walks rays through.
 
@@ -246,8 +264,8 @@ class Mesh:
         where it meets the boundary.
 
         Returns a dict of NumPy arrays of N: status (0 ok, 1 lost), steps (tetrahedra crossed at
-        t > 0), length (inside the mesh, in the mesh's units), first_tet and last_tet (-1: none;
-        -1 on a device). With visits=True (CPU only) also visits (VISIT_DTYPE: tet, t_enter,
+        t > 0), length (inside the mesh, in the mesh's units), first_tet and last_tet (-1: none).
+        With visits=True (on the CPU or a device) also visits (VISIT_DTYPE: tet, t_enter,
         t_leave, ray after ray, in order along each) and visit_offsets (N + 1: ray i's are
         visits[visit_offsets[i]:visit_offsets[i + 1]]).
 
@@ -267,12 +285,7 @@ class Mesh:
         if device is None:
             recorded = self._walk_cpu(algorithm, origins, directions, results, options, visits)
         else:
-            if visits:
-                raise RayTetraError(f"{algorithm} on device {device}: the visits are recorded on the CPU only (the "
-                                    f"device's kernel keeps status, steps and length): walk with device=None for "
-                                    f"them", _capi.ERROR_UNSUPPORTED)
-            self._walk_device(device, algorithm, origins, directions, results, options)
-            recorded = None
+            recorded = self._walk_device(device, algorithm, origins, directions, results, options, visits)
         if errors == "raise":
             _raise_for_rays(results["status"], algorithm)
         walked = {name: results[name] for name in RESULT_FIELDS}
@@ -286,32 +299,17 @@ class Mesh:
     def _walk_cpu(self, algorithm, origins, directions, results, options, visits):
         """The CPU walk into results; with visits, sizes first, then the visits array filled."""
         lib = library()
-        name = algorithm.encode()
-        n = origins.shape[0]
-        total = ctypes.c_size_t(0)
-        status = lib.raytetra_mesh_walk(self._handle, name, n, origins.ctypes.data, directions.ctypes.data,
-                                        results.ctypes.data, None, 0, ctypes.byref(total) if visits else None,
-                                        ctypes.byref(options))
-        if status != _capi.OK:
-            raise _walk_error(algorithm, status)
-        if not visits:
-            return None
-        recorded = np.empty(total.value, dtype=VISIT_DTYPE)
-        # A buffer of at least one record: NULL would ask for the sizes again.
-        buffer = recorded if total.value else np.empty(1, dtype=VISIT_DTYPE)
-        status = lib.raytetra_mesh_walk(self._handle, name, n, origins.ctypes.data, directions.ctypes.data,
-                                        results.ctypes.data, buffer.ctypes.data, len(buffer), ctypes.byref(total),
-                                        ctypes.byref(options))
-        if status != _capi.OK:
-            raise _walk_error(algorithm, status)
-        return recorded
+        call = lambda buffer, capacity, total: lib.raytetra_mesh_walk(
+            self._handle, algorithm.encode(), origins.shape[0], origins.ctypes.data, directions.ctypes.data,
+            results.ctypes.data, buffer, capacity, total, ctypes.byref(options))
+        return _walked(call, algorithm, visits, None)
 
-    def _walk_device(self, device, algorithm, origins, directions, results, options):
+    def _walk_device(self, device, algorithm, origins, directions, results, options, visits):
+        """The same on an OpenCL device (raytetra_device_mesh_walk)."""
         lib = library()
         handle = _device(device)
-        status = lib.raytetra_device_mesh_walk(handle, self._handle, algorithm.encode(), origins.shape[0],
-                                               origins.ctypes.data, directions.ctypes.data, results.ctypes.data,
-                                               None, 0, None, ctypes.byref(options))
-        if status != _capi.OK:
-            raise _walk_error(algorithm, status, device)
+        call = lambda buffer, capacity, total: lib.raytetra_device_mesh_walk(
+            handle, self._handle, algorithm.encode(), origins.shape[0], origins.ctypes.data, directions.ctypes.data,
+            results.ctypes.data, buffer, capacity, total, ctypes.byref(options))
+        return _walked(call, algorithm, visits, device)
 
