@@ -135,15 +135,28 @@ static int refuse_repeats(const char *name, const run_file *run, error_text *err
     return status;
 }
 
+/* At most size - 1 bytes of a string from the file, control characters shown as '?', so that an
+ * error line quoting it stays one line. */
+static const char *printable(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; text[n] && n + 1 < size; ++n)
+        out[n] = (unsigned char)text[n] < 0x20 || text[n] == 0x7f ? '?' : text[n];
+    out[n] = '\0';
+    return out;
+}
+
 static int read_document(const char *name, json_object *document, run_file *run, error_text *err)
 {
     json_object *schema, *context, *results;
     if (!json_object_is_type(document, json_type_object) || !json_object_object_get_ex(document, "schema", &schema) ||
         !json_object_is_type(schema, json_type_string))
         return error_set(err, "%s: not a RayTetra results file (no \"schema\"); give a file of Bench --json", name);
-    if (strcmp(json_object_get_string(schema), RESULTS_JSON_BENCH_SCHEMA) != 0)
-        return error_set(err, "%s: schema \"%.100s\", not \"%s\": CompareRuns compares Bench --json files", name,
-                         json_object_get_string(schema), RESULTS_JSON_BENCH_SCHEMA);
+    if (strcmp(json_object_get_string(schema), RESULTS_JSON_BENCH_SCHEMA) != 0) {
+        char shown[101];
+        return error_set(err, "%s: schema \"%s\", not \"%s\": CompareRuns compares Bench --json files", name,
+                         printable(json_object_get_string(schema), shown, sizeof shown), RESULTS_JSON_BENCH_SCHEMA);
+    }
     if (!json_object_object_get_ex(document, "context", &context) || !json_object_is_type(context, json_type_object) ||
         !json_object_object_get_ex(document, "results", &results) || !json_object_is_type(results, json_type_array))
         return error_set(err, "%s: \"context\" or \"results\" is missing or of the wrong type (docs/JSON.md)", name);
