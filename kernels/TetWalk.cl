@@ -13,6 +13,21 @@
 #error "TetWalk.cl needs -DRT_WALK_METHOD=m -DRT_WALK_FORM=f"
 #endif
 
+/* The mesh's arrays as rt_walk.h reads them (both kernels take them in this order). */
+RT_INLINE rt_walk_mesh tet_walk_mesh(__global const double *vertices, __global const int *cells,
+                                     __global const double *edge_lines, __global const int *tetra_edges,
+                                     __global const double *bvh_bounds, __global const int *bvh_links,
+                                     __global const int *bvh_faces, __global const int *aman_cells,
+                                     __global const double *planes, int step_limit, double exact_distance)
+{
+    rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
+                      .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
+                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
+                      .step_limit = step_limit,
+                      .exact_distance = exact_distance};
+    return m;
+}
+
 /* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
  * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
  * precomputed forms only, aman_cells by the aman walk only, planes by the Badouel walk only.
@@ -27,11 +42,8 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
                        const int step_limit, const double exact_distance, __global const int *starts,
                        const int with_starts)
 {
-    rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
-                      .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
-                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
-                      .step_limit = step_limit,
-                      .exact_distance = exact_distance};
+    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
+                                   aman_cells, planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         __global const double *r = rays + 6 * i;
         rt_vec3 P = rt_v(r[0], r[1], r[2]);
@@ -55,11 +67,8 @@ __kernel void tet_walk_record(__global const double *rays, __global rt_walk_resu
                               __global int *visit_tets, __global double *visit_t, __global int *ends,
                               const int with_visits)
 {
-    rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
-                      .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
-                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
-                      .step_limit = step_limit,
-                      .exact_distance = exact_distance};
+    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
+                                   aman_cells, planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         __global const double *r = rays + 6 * i;
         rt_vec3 P = rt_v(r[0], r[1], r[2]);

@@ -499,6 +499,22 @@ static int check_call(const raytetra_mesh *mesh, const char *name, size_t n, con
     return *algorithm ? RAYTETRA_OK : RAYTETRA_ERROR_UNKNOWN_ALGORITHM;
 }
 
+/* The rays of a call checked into a batch, the tables the walk reads, and the starts of rays from
+ * inside: what a walk needs before it runs, on the CPU or a device. The batch is freed by the
+ * caller (batch_free) whatever this returns. */
+static int prepare_walk(const raytetra_mesh *mesh, const walk_algorithm *chosen, size_t n, const double (*origins)[3],
+                        const double (*directions)[3], raytetra_walk_result *results, unsigned tables,
+                        ray_batch *batch, walk_view *view)
+{
+    int inside = 0;
+    int status = batch_make(&mesh->mesh, n, origins, directions, results, batch, &inside);
+    if (status == RAYTETRA_OK)
+        status = prepare_view(mesh, chosen, inside, tables, view);
+    if (status == RAYTETRA_OK)
+        status = locate_starts(view, batch);
+    return status;
+}
+
 int raytetra_mesh_walk(const raytetra_mesh *mesh, const char *algorithm, size_t n, const double (*origins)[3],
                        const double (*directions)[3], raytetra_walk_result *results, raytetra_visit *visits,
                        size_t visit_capacity, size_t *visit_total, const raytetra_walk_options *options)
@@ -514,13 +530,8 @@ int raytetra_mesh_walk(const raytetra_mesh *mesh, const char *algorithm, size_t 
     if (opencl)
         return RAYTETRA_ERROR_NOT_CPU;
     ray_batch batch;
-    int inside = 0;
     walk_view view;
-    status = batch_make(&mesh->mesh, n, origins, directions, results, &batch, &inside);
-    if (status == RAYTETRA_OK)
-        status = prepare_view(mesh, chosen, inside, tables_of(chosen), &view);
-    if (status == RAYTETRA_OK)
-        status = locate_starts(&view, &batch);
+    status = prepare_walk(mesh, chosen, n, origins, directions, results, tables_of(chosen), &batch, &view);
     walk_job job = {.view = &view, .batch = &batch, .results = results};
     size_t threads_used = thread_count(threads, batch.count);
     if (status == RAYTETRA_OK)
@@ -679,19 +690,13 @@ int raytetra_device_mesh_walk(raytetra_device *device, const raytetra_mesh *mesh
         return status;
     }
     ray_batch batch;
-    int inside = 0;
     walk_view view;
-    status = batch_make(&mesh->mesh, n, origins, directions, results, &batch, &inside);
     /* Every table: the device keeps the mesh, with all of them, for every algorithm. */
-    if (status == RAYTETRA_OK)
-        status = prepare_view(mesh, chosen, inside, TABLE_ALL, &view);
-    if (status == RAYTETRA_OK)
-        status = locate_starts(&view, &batch);
+    status = prepare_walk(mesh, chosen, n, origins, directions, results, TABLE_ALL, &batch, &view);
     if (status == RAYTETRA_OK) {
-        device_call call = {mesh, &view, &batch, results, visits, visit_capacity, visits || visit_total ? visit_total : NULL};
-        size_t total = 0;
-        if (visits && !visit_total)
-            call.visit_total = &total;
+        size_t total = 0; /* visits need their count even when the caller does not ask for it */
+        device_call call = {mesh, &view, &batch, results, visits, visit_capacity,
+                            visit_total ? visit_total : visits ? &total : NULL};
         status = api_device_walk_locked(device, device_work, &call);
     }
     if (!visits || status != RAYTETRA_OK)
