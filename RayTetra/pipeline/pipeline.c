@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "binary_io.h"
+#include "cpu/cpu_parallel.h"
 #include "pairs_io.h"
 #include "pipeline/pipeline_budget.h"
 #include "pipeline/pipeline_state.h"
@@ -31,7 +32,7 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
     pipeline_chunk_shape shape;
     s->chunk_count = pipeline_runner_chunks(&s->runner);
     if (pipeline_chunk_shape_for(budget, s->source.count, !s->source.binary, out_bytes, pipeline_runner_copies(job),
-                                 s->chunk_count, &shape, err) != 0)
+                                 s->chunk_count, (size_t)cpu_thread_count(), &shape, err) != 0)
         return -1;
     s->source.chunk_pairs = shape.pairs;
     for (size_t c = 0; c < s->chunk_count; ++c)

@@ -71,15 +71,26 @@ int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err)
     return 0;
 }
 
+size_t pipeline_chunk_pairs_largest(int device, size_t cores)
+{
+    if (device)
+        return PIPELINE_DEVICE_CHUNK_PAIRS;
+    size_t pairs = PIPELINE_CPU_PAIRS_PER_CORE * (cores ? cores : 1);
+    if (pairs < PIPELINE_CPU_CHUNK_PAIRS_MIN)
+        return PIPELINE_CPU_CHUNK_PAIRS_MIN;
+    return pairs > PIPELINE_DEVICE_CHUNK_PAIRS ? PIPELINE_DEVICE_CHUNK_PAIRS : pairs;
+}
+
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
-                             size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err)
+                             size_t device_copies, size_t chunks, size_t cores, pipeline_chunk_shape *shape,
+                             error_text *err)
 {
     size_t pair_bytes = sizeof(ray_tetra_pair) + sizeof(ray_tetra_result);
     size_t per_pair = pair_bytes * (1 + device_copies) + out_bytes_per_pair +
                       (text_input ? PIPELINE_TEXT_BYTES_PER_PAIR + 2 * sizeof(size_t) : 0);
     size_t fixed = PIPELINE_MEMORY_RESERVE + (text_input ? chunks * (size_t)(INPUT_LINE_MAX + 1) : 0);
     size_t pairs = budget > fixed ? (budget - fixed) / chunks / per_pair : 1;
-    size_t largest = device_copies ? PIPELINE_CHUNK_PAIRS_MAX : PIPELINE_CPU_CHUNK_PAIRS_MAX;
+    size_t largest = pipeline_chunk_pairs_largest(device_copies != 0, cores);
     if (pairs > largest)
         pairs = largest;
     size_t overlapping = count / PIPELINE_CHUNKS_PER_RUN + 1;

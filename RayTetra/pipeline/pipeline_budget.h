@@ -19,11 +19,19 @@
 #define PIPELINE_TEXT_BYTES_PER_PAIR 512
 /* The largest chunk for a device: big enough that per-chunk costs (buffers, launches) vanish,
  * small enough that the first chunk's read, before anything overlaps, is a small part of a long
- * run. For the CPU algorithms a chunk stays near the caches' size: the four chunks' memory is
- * then reused while warm instead of faulted in afresh (measured on the dev machine, 2,000,000
- * pairs: 4,096 to 16,384 pairs a chunk ran in half the time of 250,000). */
+ * run, and that the chunks' pinned memory is quick to make. On a 4 x H200 host (64 cores; 40,000,000
+ * pairs, file to file) 262,144 pairs a chunk ran one GPU in 3.3-3.4 s and every GPU in 3.7 s,
+ * 2,097,152 in 4.6-4.9 and 7.2 s. A forced size ($RAYTETRA_STREAM_CHUNK_PAIRS) may go up to
+ * PIPELINE_CHUNK_PAIRS_MAX. */
+#define PIPELINE_DEVICE_CHUNK_PAIRS ((size_t)1 << 18)
 #define PIPELINE_CHUNK_PAIRS_MAX ((size_t)1 << 21)
-#define PIPELINE_CPU_CHUNK_PAIRS_MAX ((size_t)1 << 14)
+/* For the CPU algorithms a chunk is PIPELINE_CPU_PAIRS_PER_CORE pairs for each core, within
+ * [PIPELINE_CPU_CHUNK_PAIRS_MIN, PIPELINE_DEVICE_CHUNK_PAIRS]: each core's share of the four chunks then
+ * stays near its caches and is reused while warm, and the teams' start and join are paid once per
+ * 4,096 pairs a core. Measured, file to file: on the 2-core dev machine 16,384 pairs a chunk ran in
+ * a third of the time of 262,144; on the 64-core host 262,144 in under half the time of 16,384. */
+#define PIPELINE_CPU_PAIRS_PER_CORE ((size_t)4096)
+#define PIPELINE_CPU_CHUNK_PAIRS_MIN ((size_t)1 << 14)
 /* A device's run is cut into at least this many chunks (of at least PIPELINE_CHUNK_PAIRS_MIN
  * pairs), so that its stages overlap for most of it even when the budget would hold it in one. */
 #define PIPELINE_CHUNKS_PER_RUN 8
@@ -37,13 +45,18 @@ int pipeline_parse_memory(const char *text, size_t *bytes, error_text *err);
 size_t pipeline_default_memory(void);
 
 /* What each of `chunks` chunks needs, for `count` pairs in all, text or binary input and output
- * (out_bytes_per_pair 0: no results written), and `device_copies` more pair+result copies per
+ * (out_bytes_per_pair 0: no results written), on `cores` cores, and `device_copies` more pair+result copies per
  * pair (an OpenCL run's pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
  * (tests of the chunk boundaries); a bad value is an error. 0, or -1 with err set. */
 /* $RAYTETRA_STREAM_CHUNK_PAIRS into *pairs (0 when unset): 0, or -1 with err set for a bad value. */
 int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err);
 
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
-                             size_t device_copies, size_t chunks, pipeline_chunk_shape *shape, error_text *err);
+                             size_t device_copies, size_t chunks, size_t cores, pipeline_chunk_shape *shape,
+                             error_text *err);
+
+/* The largest chunk the budget allows before it: a device's PIPELINE_DEVICE_CHUNK_PAIRS, the CPU's
+ * PIPELINE_CPU_PAIRS_PER_CORE a core within its bounds. */
+size_t pipeline_chunk_pairs_largest(int device, size_t cores);
 
 #endif
