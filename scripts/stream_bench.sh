@@ -28,7 +28,8 @@ Writes PAIRS (default 1000000) random pairs in FORMAT (rtb, the default, or txt)
 folder, then times 3 runs each of: cat INPUT > /dev/null, dd bs=4M writing a file of the
 results' size, and RayTetra's file-to-file run of STP0 (every core; the first GPU, else OpenCL
 device 0, and --devices all when a device is listed), and prints a table of the median, the
-spread and the ratio to the I/O floor (cat + dd). Executables are taken from \$RAYTETRA_BIN (default: the
+spread and the ratio to the I/O floor (cat + dd). Each timed run starts with no output file
+and no dirty pages (rm and sync, untimed). Executables are taken from \$RAYTETRA_BIN (default: the
 build folder \${BUILD:-build} of the source tree); the scratch folder is in \$TMPDIR (default
 /tmp) and removed at the end.
 EOF_USAGE
@@ -68,9 +69,18 @@ seconds() {
 }
 
 # measure COMMAND...: "MEDIAN SPREAD" of 3 runs.
+# Before each timed run, untimed: no output left from the last one and no dirty pages. Replacing
+# a file of gigabytes (dd's truncation, RayTetra's rename over it) waits for the kernel to drop
+# its pages, and the last run's write-back competes with this one's writes: seconds either way,
+# which would measure the previous run rather than this one.
+fresh_output() { rm -f "$OUTPUT" "$SCRATCH/floor.out"; sync; }
+
 measure() {
     local runs=()
-    for _ in 1 2 3; do runs+=("$(seconds "$@")"); done
+    for _ in 1 2 3; do
+        fresh_output
+        runs+=("$(seconds "$@")")
+    done
     printf '%s\n' "${runs[@]}" | sort -g | awk '{ t[NR] = $1 } END { printf "%.4f %.4f\n", t[2], t[3] - t[1] }'
 }
 
