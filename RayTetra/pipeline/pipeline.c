@@ -170,18 +170,21 @@ static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, 
     stats->memory = budget;
     stats->wall_ms = timer_now_ms() - start_ms;
     stats->algorithm_ms = s->runner.algorithm_ms;
+    stats->startup_ms = s->startup_ms;
+    stats->commit_ms = s->commit_ms;
     memcpy(stats->busy_ms, s->busy_ms, sizeof stats->busy_ms);
     stats->busy_ms[PIPELINE_TRANSFER_IN] = s->runner.transfer_in_ms;
     stats->busy_ms[PIPELINE_KERNEL] = s->runner.kernel_ms;
     stats->busy_ms[PIPELINE_TRANSFER_OUT] = s->runner.transfer_out_ms;
 }
 
-static int run_state(pipeline_state *s, size_t budget, error_text *err)
+static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
 {
     if (pipeline_runner_open(&s->runner, s->job, err) != 0 || pair_source_open(&s->source, s->job->input, err) != 0 ||
         make_chunks(s, budget, err) != 0 || atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
+    s->startup_ms = timer_now_ms() - start_ms;
     pipeline_progress_start(&s->progress, s->job->program);
     pipeline_write_header(s);
     int status = stream(s);
@@ -192,7 +195,10 @@ static int run_state(pipeline_state *s, size_t budget, error_text *err)
     }
     pipeline_runner_report(&s->runner, s->job->report, s->source.count);
     s->out_open = 0;
-    return atomic_commit(&s->out, err);
+    double commit_start = timer_now_ms();
+    int committed = atomic_commit(&s->out, err);
+    s->commit_ms = timer_now_ms() - commit_start;
+    return committed;
 }
 
 int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err)
@@ -205,7 +211,7 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
     s->job = job;
     s->binary_output = job->write_results && binary_path(job->output);
     pthread_mutex_init(&s->lock, NULL);
-    int status = run_state(s, budget, err);
+    int status = run_state(s, budget, start_ms, err);
     if (s->out_open)
         atomic_abort(&s->out);
     pair_source_close(&s->source);
@@ -232,8 +238,9 @@ void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
     fprintf(out, "stages (busy ms, share of the wall time %.3f ms; %zu chunk%s of up to %zu pairs, --max-memory "
                  "%zu MiB):",
             stats->wall_ms, stats->chunks, stats->chunks == 1 ? "" : "s", stats->chunk_pairs, stats->memory >> 20);
+    double share = stats->wall_ms > 0 ? 100.0 / stats->wall_ms : 0.0;
+    fprintf(out, " start-up %.3f (%.0f%%)", stats->startup_ms, stats->startup_ms * share);
     for (int k = 0; k < PIPELINE_STAGE_COUNT; ++k)
-        fprintf(out, "%s %s %.3f (%.0f%%)", k ? "," : "", names[k], stats->busy_ms[k],
-                stats->wall_ms > 0 ? 100.0 * stats->busy_ms[k] / stats->wall_ms : 0.0);
-    fputc('\n', out);
+        fprintf(out, ", %s %.3f (%.0f%%)", names[k], stats->busy_ms[k], stats->busy_ms[k] * share);
+    fprintf(out, ", commit %.3f (%.0f%%)\n", stats->commit_ms, stats->commit_ms * share);
 }

@@ -54,7 +54,9 @@ typedef enum pipeline_stage {
 typedef struct pipeline_stats {
     size_t pairs, chunks, chunk_pairs;
     size_t memory;        /* the budget the chunks were sized for */
-    double wall_ms;       /* from opening the input to the last result written */
+    double wall_ms;       /* from opening the devices and the input to OUTPUT in place */
+    double startup_ms;    /* of it, before the first chunk is read: devices, kernels, chunks' memory */
+    double commit_ms;     /* of it, OUTPUT put in place (a rename over an old file drops its pages) */
     double algorithm_ms;  /* the timed repetitions, summed over the chunks */
     double busy_ms[PIPELINE_STAGE_COUNT];
 } pipeline_stats;
