@@ -5,7 +5,8 @@
 # whose device does not exist and a SIGTERM to one rank each stop every rank with one line
 # naming the rank, its host and the cause, leave the old OUTPUT as it was and no temporary
 # file. What a run spread over ranks cannot do (a text or standard INPUT, OUTPUT '-', -d) is
-# refused in one line, once. --json holds every rank and the totals.
+# refused in one line, once. --json holds every rank and the totals. TetWalkMPI's picture and
+# per-ray file are TetWalk's; a rank without its device stops every rank in one line.
 source "$(dirname "$0")/lib.sh"
 MPI_RT="$BIN/RayTetraMPI"
 RT="$BIN/RayTetra"
@@ -116,6 +117,36 @@ check "SIGTERM to a rank: one line naming it: $(cat "$TMP/term.err")" \
 check "SIGTERM to a rank: one line only" test "$(grep -c . "$TMP/term.err")" -eq 1
 check "SIGTERM to a rank leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"
 no_temporaries "$TMP"
+
+# TetWalkMPI: the rays in chunks of 100 from the ranks' shared counter; rank 0's picture and
+# per-ray file are TetWalk's bytes, on CPU threads and on the OpenCL device.
+MPI_TW="$BIN/TetWalkMPI"
+MESH="$ROOT/data/u_shape.mesh"
+walk_same() { # walk_same NAME ARGS...: TetWalk and TetWalkMPI write the same picture and per-ray file
+    local name=$1
+    shift
+    "$BIN/TetWalk" "$@" --size 64x48 --reps 2 --image "$TMP/ref_$name.png" --per-ray "$TMP/ref_$name.txt" "$MESH" \
+        >/dev/null 2>"$TMP/ref.err" || fail "TetWalk $*: $(cat "$TMP/ref.err")"
+    mpirun -q --oversubscribe -np 3 "$MPI_TW" "$@" --size 64x48 --reps 2 --chunk-rays 100 --image "$TMP/mpi_$name.png" \
+        --per-ray "$TMP/mpi_$name.txt" --json "$TMP/mpi_$name.json" "$MESH" >"$TMP/mpi_$name.log" 2>"$TMP/mpi.err" ||
+        fail "TetWalkMPI $*: $(cat "$TMP/mpi.err")"
+    check "TetWalkMPI $*: TetWalk's picture" cmp -s "$TMP/ref_$name.png" "$TMP/mpi_$name.png"
+    check "TetWalkMPI $*: TetWalk's per-ray file" cmp -s "$TMP/ref_$name.txt" "$TMP/mpi_$name.txt"
+}
+walk_same cpu --algorithm stp1,stp0r --threads 1,2
+check "TetWalkMPI --json: 3 ranks, their rays adding up to the picture's" \
+    jq -e '.context.ranks == 3 and (.context.hosts | length) == 1 and (.context.rank_rays | add) == 3072 and
+           (.context.rank_busy_ms | length) == 3 and (.results | length) == 4' "$TMP/mpi_cpu.json" >/dev/null
+if "$RT" --list-devices >/dev/null 2>&1 && [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ]; then
+    walk_same opencl --algorithm GPU_STP0
+    expect 1 "^TetWalkMPI: error: rank 1 of 3 on [^ ]+: .*device 1" -- \
+        mpirun -q --oversubscribe -np 3 "$MPI_TW" --device-per-rank --algorithm GPU_STP0 --image "$TMP/none.png" "$MESH"
+    check "a device error makes no picture" test ! -e "$TMP/none.png"
+fi
+expect 2 "^TetWalkMPI: error: --devices: a rank walks on one device" -- \
+    mpirun -q --oversubscribe -np 3 "$MPI_TW" --devices all --algorithm GPU_STP0 "$MESH"
+expect 1 "^TetWalkMPI: error: rank 0 of 3 on [^ ]+: .*nothing.mesh" -- \
+    mpirun -q --oversubscribe -np 3 "$MPI_TW" --algorithm stp1 "$TMP/nothing.mesh"
 
 # What a run over ranks cannot do: one line, said once (by rank 0).
 expect 2 "^RayTetraMPI: error: .*in.txt: a text input.*binary .rtb" -- mpi -t 1 "$TMP/in.txt" "$TMP/x.rtb" 1

@@ -17,6 +17,10 @@ void mpi_walk_open(mpi_walk *walk, const mpi_world *world, size_t chunk_rays)
     if (world->rank == 0)
         *walk->counter = 0;
     MPI_Win_lock_all(0, walk->window);
+    if (world->rank == 0) {
+        walk->rank_rays = calloc((size_t)world->size, sizeof *walk->rank_rays);
+        walk->rank_busy_ms = calloc((size_t)world->size, sizeof *walk->rank_busy_ms);
+    }
     MPI_Type_contiguous((int)sizeof(walk_result), MPI_BYTE, &walk->result_type);
     MPI_Type_commit(&walk->result_type);
 }
@@ -27,6 +31,8 @@ void mpi_walk_close(mpi_walk *walk)
     MPI_Win_free(&walk->window);
     MPI_Type_free(&walk->result_type);
     free(walk->mine);
+    free(walk->rank_rays);
+    free(walk->rank_busy_ms);
     memset(walk, 0, sizeof *walk);
 }
 
@@ -41,6 +47,7 @@ static void reset_counter(mpi_walk *walk)
     MPI_Barrier(MPI_COMM_WORLD);
     walk->mine_count = 0;
     walk->rays_walked = 0;
+    walk->busy_ms = 0;
 }
 
 /* The next chunk: 1 with rays *first .. *first + *count - 1, or 0 when every ray is taken. */
@@ -101,8 +108,10 @@ static int pass(mpi_walk *walk, tetwalk_state *s, tetwalk_selection chosen, int 
         int sig = mpi_stop_signal();
         if (sig)
             return error_set(err, "stopped by signal %d", sig);
+        double start = timer_now_ms();
         if (remember(walk, first, count, err) != 0 || walk_chunk(s, chosen, threads, device, first, count, err) != 0)
             return -1;
+        walk->busy_ms += timer_now_ms() - start;
     }
     return 0;
 }
@@ -125,7 +134,10 @@ static void gather_results(mpi_walk *walk, tetwalk_state *s)
     }
     MPI_Gather(&chunk_words, 1, MPI_INT, words, 1, MPI_INT, 0, MPI_COMM_WORLD);
     MPI_Gather(&rays, 1, MPI_INT, results, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Gather(&walk->busy_ms, 1, MPI_DOUBLE, walk->rank_busy_ms, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (world->rank == 0) {
+        for (int r = 0; r < size && walk->rank_rays; ++r)
+            walk->rank_rays[r] = (unsigned long long)results[r];
         for (int r = 1; r < size; ++r) {
             word_at[r] = word_at[r - 1] + words[r - 1];
             result_at[r] = result_at[r - 1] + results[r - 1];

@@ -21,6 +21,10 @@ typedef struct mpi_walk {
     unsigned long long (*mine)[2]; /* the chunks (first ray, rays) this rank walked in the last pass */
     size_t mine_count, mine_capacity;
     size_t rays_walked;        /* by this rank in the last pass */
+    double busy_ms;            /* its time walking them */
+    /* Rank 0, after a run: each rank's rays_walked and busy_ms (world size of each). */
+    unsigned long long *rank_rays;
+    double *rank_busy_ms;
 } mpi_walk;
 
 /* Every rank: the counter's window, chunks of chunk_rays rays. */

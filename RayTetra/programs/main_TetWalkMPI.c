@@ -90,6 +90,26 @@ static int step(const mpi_world *world, int status, const error_text *err)
     return -1;
 }
 
+/* Rank 0: the hosts of the ranks, each once, comma-separated (the JSON's context). */
+static char *hosts_of_ranks(const mpi_world *world)
+{
+    char *all = world->rank == 0 ? calloc((size_t)world->size, MPI_MAX_PROCESSOR_NAME) : NULL;
+    MPI_Gather(world->host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (!all)
+        return NULL;
+    char *list = calloc((size_t)world->size, MPI_MAX_PROCESSOR_NAME + 1);
+    for (int r = 0; list && r < world->size; ++r) {
+        const char *host = all + (size_t)r * MPI_MAX_PROCESSOR_NAME;
+        int seen = 0;
+        for (int k = 0; k < r && !seen; ++k)
+            seen = strcmp(all + (size_t)k * MPI_MAX_PROCESSOR_NAME, host) == 0;
+        if (!seen)
+            strcat(strcat(list, *list ? "," : ""), host);
+    }
+    free(all);
+    return list;
+}
+
 static int run_all(tetwalk_state *s, error_text *err)
 {
     const tetwalk_options *o = s->o;
@@ -130,6 +150,11 @@ int main(int argc, char **argv)
     mpi_walk_open(&walk, &world, (size_t)o.chunk_rays);
     tetwalk_walker walker = {mpi_walk_run, &walk};
     s.walker = &walker;
+    char *hosts = hosts_of_ranks(&world);
+    s.ranks = world.size;
+    s.hosts = hosts;
+    s.rank_rays = walk.rank_rays;
+    s.rank_busy_ms = walk.rank_busy_ms;
     if (status == 0) {
         char cpu[256];
         bench_cpu_name(cpu, sizeof cpu);
@@ -141,11 +166,12 @@ int main(int argc, char **argv)
             status = -1;
         }
     }
-    mpi_walk_close(&walk);
     if (status == 0 && world.rank == 0 && tetwalk_write_outputs(&s, argc, argv, &err) != 0) {
         error_print(PROGRAM, &err);
         status = -1;
     }
+    mpi_walk_close(&walk);
+    free(hosts);
     tetwalk_release(&s);
     if (status != 0)
         return 1;

@@ -631,6 +631,10 @@ static void fill_context(const state *s, int argc, char **argv, walk_context *c)
     c->plane_table_ms = s->plane_table_ms;
     c->hierarchy_ms = s->hierarchy_ms;
     c->mesh_ready_ms = s->mesh_ready_ms;
+    c->ranks = s->ranks;
+    c->hosts = s->hosts;
+    c->rank_rays = s->rank_rays;
+    c->rank_busy_ms = s->rank_busy_ms;
     time_t now = time(NULL);
     strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 }

@@ -66,6 +66,11 @@ typedef struct tetwalk_state {
     int not_watertight;
     /* NULL: each run walked here; else by the walker (TetWalkMPI's ranks). */
     const struct tetwalk_walker *walker;
+    /* TetWalkMPI's ranks for the JSON (walk_context's fields of the same names; 0: none). */
+    int ranks;
+    const char *hosts;
+    const unsigned long long *rank_rays;
+    const double *rank_busy_ms;
 } tetwalk_state;
 
 /* A run's repetitions walked elsewhere than in this process alone: fills *run as the
