@@ -28,8 +28,8 @@ typedef struct mpi_run {
     mpi_rank_stats *ranks; /* rank 0: world size of them; else NULL */
 } mpi_run;
 
-/* Every rank: its stats to rank 0 (run->ranks allocated there). 0, or -1 (out of memory on
- * rank 0, err set there). */
+/* Every rank: its stats to rank 0 (run->ranks allocated there), as bytes: the ranks run one
+ * build on hosts of one byte order. 0, or -1 (out of memory on rank 0, err set there). */
 int mpi_ranks_gather(const mpi_world *world, const mpi_rank_stats *mine, mpi_run *run, error_text *err);
 
 /* Rank 0: one block of lines a rank, then the sums. */
