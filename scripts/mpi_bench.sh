@@ -21,7 +21,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM [PAIRS] [RANKS] [OUTDIR]"
 
 if wants_help "$@"; then
-    sed -n '2,/^source/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
+    echo "$USAGE"
+    echo
+    # The header comment above, from its description of PAIRS on.
+    sed -n '/^# PAIRS/,/^source/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
     exit 0
 fi
 case ${1:-} in -*) unknown_option "$1" ;; esac
