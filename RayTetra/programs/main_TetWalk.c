@@ -9,7 +9,6 @@
 #include "bench/bench.h"
 #include "programs/program_options.h"
 #include "programs/tetwalk_session.h"
-#include "walk/walk_bandwidth.h"
 
 static const char *PROGRAM = "TetWalk";
 
@@ -29,11 +28,7 @@ int main(int argc, char **argv)
     error_text err = {0};
     int failed = tetwalk_load(&s, &err) || tetwalk_open_device(&s, &err);
     if (!failed && o.bandwidth)
-        for (int t = 0; t < o.thread_count; ++t) {
-            s.cpu_copy_gbs[t] = walk_copy_bandwidth(o.threads[t], WALK_BANDWIDTH_DEFAULT_BYTES);
-            printf("CPU copy bandwidth, %d thread%s: %.3f GB/s (read + written)\n", o.threads[t],
-                   o.threads[t] == 1 ? "" : "s", s.cpu_copy_gbs[t]);
-        }
+        tetwalk_cpu_bandwidth(&s);
     if (!failed && o.verify >= 0)
         failed = tetwalk_prepare_reference(&s, &err);
     if (!failed) {

@@ -144,6 +144,8 @@ int main(int argc, char **argv)
     int status = step(&world, tetwalk_load(&s, &err), &err);
     if (status == 0)
         status = step(&world, tetwalk_open_device(&s, &err), &err);
+    if (status == 0 && o.bandwidth)
+        tetwalk_cpu_bandwidth(&s); /* each rank's own cores; rank 0's figures are printed and kept */
     if (status == 0)
         status = step(&world, world.rank == 0 && o.verify >= 0 ? tetwalk_prepare_reference(&s, &err) : 0, &err);
     mpi_walk walk;

@@ -345,6 +345,17 @@ static void run_cpu(state *s, selection chosen, int threads, walk_run *run)
         run->samples_ms[r] = walk_cpu_run(chosen.algorithm, &s->mesh, &s->bvh, &s->rays, s->results, threads);
 }
 
+/* The copy bandwidth a run's figures are compared with (--bandwidth; 0: not measured). */
+static double copy_bandwidth(const state *s, selection chosen, int threads)
+{
+    if (chosen.opencl)
+        return s->gpu_copy_gbs;
+    for (int t = 0; t < s->o->thread_count; ++t)
+        if (s->o->threads[t] == threads)
+            return s->cpu_copy_gbs[t];
+    return 0;
+}
+
 int tetwalk_run_one(state *s, selection chosen, int threads, error_text *err)
 {
     walk_run *run = &s->runs[s->run_count];
@@ -360,14 +371,11 @@ int tetwalk_run_one(state *s, selection chosen, int threads, error_text *err)
                      : walk_opencl_run(s->gpu, chosen.algorithm, &s->rays, s->results, (int)s->o->reps,
                                        (size_t)s->o->local_size, run, err) != 0)
             return -1;
-        run->copy_gbs = s->gpu_copy_gbs;
         run->multi_devices = s->multi ? (int)walk_multi_count(s->multi) : 0;
     } else {
         run_cpu(s, chosen, threads, run);
-        for (int t = 0; t < s->o->thread_count; ++t)
-            if (s->o->threads[t] == threads)
-                run->copy_gbs = s->cpu_copy_gbs[t];
     }
+    run->copy_gbs = copy_bandwidth(s, chosen, threads);
     run->wall_ms = timer_now_ms() - start;
     walk_run_statistics(run);
     run->bytes_per_step = chosen.algorithm->method == WALK_EXACT ? 0 : bytes_per_step(chosen.algorithm);
@@ -384,6 +392,15 @@ int tetwalk_run_one(state *s, selection chosen, int threads, error_text *err)
 }
 
 /* The exact traversal of the rays --verify names, on every core. */
+void tetwalk_cpu_bandwidth(state *s)
+{
+    for (int t = 0; t < s->o->thread_count; ++t) {
+        s->cpu_copy_gbs[t] = walk_copy_bandwidth(s->o->threads[t], WALK_BANDWIDTH_DEFAULT_BYTES);
+        printf("CPU copy bandwidth, %d thread%s: %.3f GB/s (read + written)\n", s->o->threads[t],
+               s->o->threads[t] == 1 ? "" : "s", s->cpu_copy_gbs[t]);
+    }
+}
+
 int tetwalk_prepare_reference(state *s, error_text *err)
 {
     size_t count = s->rays.count, wanted = s->o->verify == 0 || (size_t)s->o->verify > count ? count : (size_t)s->o->verify;

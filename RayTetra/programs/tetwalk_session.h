@@ -86,6 +86,8 @@ void tetwalk_parse(const char *program, int argc, char **argv, tetwalk_options *
 /* The steps of a run, in order; each 0, or -1 with err set. */
 int tetwalk_load(tetwalk_state *s, error_text *err);
 int tetwalk_open_device(tetwalk_state *s, error_text *err);
+/* --bandwidth: the CPU's copy bandwidth on each --threads count, printed. */
+void tetwalk_cpu_bandwidth(tetwalk_state *s);
 int tetwalk_prepare_reference(tetwalk_state *s, error_text *err);
 int tetwalk_run_one(tetwalk_state *s, tetwalk_selection chosen, int threads, error_text *err);
 int tetwalk_write_outputs(tetwalk_state *s, int argc, char **argv, error_text *err);
