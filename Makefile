@@ -31,6 +31,11 @@ VIEWER_LIBS   := $(shell $(PKG_CONFIG) --libs $(VIEWER_PKGS))
 TEST_TOOLS    := $(BUILD)/tests/png_probe
 endif
 
+# The MPI programs (RayTetraMPI, docs/SCALING.md) are optional too: built only when pkg-config finds
+# Open MPI (`make HAVE_MPI=` leaves them out); nothing else links MPI.
+MPI_PKGS := ompi-c
+HAVE_MPI := $(shell $(PKG_CONFIG) --exists $(MPI_PKGS) && echo 1)
+
 OPENMP := -fopenmp
 FINAL_CFLAGS = $(STD) $(WARN) $(OPENMP) $(CFLAGS) $(UNIT_CFLAGS) -ICommon -IRayTetra -Ikernels/shared $(DEP_CFLAGS) $(VIEWER_CFLAGS) \
                -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -MMD -MP
@@ -41,12 +46,12 @@ COMMON_SRC := $(wildcard Common/*.c)
 # RayTetra/ holds one folder per concern (docs/ARCHITECTURE.md); programs/ holds the mains (and
 # what their command lines share, which is in the archive); api/ is the public library's own
 # (its block below).
-CORE_SRC   := $(filter-out RayTetra/programs/main_% RayTetra/api/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
+CORE_SRC   := $(filter-out RayTetra/programs/main_% RayTetra/api/% RayTetra/mpi/%,$(wildcard RayTetra/*.c RayTetra/*/*.c))
 ifneq ($(HAVE_VIEWER),1)
 # viewer.c itself stays: it reports that the viewer was not built.
 CORE_SRC   := $(filter-out RayTetra/viewer/viewer_%.c,$(CORE_SRC))
 endif
-MAIN_SRC   := $(wildcard RayTetra/programs/main_*.c)
+MAIN_SRC   := $(filter-out %MPI.c,$(wildcard RayTetra/programs/main_*.c))
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 # The CPU algorithm files compiled in both precisions: a second object with -DRT_SINGLE, whose
@@ -129,6 +134,19 @@ $(BUILD)/%: $(BUILD)/obj/RayTetra/programs/main_%.o $(LIBS_A)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) -o $@
+
+# The MPI programs: their mains and RayTetra/mpi/ compiled with Open MPI's flags, over the same
+# archive as the other programs.
+ifeq ($(HAVE_MPI),1)
+MPI_CFLAGS   := $(shell $(PKG_CONFIG) --cflags $(MPI_PKGS))
+MPI_LIBS     := $(shell $(PKG_CONFIG) --libs $(MPI_PKGS))
+MPI_OBJ      := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard RayTetra/mpi/*.c))
+MPI_PROGRAMS := $(patsubst RayTetra/programs/main_%.c,$(BUILD)/%,$(wildcard RayTetra/programs/main_*MPI.c))
+$(MPI_OBJ) $(MPI_PROGRAMS:$(BUILD)/%=$(BUILD)/obj/RayTetra/programs/main_%.o): UNIT_CFLAGS := $(MPI_CFLAGS)
+$(MPI_PROGRAMS): $(BUILD)/%: $(BUILD)/obj/RayTetra/programs/main_%.o $(MPI_OBJ) $(LIBS_A)
+	$(CC) $(FINAL_LDFLAGS) $^ $(FINAL_LIBS) $(MPI_LIBS) -o $@
+all: $(MPI_PROGRAMS)
+endif
 
 # What the compiler vectorises in the CPU algorithms (docs/PERFORMANCE.md, "The SIMD form 0"): each
 # algorithm file compiled again with the build's flags and the compiler's report, one line a file

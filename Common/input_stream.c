@@ -132,6 +132,29 @@ long input_read(input_stream *in, void *destination, size_t count, error_text *e
     return (long)done;
 }
 
+long long input_skip(input_stream *in, unsigned long long count, error_text *err)
+{
+    size_t buffered = in->end - in->start;
+    unsigned long long done = buffered < count ? buffered : count;
+    in->start += (size_t)done;
+    if (done < count && !in->at_end && in->size >= 0) {
+        off_t at = ftello(in->file), size = at >= 0 && fseeko(in->file, 0, SEEK_END) == 0 ? ftello(in->file) : -1;
+        off_t to = at + (off_t)(count - done) < size ? at + (off_t)(count - done) : size;
+        if (at < 0 || size < 0 || fseeko(in->file, to, SEEK_SET) != 0)
+            return read_error(in, errno, err);
+        done += (unsigned long long)(to - at);
+        in->at_end = to == size;
+    }
+    unsigned char scratch[4096];
+    while (done < count && !in->at_end) {
+        long got = input_read(in, scratch, count - done < sizeof scratch ? (size_t)(count - done) : sizeof scratch, err);
+        if (got < 0)
+            return -1;
+        done += (unsigned long long)got;
+    }
+    return (long long)done;
+}
+
 void input_quote(const char *text, size_t length, char *out, size_t size)
 {
     static const char hex[] = "0123456789ABCDEF";

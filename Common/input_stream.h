@@ -1,5 +1,6 @@
 /* input_stream.h: reading an INPUT that may be a file, standard input ("-"), a pipe, a FIFO or
- * process substitution (<(...)), or bytes in memory: nothing here seeks. The first bytes can
+ * process substitution (<(...)), or bytes in memory: nothing here seeks but input_skip on a
+ * regular file. The first bytes can
  * be looked at before they are consumed (input_peek), so that a reader tells the binary format
  * from text and then reads on from the same buffer.
  *
@@ -47,6 +48,11 @@ long input_peek(input_stream *in, size_t count, const unsigned char **bytes, err
 /* Consume up to `count` bytes into `destination`; returns how many (fewer only at the end of
  * the input), or -1 with err set. */
 long input_read(input_stream *in, void *destination, size_t count, error_text *err);
+
+/* Consume `count` bytes without keeping them: the buffered ones, then a regular file's by
+ * seeking past them, any other input's by reading them. Returns how many were skipped (fewer
+ * only at the end of the input), or -1 with err set. */
+long long input_skip(input_stream *in, unsigned long long count, error_text *err);
 
 /* The next text line in in->line (its length in *length): 1, 0 at the end of the input, -1 with
  * err set ("NAME:LINE: what is wrong") for a line that is too long, holds a control byte, or

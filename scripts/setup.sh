@@ -23,6 +23,7 @@ packages=(
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
     libgmp-dev
     libjson-c-dev nettle-dev
+    libopenmpi-dev openmpi-bin
     freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev libx11-dev
     gnuplot-nox jq
     xvfb xauth

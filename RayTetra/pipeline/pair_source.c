@@ -31,8 +31,34 @@ int pair_source_open(pair_source *source, const char *path, error_text *err)
     source->binary = binary_input(&source->in, err);
     if (source->binary < 0)
         return -1;
-    return source->binary ? binary_pairs_begin(&source->in, &source->count, err)
-                          : pairs_text_begin(&source->in, &source->count, err);
+    int status = source->binary ? binary_pairs_begin(&source->in, &source->count, err)
+                                : pairs_text_begin(&source->in, &source->count, err);
+    source->end = source->count;
+    return status;
+}
+
+int pair_source_open_range(pair_source *source, const char *path, size_t first, size_t count, error_text *err)
+{
+    if (pair_source_open(source, path, err) != 0)
+        return -1;
+    if (!source->binary)
+        return error_set_kind(err, ERROR_USAGE,
+                              "%s: a text input, whose pairs cannot be shared out by their place in the file; give a "
+                              "binary .rtb input (RandomRayTetra writes one when its OUTPUT ends in .rtb)",
+                              source->in.name);
+    if (first > source->count || count > source->count - first)
+        return error_set_kind(err, ERROR_INPUT, "%s: pairs %zu to %zu asked for, but the header announces %zu",
+                              source->in.name, first, first + count, source->count);
+    unsigned long long skip = (unsigned long long)first * BINARY_PAIR_RECORD;
+    long long skipped = input_skip(&source->in, skip, err);
+    if (skipped < 0)
+        return -1;
+    if ((unsigned long long)skipped < skip)
+        return error_set_kind(err, ERROR_INPUT, "%s: the file ends after %llu of the %zu pairs its header announces",
+                              source->in.name, (unsigned long long)skipped / BINARY_PAIR_RECORD, source->count);
+    source->start = source->next = first;
+    source->end = first + count;
+    return 0;
 }
 
 void pair_source_close(pair_source *source)
@@ -44,7 +70,7 @@ void pair_source_close(pair_source *source)
 /* Pairs the next chunk takes. */
 static size_t next_chunk_pairs(const pair_source *source)
 {
-    size_t left = source->count - source->next;
+    size_t left = source->end - source->next;
     return left < source->chunk_pairs ? left : source->chunk_pairs;
 }
 
@@ -99,10 +125,11 @@ void pair_source_fill(pair_source *source, pipeline_chunk *chunk)
     chunk->count = chunk->text_used = 0;
     chunk->last = chunk->read_failed = 0;
     int status = source->binary ? read_binary(source, chunk) : read_text(source, chunk);
-    if (status == 0 && chunk->first + chunk->count == source->count)
+    /* Only the whole input's end is checked for bytes after it; a range's end is not one. */
+    if (status == 0 && chunk->first + chunk->count == source->end && source->end == source->count)
         status = read_end(source, chunk);
     chunk->read_failed = status != 0;
-    chunk->last = chunk->read_failed || chunk->first + chunk->count == source->count;
+    chunk->last = chunk->read_failed || chunk->first + chunk->count == source->end;
     source->next += chunk->count;
 }
 

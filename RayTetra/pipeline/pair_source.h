@@ -19,6 +19,8 @@ typedef struct pair_source {
     const char *path;      /* as given */
     int binary;            /* the binary format (binary_io.h), else text */
     size_t count;          /* pairs the input announces */
+    size_t start, end;     /* the pairs read: start .. end - 1 (all of them but after
+                              pair_source_open_range) */
     size_t chunk_pairs;    /* pairs a chunk takes at most (set by the caller after opening) */
     size_t next;           /* index of the next chunk's first pair */
     size_t sequence;       /* of the next chunk */
@@ -28,6 +30,13 @@ typedef struct pair_source {
 
 /* Open INPUT ("-": standard input) and read its count; 0, or -1 with err set. */
 int pair_source_open(pair_source *source, const char *path, error_text *err);
+
+/* Open a binary INPUT for its pairs first .. first + count - 1 only (one process's share of a
+ * run spread over several): the records before them are skipped, those after them not read,
+ * and chunk and fault numbers are those of the whole input. 0, or -1 with err set: a text
+ * INPUT is refused (where a line's pairs start is not known before the lines before it are
+ * read), and so is a range beyond the pairs the header announces or the file holds. */
+int pair_source_open_range(pair_source *source, const char *path, size_t first, size_t count, error_text *err);
 
 void pair_source_close(pair_source *source);
 

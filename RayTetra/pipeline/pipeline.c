@@ -31,8 +31,9 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
     size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
     pipeline_chunk_shape shape;
     s->chunk_count = pipeline_runner_chunks(&s->runner);
-    if (pipeline_chunk_shape_for(budget, s->source.count, !s->source.binary, out_bytes, pipeline_runner_copies(job),
-                                 s->chunk_count, (size_t)cpu_thread_count(), &shape, err) != 0)
+    if (pipeline_chunk_shape_for(budget, s->source.end - s->source.start, !s->source.binary, out_bytes,
+                                 pipeline_runner_copies(job), s->chunk_count, (size_t)cpu_thread_count(), &shape,
+                                 err) != 0)
         return -1;
     s->source.chunk_pairs = shape.pairs;
     for (size_t c = 0; c < s->chunk_count; ++c)
@@ -164,7 +165,7 @@ static int stream(pipeline_state *s)
 static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, pipeline_stats *stats)
 {
     memset(stats, 0, sizeof *stats);
-    stats->pairs = s->source.count;
+    stats->pairs = s->source.end - s->source.start;
     stats->chunks = s->chunks_done;
     stats->chunk_pairs = s->source.chunk_pairs;
     stats->memory = budget;
@@ -178,12 +179,28 @@ static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, 
     stats->busy_ms[PIPELINE_TRANSFER_OUT] = s->runner.transfer_out_ms;
 }
 
-static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
+static int open_source(pipeline_state *s, error_text *err)
 {
-    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || pair_source_open(&s->source, s->job->input, err) != 0 ||
-        make_chunks(s, budget, err) != 0 || atomic_open(&s->out, s->job->output, err) != 0)
+    const pipeline_job *job = s->job;
+    return job->ranged ? pair_source_open_range(&s->source, job->input, job->range_first, job->range_count, err)
+                       : pair_source_open(&s->source, job->input, err);
+}
+
+static int open_output(pipeline_state *s, error_text *err)
+{
+    if (s->job->sink)
+        return 0;
+    if (atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
+    return 0;
+}
+
+static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
+{
+    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || open_source(s, err) != 0 ||
+        make_chunks(s, budget, err) != 0 || open_output(s, err) != 0)
+        return -1;
     s->startup_ms = timer_now_ms() - start_ms;
     pipeline_progress_start(&s->progress, s->job->program);
     pipeline_write_header(s);
@@ -193,7 +210,9 @@ static int run_state(pipeline_state *s, size_t budget, double start_ms, error_te
         *err = s->err;
         return -1;
     }
-    pipeline_runner_report(&s->runner, s->job->report, s->source.count);
+    pipeline_runner_report(&s->runner, s->job->report, s->source.end - s->source.start);
+    if (s->job->sink)
+        return 0;
     s->out_open = 0;
     double commit_start = timer_now_ms();
     int committed = atomic_commit(&s->out, err);

@@ -23,6 +23,14 @@
 #include "opencl/gpu_config.h"
 #include "opencl/gpu_handler.h"
 
+/* Where a run's results go instead of OUTPUT's file (a process's share of a run spread over
+ * several, RayTetra/mpi/): `write` gets each chunk's formatted or encoded results in input
+ * order; 0, or -1 with err set, which ends the run with that fault. */
+typedef struct pipeline_sink {
+    int (*write)(void *context, const void *bytes, size_t length, error_text *err);
+    void *context;
+} pipeline_sink;
+
 typedef struct pipeline_job {
     const char *input, *output;
     int write_results;          /* 0: -p t, only the timing line is written */
@@ -38,6 +46,13 @@ typedef struct pipeline_job {
     gpu_config config;     /* with extent: the CPU algorithms' clipping too */
     FILE *report;          /* the device and stage lines */
     const char *program;   /* for the progress line */
+    /* Only the pairs range_first .. range_first + range_count - 1 of a binary INPUT when
+     * `ranged` (pair_source_open_range), else all of them. */
+    int ranged;
+    size_t range_first, range_count;
+    /* NULL: the results go to OUTPUT through its temporary file. Else to the sink, without a
+     * binary header or a timing line (OUTPUT then only tells binary from text). */
+    const pipeline_sink *sink;
 } pipeline_job;
 
 /* The stages whose busy time the report gives. */

@@ -12,7 +12,22 @@
  * to its own part of the output bytes, and the blocks are written in order. */
 #define WRITE_BLOCKS 64
 
-static void write_text(pipeline_state *s, pipeline_chunk *chunk)
+/* The bytes to OUTPUT's temporary file, or to the job's sink; 0, or -1 with the run failed. */
+static int emit(pipeline_state *s, const void *bytes, size_t length)
+{
+    const pipeline_sink *sink = s->job->sink;
+    if (!sink) {
+        fwrite(bytes, 1, length, s->out.stream);
+        return 0;
+    }
+    error_text err;
+    if (length == 0 || sink->write(sink->context, bytes, length, &err) == 0)
+        return 0;
+    pipeline_fail(s, &err);
+    return -1;
+}
+
+static int write_text(pipeline_state *s, pipeline_chunk *chunk)
 {
     size_t n = chunk->count, lengths[WRITE_BLOCKS];
 #pragma omp parallel for schedule(dynamic, 1) if (n > 1024)
@@ -24,21 +39,23 @@ static void write_text(pipeline_state *s, pipeline_chunk *chunk)
         lengths[b] = (size_t)(at - block);
     }
     for (int b = 0; b < WRITE_BLOCKS; ++b)
-        fwrite(chunk->out + n * (size_t)b / WRITE_BLOCKS * RESULT_LINE_MAX, 1, lengths[b], s->out.stream);
+        if (emit(s, chunk->out + n * (size_t)b / WRITE_BLOCKS * RESULT_LINE_MAX, lengths[b]) != 0)
+            return -1;
+    return 0;
 }
 
-static void write_binary(pipeline_state *s, pipeline_chunk *chunk)
+static int write_binary(pipeline_state *s, pipeline_chunk *chunk)
 {
     size_t n = chunk->count;
 #pragma omp parallel for schedule(static) if (n > 4096)
     for (long long i = 0; i < (long long)n; ++i)
         binary_result_encode(&chunk->results[i], (unsigned char *)chunk->out + (size_t)i * BINARY_RESULT_RECORD);
-    fwrite(chunk->out, BINARY_RESULT_RECORD, n, s->out.stream);
+    return emit(s, chunk->out, n * BINARY_RESULT_RECORD);
 }
 
 void pipeline_write_header(pipeline_state *s)
 {
-    if (s->binary_output)
+    if (s->binary_output && !s->job->sink)
         binary_write_header(s->out.stream, BINARY_KIND_RESULTS, s->source.count, BINARY_RESULT_RECORD);
 }
 
@@ -52,7 +69,7 @@ static void write_timing(pipeline_state *s)
 /* A write that failed (a full disk) ends the run now rather than at the commit. */
 static int check_stream(pipeline_state *s)
 {
-    if (!ferror(s->out.stream))
+    if (s->job->sink || !ferror(s->out.stream))
         return 0;
     error_text err;
     error_set(&err, "%s: cannot write: %s; free some space or give another OUTPUT", s->out.path, strerror(errno));
@@ -69,12 +86,13 @@ void *pipeline_writer(void *state)
         if (!chunk)
             return NULL;
         double start = timer_now_ms();
-        if (s->job->write_results)
-            (s->binary_output ? write_binary : write_text)(s, chunk);
-        if (chunk->last && s->job->write_timing)
+        if (s->job->write_results && (s->binary_output ? write_binary : write_text)(s, chunk) != 0)
+            return NULL;
+        if (chunk->last && s->job->write_timing && !s->job->sink)
             write_timing(s);
         s->busy_ms[PIPELINE_WRITE] += timer_now_ms() - start;
-        pipeline_progress_update(&s->progress, chunk->first + chunk->count, s->source.count);
+        pipeline_progress_update(&s->progress, chunk->first + chunk->count - s->source.start,
+                                 s->source.end - s->source.start);
         if (check_stream(s) != 0 || chunk->last)
             return NULL;
         pipeline_queue_push(&s->free_chunks, chunk);

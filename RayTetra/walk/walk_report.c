@@ -97,6 +97,26 @@ static void json_stage(FILE *out, const char *before, const char *name, double m
     fputc('}', out);
 }
 
+/* TetWalkMPI's ranks: how many, their hosts, and each one's share of the last repetition. */
+static void json_ranks(FILE *out, const walk_context *c)
+{
+    fprintf(out, ", \"ranks\": %d, \"hosts\": [", c->ranks);
+    char host[256];
+    for (const char *at = c->hosts; at && *at;) {
+        size_t length = strcspn(at, ",");
+        snprintf(host, sizeof host, "%.*s", (int)length, at);
+        json_string(out, at == c->hosts ? "" : ", ", host);
+        at += length + (at[length] == ',');
+    }
+    fputs("], \"rank_rays\": [", out);
+    for (int r = 0; r < c->ranks; ++r)
+        fprintf(out, "%s%llu", r ? ", " : "", c->rank_rays[r]);
+    fputs("], \"rank_busy_ms\": [", out);
+    for (int r = 0; r < c->ranks; ++r)
+        json_number(out, r ? ", " : "", c->rank_busy_ms[r]);
+    fputc(']', out);
+}
+
 static void json_context(FILE *out, const walk_context *c)
 {
     json_string(out, "  \"context\": {\"command\": ", c->command);
@@ -121,7 +141,10 @@ static void json_context(FILE *out, const walk_context *c)
     if (c->plane_table_ms >= 0)
         json_stage(out, ", ", "plane_table", c->plane_table_ms, c->mesh_ready_ms);
     json_stage(out, ", ", "hierarchy", c->hierarchy_ms, c->mesh_ready_ms);
-    fputs("}},\n", out);
+    fputc('}', out);
+    if (c->ranks > 0)
+        json_ranks(out, c);
+    fputs("},\n", out);
 }
 
 /* The stages of a run as it ran, each one's busy time and its share of the run's wall time.

@@ -48,6 +48,13 @@ typedef struct walk_context {
      * hierarchy, and the wall time of all of them. */
     double mesh_files_ms, mesh_tables_ms, edge_table_ms, compact_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
     char date[64];
+    /* TetWalkMPI: its ranks (0: one process), their hosts (each once, comma-separated), and the
+     * rays each rank walked and the ms it spent walking them in the last repetition of the last
+     * run (ranks of each). */
+    int ranks;
+    const char *hosts;
+    const unsigned long long *rank_rays;
+    const double *rank_busy_ms;
 } walk_context;
 
 /* The median, min and max of run->samples_ms. */
