@@ -62,9 +62,11 @@ if [ "$(head -c 24 "$input" 2>/dev/null | tail -c 8 | od -An -tu8 | tr -d ' ')" 
 fi
 
 # timed NAME COMMAND...: run it, its output in OUTDIR/NAME.log, its wall ms in OUTDIR/NAME.ms.
+# Untimed before it, sync: the last run's gigabytes still being written back would slow this one.
 timed() {
     local name=$1 start end
     shift
+    sync
     start=$(date +%s%N)
     "$@" >"$outdir/$name.log" 2>&1 || die "$name failed: $(tail -n 3 "$outdir/$name.log" | tr '\n' ' ')"
     end=$(date +%s%N)
