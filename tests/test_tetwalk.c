@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "exact_gmp.h"
 #include "walk/walk.h"
 
 typedef struct loaded {
@@ -133,6 +134,33 @@ static void u_reentry(const loaded *u)
     }
 }
 
+/* The kinds of feature walk_rays_aimed aims at, by walk_aim. */
+static const char *const AIM_KINDS[] = {"vertices", "edges", "faces"};
+
+/* `count` rays aimed at features of one kind; 0, or -1 with the reason counted as a failure. */
+static int aimed_rays(const loaded *l, walk_aim kind, size_t count, uint64_t seed, walk_rays *rays)
+{
+    error_text err;
+    if (walk_rays_aimed(&l->mesh, kind, count, seed, rays, &err) == 0)
+        return 0;
+    CHECK(0, "%s", err.text);
+    return -1;
+}
+
+/* Of `count` results, the lost ones into *lost; returns how many are odd: neither ok nor lost,
+ * with a negative step count, or with a length that is not finite or is below `lowest`. */
+static size_t count_odd(const walk_result *r, size_t count, double lowest, size_t *lost)
+{
+    size_t odd = 0;
+    *lost = 0;
+    for (size_t i = 0; i < count; ++i) {
+        *lost += r[i].status == RT_WALK_LOST;
+        odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || r[i].steps < 0 ||
+               !isfinite(r[i].length) || r[i].length < lowest;
+    }
+    return odd;
+}
+
 /* The Badouel walk's and Maria's walk's rays aimed at vertices, edges and faces: every ray ends ok
  * or lost (counted), with a finite length that is not negative beyond rounding (1e-9 of the
  * diagonal, --verify's tolerance: a zero-length chord along a boundary edge rounds to -1e-15 in
@@ -140,29 +168,20 @@ static void u_reentry(const loaded *u)
 static void aimed_field_walks(const loaded *l, const char *name)
 {
     static const char *const WALKS[] = {"badouelb", "maria"};
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 400;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 7, &rays) != 0)
             return;
-        }
         vec3 d = {l->mesh.high.x - l->mesh.low.x, l->mesh.high.y - l->mesh.low.y, l->mesh.high.z - l->mesh.low.z};
         double rounding = 1e-9 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
         walk_result *r = malloc(count * sizeof *r);
         for (int a = 0; a < 2; ++a) {
             walk_cpu_run(find(WALKS[a]), &l->mesh, &l->bvh, &rays, r, 1);
-            size_t lost = 0, odd = 0;
-            for (size_t i = 0; i < count; ++i) {
-                lost += r[i].status == RT_WALK_LOST;
-                odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || !isfinite(r[i].length) ||
-                       r[i].length < -rounding || r[i].steps < 0;
-            }
+            size_t lost, odd = count_odd(r, count, -rounding, &lost);
             CHECK(odd == 0, "%s, %s, rays aimed at %s: %zu results neither ok nor lost with a length >= 0", name,
-                  WALKS[a], KINDS[kind], odd);
-            printf("%s, %zu rays aimed at %s: %s lost %zu\n", name, count, KINDS[kind], WALKS[a], lost);
+                  WALKS[a], AIM_KINDS[kind], odd);
+            printf("%s, %zu rays aimed at %s: %s lost %zu\n", name, count, AIM_KINDS[kind], WALKS[a], lost);
         }
         free(r);
         walk_rays_free(&rays);
@@ -234,15 +253,11 @@ static void badouelb_reads_no_vertex(const loaded *l, const char *name)
 static void aimed(const loaded *l, const char *name)
 {
     static const char *const FAST[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2"};
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 400;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 7, &rays) != 0)
             return;
-        }
         walk_result *robust = malloc(count * sizeof *robust), *exact = malloc(count * sizeof *exact),
                     *fast = malloc(count * sizeof *fast);
         walk_cpu_run(find("stp0r"), &l->mesh, &l->bvh, &rays, robust, 1);
@@ -252,9 +267,9 @@ static void aimed(const loaded *l, const char *name)
             lost += robust[i].status != RT_WALK_OK || exact[i].status != RT_WALK_OK;
             differ += robust[i].steps != exact[i].steps || fabs(robust[i].length - exact[i].length) > 1e-9;
         }
-        CHECK(lost == 0, "%s, rays aimed at %s: the watertight variants lost %zu rays", name, KINDS[kind], lost);
+        CHECK(lost == 0, "%s, rays aimed at %s: the watertight variants lost %zu rays", name, AIM_KINDS[kind], lost);
         CHECK(differ == 0, "%s, rays aimed at %s: stp0r differs from the exact traversal on %zu rays", name,
-              KINDS[kind], differ);
+              AIM_KINDS[kind], differ);
         size_t fast_lost = 0;
         for (size_t a = 0; a < sizeof FAST / sizeof FAST[0]; ++a) {
             walk_cpu_run(find(FAST[a]), &l->mesh, &l->bvh, &rays, fast, 1);
@@ -263,7 +278,7 @@ static void aimed(const loaded *l, const char *name)
         }
         if (kind == 0) /* through vertices, rounding decides, and neighbours round differently */
             CHECK(fast_lost > 0, "%s: no fast form lost a ray aimed at a vertex (the test lost its teeth)", name);
-        printf("%s, %zu rays aimed at %s: the six fast forms lost %zu in all\n", name, count, KINDS[kind], fast_lost);
+        printf("%s, %zu rays aimed at %s: the six fast forms lost %zu in all\n", name, count, AIM_KINDS[kind], fast_lost);
         free(robust);
         free(exact);
         free(fast);
@@ -375,28 +390,20 @@ static void aman_records(const loaded *l, const char *name)
  * edge is handed on, inside and at the boundary alike. */
 static void aman_aimed(const loaded *l, const char *name)
 {
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 1000;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 11, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 11, &rays) != 0)
             return;
-        }
         walk_result *r = malloc(count * sizeof *r);
         walk_cpu_run(find("aman"), &l->mesh, &l->bvh, &rays, r, 1);
-        size_t lost = 0, odd = 0;
-        for (size_t i = 0; i < count; ++i) {
-            lost += r[i].status == RT_WALK_LOST;
-            odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || r[i].steps < 0 || !isfinite(r[i].length);
-        }
-        CHECK(odd == 0, "%s, rays aimed at %s: %zu aman results neither OK nor lost", name, KINDS[kind], odd);
+        size_t lost, odd = count_odd(r, count, -INFINITY, &lost);
+        CHECK(odd == 0, "%s, rays aimed at %s: %zu aman results neither OK nor lost", name, AIM_KINDS[kind], odd);
         if (kind == WALK_AIM_VERTICES)
             CHECK(lost > 0, "%s: aman lost no ray aimed at a vertex (the test lost its teeth)", name);
         if (kind == WALK_AIM_EDGES)
             CHECK(lost == 0, "%s: aman lost %zu of %zu rays aimed at edges", name, lost, count);
-        printf("%s, %zu rays aimed at %s: aman lost %zu\n", name, count, KINDS[kind], lost);
+        printf("%s, %zu rays aimed at %s: aman lost %zu\n", name, count, AIM_KINDS[kind], lost);
         free(r);
         walk_rays_free(&rays);
     }
@@ -432,35 +439,6 @@ static double nudged(double x, int k)
     for (; k < 0; ++k)
         x = nextafter(x, -INFINITY);
     return x;
-}
-
-/* p_ij = [L, Vj - P, Vi - P] in GMP rationals. */
-static void gmp_edge(vec3 P, vec3 L, vec3 Vi, vec3 Vj, mpq_t out)
-{
-    const double p[3] = {P.x, P.y, P.z}, l[3] = {L.x, L.y, L.z}, vi[3] = {Vi.x, Vi.y, Vi.z}, vj[3] = {Vj.x, Vj.y, Vj.z};
-    mpq_t a[3], b[3], lq[3], x, y;
-    mpq_inits(x, y, NULL);
-    for (int k = 0; k < 3; ++k) {
-        mpq_inits(a[k], b[k], lq[k], NULL);
-        mpq_set_d(x, p[k]);
-        mpq_set_d(a[k], vj[k]);
-        mpq_sub(a[k], a[k], x);
-        mpq_set_d(b[k], vi[k]);
-        mpq_sub(b[k], b[k], x);
-        mpq_set_d(lq[k], l[k]);
-    }
-    mpq_set_ui(out, 0, 1);
-    for (int k = 0; k < 3; ++k) {
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        mpq_mul(x, a[i], b[j]);
-        mpq_mul(y, a[j], b[i]);
-        mpq_sub(x, x, y);
-        mpq_mul(x, x, lq[k]);
-        mpq_add(out, out, x);
-    }
-    for (int k = 0; k < 3; ++k)
-        mpq_clears(a[k], b[k], lq[k], NULL);
-    mpq_clears(x, y, NULL);
 }
 
 /* Edges that rays pass within rounding of: P and L aimed through a point of the edge (or at its
@@ -503,7 +481,7 @@ static void expansion_arithmetic(void)
         wrong_sign += sign != gmp_sign || (value > 0) - (value < 0) != gmp_sign;
         wrong_moved += moved != gmp_moved;
         zeros += gmp_sign == 0;
-        gmp_edge(P, L, Vi, Vj, exact);
+        exact_stp_rational(P, L, Vj, Vi, exact); /* p_ij = [L, Vj - P, Vi - P] */
         mpq_set_d(error, value);
         mpq_sub(error, error, exact);
         mpq_abs(error, error);
