@@ -48,15 +48,23 @@ static void orient_gmp_value(vec3 a, vec3 b, vec3 c, vec3 d, mpq_t det)
     mpq_clears(t1, t2, NULL);
 }
 
+/* The sign of det, its value rounded toward zero into *value unless value is NULL; det cleared. */
+static int settle_determinant(mpq_t det, double *value)
+{
+    int sign = mpq_sgn(det);
+    if (value)
+        *value = mpq_get_d(det);
+    mpq_clear(det);
+    return sign;
+}
+
 /* Exact det[a - d, b - d, c - d] sign. */
 static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
 {
     mpq_t det;
     mpq_init(det);
     orient_gmp_value(a, b, c, d, det);
-    int sign = mpq_sgn(det);
-    mpq_clear(det);
-    return sign;
+    return settle_determinant(det, NULL);
 }
 
 int exact_orient_value(vec3 a, vec3 b, vec3 c, vec3 d, double *value)
@@ -65,10 +73,7 @@ int exact_orient_value(vec3 a, vec3 b, vec3 c, vec3 d, double *value)
     mpq_init(det);
     orient_gmp_value(a, b, c, d, det);
     mpq_neg(det, det); /* det[b - a, c - a, d - a] = -det[a - d, b - d, c - d] */
-    *value = mpq_get_d(det);
-    int sign = mpq_sgn(det);
-    mpq_clear(det);
-    return sign;
+    return settle_determinant(det, value);
 }
 
 /* mpq_t from a - b, exactly. */
@@ -116,10 +121,7 @@ int exact_stp_value(vec3 P, vec3 L, vec3 A, vec3 B, double *value)
     mpq_t det;
     mpq_init(det);
     exact_stp_rational(P, L, A, B, det);
-    int sign = mpq_sgn(det);
-    *value = mpq_get_d(det);
-    mpq_clear(det);
-    return sign;
+    return settle_determinant(det, value);
 }
 
 int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)
