@@ -182,13 +182,21 @@ static int read_tetra_lines(mesh_text *text, tetra_lines *c, size_t **lines, siz
 
 /* ---------------------------------------------------------------- the files */
 
+/* A file of the set, opened to be read as the whole mesh is (source->serial: word by word). */
+static int open_section(const char *path, const mesh_source *source, mesh_text *text, error_text *err)
+{
+    if (mesh_text_open(text, path, err) != 0)
+        return -1;
+    text->serial = source->serial;
+    return 0;
+}
+
 static int read_nodes(const char *path, const mesh_source *source, long long *first, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count, dimension, attributes, markers;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_VERTICES, &count, "the number of vertices", err) ||
                  mesh_text_integer(&text, 0, 1000, &dimension, "the dimension", err) ||
@@ -315,9 +323,8 @@ static int read_elements(const char *path, mesh_source *source, long long first,
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count = 0, nodes = 0, attributes = 0;
     int failed =
         mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
@@ -339,9 +346,8 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count, per;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
                  mesh_text_integer(&text, 4, 4, &per, "the number of neighbours per tetrahedron (4)", err);
