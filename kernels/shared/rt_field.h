@@ -202,4 +202,11 @@ RT_INLINE int rt_havel(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], rt_hit *out)
     return rt_field_finish(P, L, &found, out);
 }
 
+/* The field's per-face tests by number, as RayTetraField.cl's -DRT_FIELD: Badouel (1) or
+ * Havel-Herout (2). */
+RT_INLINE int rt_field_test(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], int test, rt_hit *out)
+{
+    return test == 1 ? rt_badouel(P, L, vert, out) : rt_havel(P, L, vert, out);
+}
+
 #endif
