@@ -43,6 +43,8 @@ static int looks_like_text(const unsigned char *p)
 
 static const char *kind_name(uint32_t kind) { return kind == BINARY_KIND_PAIRS ? "pairs" : "results"; }
 
+static size_t record_size(uint32_t kind) { return kind == BINARY_KIND_PAIRS ? PAIR_RECORD : RESULT_RECORD; }
+
 /* Read and check the header; sets *count. */
 static int read_header(input_stream *in, uint32_t kind, uint32_t record, uint64_t *count, error_text *err)
 {
@@ -154,24 +156,41 @@ int binary_pair_check(const char *name, size_t index, const ray_tetra_pair *pair
     return error_set(err, "%s: pair %zu: %s", name, index, why);
 }
 
-int binary_pairs_begin(input_stream *in, size_t *count, error_text *err)
+/* A streamed file's header: *count, the records it announces. */
+static int stream_begin(input_stream *in, uint32_t kind, size_t *count, error_text *err)
 {
     uint64_t n;
-    if (read_header(in, BINARY_KIND_PAIRS, PAIR_RECORD, &n, err) != 0)
+    if (read_header(in, kind, (uint32_t)record_size(kind), &n, err) != 0)
         return -1;
     *count = (size_t)n;
     return 0;
 }
 
+/* A streamed file's records first .. first + want - 1 of `count`, raw, into `records`; the input
+ * ending before them is an error. */
+static int stream_next(input_stream *in, uint32_t kind, void *records, size_t first, size_t want, size_t count,
+                       error_text *err)
+{
+    size_t record = record_size(kind);
+    long got = input_read(in, records, want * record, err);
+    if (got < 0)
+        return -1;
+    if ((size_t)got < want * record)
+        return error_set(err, "%s: the file ends after %zu of the %zu %s its header announces", in->name,
+                         first + (size_t)got / record, count, kind_name(kind));
+    return 0;
+}
+
+int binary_pairs_begin(input_stream *in, size_t *count, error_text *err)
+{
+    return stream_begin(in, BINARY_KIND_PAIRS, count, err);
+}
+
 int binary_pairs_next(input_stream *in, ray_tetra_pair *pairs, size_t first, size_t want, size_t count,
                       error_text *err)
 {
-    long got = input_read(in, pairs, want * PAIR_RECORD, err);
-    if (got < 0)
+    if (stream_next(in, BINARY_KIND_PAIRS, pairs, first, want, count, err) != 0)
         return -1;
-    if ((size_t)got < want * PAIR_RECORD)
-        return error_set(err, "%s: the file ends after %zu of the %zu pairs its header announces", in->name,
-                         first + (size_t)got / PAIR_RECORD, count);
     if (!byte_order_little_endian_host())
         byte_order_swap(pairs, 8, want * 18);
     return 0;
@@ -299,23 +318,13 @@ int binary_results_read(input_stream *in, ray_tetra_result **results, size_t *co
 
 int binary_results_begin(input_stream *in, size_t *count, error_text *err)
 {
-    uint64_t n;
-    if (read_header(in, BINARY_KIND_RESULTS, RESULT_RECORD, &n, err) != 0)
-        return -1;
-    *count = (size_t)n;
-    return 0;
+    return stream_begin(in, BINARY_KIND_RESULTS, count, err);
 }
 
 int binary_results_next(input_stream *in, unsigned char *records, size_t first, size_t want, size_t count,
                         error_text *err)
 {
-    long got = input_read(in, records, want * RESULT_RECORD, err);
-    if (got < 0)
-        return -1;
-    if ((size_t)got < want * RESULT_RECORD)
-        return error_set(err, "%s: the file ends after %zu of the %zu results its header announces", in->name,
-                         first + (size_t)got / RESULT_RECORD, count);
-    return 0;
+    return stream_next(in, BINARY_KIND_RESULTS, records, first, want, count, err);
 }
 
 int binary_results_end(input_stream *in, size_t count, error_text *err) { return check_end(in, count, err); }

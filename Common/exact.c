@@ -2,6 +2,7 @@
  * exact classifier. Every predicate takes the input points themselves: no rounded difference
  * (in particular not fl(Q - P)) enters an exact result. */
 #include "exact.h"
+#include "exact_gmp.h"
 
 #include <float.h>
 #include <gmp.h>
@@ -47,15 +48,23 @@ static void orient_gmp_value(vec3 a, vec3 b, vec3 c, vec3 d, mpq_t det)
     mpq_clears(t1, t2, NULL);
 }
 
+/* The sign of det, its value rounded toward zero into *value unless value is NULL; det cleared. */
+static int settle_determinant(mpq_t det, double *value)
+{
+    int sign = mpq_sgn(det);
+    if (value)
+        *value = mpq_get_d(det);
+    mpq_clear(det);
+    return sign;
+}
+
 /* Exact det[a - d, b - d, c - d] sign. */
 static int orient_gmp(vec3 a, vec3 b, vec3 c, vec3 d)
 {
     mpq_t det;
     mpq_init(det);
     orient_gmp_value(a, b, c, d, det);
-    int sign = mpq_sgn(det);
-    mpq_clear(det);
-    return sign;
+    return settle_determinant(det, NULL);
 }
 
 int exact_orient_value(vec3 a, vec3 b, vec3 c, vec3 d, double *value)
@@ -64,10 +73,7 @@ int exact_orient_value(vec3 a, vec3 b, vec3 c, vec3 d, double *value)
     mpq_init(det);
     orient_gmp_value(a, b, c, d, det);
     mpq_neg(det, det); /* det[b - a, c - a, d - a] = -det[a - d, b - d, c - d] */
-    *value = mpq_get_d(det);
-    int sign = mpq_sgn(det);
-    mpq_clear(det);
-    return sign;
+    return settle_determinant(det, value);
 }
 
 /* mpq_t from a - b, exactly. */
@@ -84,12 +90,13 @@ static void difference_gmp(mpq_t out[3], vec3 a, vec3 b)
     mpq_clear(t);
 }
 
-int exact_stp_value(vec3 P, vec3 L, vec3 A, vec3 B, double *value)
+void exact_stp_rational(vec3 P, vec3 L, vec3 A, vec3 B, mpq_t det)
 {
-    mpq_t l[3], a[3], b[3], t1, t2, det;
+    mpq_t l[3], a[3], b[3], t1, t2;
     for (int j = 0; j < 3; ++j)
         mpq_inits(l[j], a[j], b[j], NULL);
-    mpq_inits(t1, t2, det, NULL);
+    mpq_inits(t1, t2, NULL);
+    mpq_set_ui(det, 0, 1);
     mpq_set_d(l[0], L.x);
     mpq_set_d(l[1], L.y);
     mpq_set_d(l[2], L.z);
@@ -104,12 +111,17 @@ int exact_stp_value(vec3 P, vec3 L, vec3 A, vec3 B, double *value)
         mpq_mul(t1, t1, l[k]);
         mpq_add(det, det, t1);
     }
-    int sign = mpq_sgn(det);
-    *value = mpq_get_d(det);
     for (int j = 0; j < 3; ++j)
         mpq_clears(l[j], a[j], b[j], NULL);
-    mpq_clears(t1, t2, det, NULL);
-    return sign;
+    mpq_clears(t1, t2, NULL);
+}
+
+int exact_stp_value(vec3 P, vec3 L, vec3 A, vec3 B, double *value)
+{
+    mpq_t det;
+    mpq_init(det);
+    exact_stp_rational(P, L, A, B, det);
+    return settle_determinant(det, value);
 }
 
 int exact_stp_sign(vec3 P, vec3 L, vec3 A, vec3 B)

@@ -1,4 +1,4 @@
-/* file_read.c: a whole stream in memory (file_read.h). */
+/* file_read.c: a whole stream or file in memory (file_read.h). */
 #include "file_read.h"
 
 #include <errno.h>
@@ -32,4 +32,18 @@ int file_read_all(FILE *stream, char **data, size_t *size)
     *data = buffer;
     *size = length;
     return 0;
+}
+
+int file_read_path(const char *path, char **data, size_t *size, int *opened)
+{
+    *data = NULL;
+    *size = 0;
+    FILE *stream = fopen(path, "rb");
+    *opened = stream != NULL;
+    if (!stream)
+        return errno;
+    int status = file_read_all(stream, data, size);
+    int reason = status == -1 ? errno : status;
+    fclose(stream);
+    return reason;
 }

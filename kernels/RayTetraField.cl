@@ -21,7 +21,7 @@ __kernel void RT_KERNEL_NAME(__global const rt_gpu_real *pairs, __global rt_gpu_
             vert[k] = rt_gpu_point(pairs, i, count, k);
         rt_vec3 P = rt_gpu_point(pairs, i, count, 4), L = rt_gpu_direction(pairs, i, count);
         rt_hit hit;
-        int is_hit = (RT_FIELD == 1 ? rt_badouel(P, L, vert, &hit) : rt_havel(P, L, vert, &hit)) != 0;
+        int is_hit = rt_field_test(P, L, vert, RT_FIELD, &hit) != 0;
         rt_gpu_store_extent(results, i, is_hit, &hit, pairs, count);
     }
 }

@@ -53,26 +53,23 @@ bench_options=()
 accuracy_options=()
 algorithms=""
 
-positional=()
-while [ $# -gt 0 ]; do
+option() {
     case $1 in
-    -h | --help) help; exit 0 ;;
-    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; shift 2 ;;
-    --keep-data) keep=1; shift ;;
-    --no-opencl) bench_options+=(--no-opencl); accuracy_options+=(--no-opencl); shift ;;
-    --algorithms) [ $# -ge 2 ] || usage_error "--algorithms needs a list"; bench_options+=(--algorithms "$2"); algorithms=$2; shift 2 ;;
-    --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; shift 2 ;;
+    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; taken=2 ;;
+    --keep-data) keep=1 ;;
+    --no-opencl) bench_options+=(--no-opencl); accuracy_options+=(--no-opencl) ;;
+    --algorithms) [ $# -ge 2 ] || usage_error "--algorithms needs a list"; bench_options+=(--algorithms "$2"); algorithms=$2; taken=2 ;;
+    --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; taken=2 ;;
     --min-time) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]*\.?[0-9]+$ ]] || usage_error "--min-time needs a number of seconds"
-                bench_options+=(--min-time "$2"); shift 2 ;;
+                bench_options+=(--min-time "$2"); taken=2 ;;
     --extent) [ $# -ge 2 ] && [[ $2 =~ ^(line|ray|segment)$ ]] || usage_error "--extent takes line, ray or segment"
-              bench_options+=(--extent "$2"); accuracy_options+=(--extent "$2"); shift 2 ;;
+              bench_options+=(--extent "$2"); accuracy_options+=(--extent "$2"); taken=2 ;;
     --accuracy-pairs) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--accuracy-pairs needs a whole number"
-                      accuracy_pairs=$((10#$2)); shift 2 ;;
-    --) shift; positional+=("$@"); break ;;
-    -*) unknown_option "$1" ;;
-    *) positional+=("$1"); shift ;;
+                      accuracy_pairs=$((10#$2)); taken=2 ;;
+    *) unknown_option "$1" ;;
     esac
-done
+}
+parse_arguments "$@"
 [ ${#positional[@]} -ge 3 ] && [ ${#positional[@]} -le 4 ] || usage_error "expected PAIRS REPS STEP [DEVICE], got ${#positional[@]} arguments"
 pairs=${positional[0]} reps=${positional[1]} step=${positional[2]}
 device=${positional[3]:-}

@@ -30,6 +30,23 @@ usage_error() {
 # (program_options.h), with the usage, exit status 2.
 unknown_option() { usage_error "$1: unknown option or missing argument"; }
 
+# parse_arguments ARGS...: a script's options, then its positional arguments into the array
+# `positional`. -h or --help prints the script's help() and exits 0; `--` ends the options; any
+# other word starting with '-' goes to the script's option() with the words after it, which sets
+# `taken` to the words it used (1, the default, or 2 with its value) and ends in unknown_option
+# for an option it does not take.
+parse_arguments() {
+    positional=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+        -h | --help) help; exit 0 ;;
+        --) shift; positional+=("$@"); break ;;
+        -*) taken=1; option "$@"; shift "$taken" ;;
+        *) positional+=("$1"); shift ;;
+        esac
+    done
+}
+
 # die TEXT: any other failure: one line, exit status 1.
 die() {
     echo "$PROGRAM: error: $*" >&2

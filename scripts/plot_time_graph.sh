@@ -61,19 +61,16 @@ jsons=()
 accuracy=""
 outdir=""
 data_out=""
-positional=()
-while [ $# -gt 0 ]; do
+option() {
     case $1 in
-    -h | --help) help; exit 0 ;;
-    --json) [ $# -ge 2 ] || usage_error "--json needs a file"; jsons+=("$2"); shift 2 ;;
-    --accuracy) [ $# -ge 2 ] || usage_error "--accuracy needs a file"; accuracy=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; shift 2 ;;
-    --data) [ $# -ge 2 ] || usage_error "--data needs a file"; data_out=$2; shift 2 ;;
-    --) shift; positional+=("$@"); break ;;
-    -*) unknown_option "$1" ;;
-    *) positional+=("$1"); shift ;;
+    --json) [ $# -ge 2 ] || usage_error "--json needs a file"; jsons+=("$2"); taken=2 ;;
+    --accuracy) [ $# -ge 2 ] || usage_error "--accuracy needs a file"; accuracy=$2; taken=2 ;;
+    --out) [ $# -ge 2 ] || usage_error "--out needs a folder"; outdir=$2; taken=2 ;;
+    --data) [ $# -ge 2 ] || usage_error "--data needs a file"; data_out=$2; taken=2 ;;
+    *) unknown_option "$1" ;;
     esac
-done
+}
+parse_arguments "$@"
 [ ${#positional[@]} -le 2 ] || usage_error "expected CSV [OUTDIR], got ${#positional[@]} arguments"
 [ ${#positional[@]} -ge 1 ] || [ ${#jsons[@]} -gt 0 ] || [ -n "$accuracy" ] ||
     usage_error "expected CSV [OUTDIR], got 0 arguments"

@@ -45,21 +45,18 @@ opencl=1
 seed=1
 extra_results=()
 only=""
-positional=()
-while [ $# -gt 0 ]; do
+option() {
     case $1 in
-    -h | --help) help; exit 0 ;;
-    --tolerance) [ $# -ge 2 ] || usage_error "--tolerance needs a number"; tolerance=$2; shift 2 ;;
-    --float-tolerance) [ $# -ge 2 ] || usage_error "--float-tolerance needs a number"; float_tolerance=$2; shift 2 ;;
-    --no-opencl) opencl=0; shift ;;
-    --algorithms) [ $# -ge 2 ] && [ -n "$2" ] || usage_error "--algorithms needs a list"; only=${2,,}; shift 2 ;;
-    --results) [ $# -ge 2 ] || usage_error "--results needs a file"; extra_results+=("$2"); shift 2 ;;
-    --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; shift 2 ;;
-    --) shift; positional+=("$@"); break ;;
-    -*) unknown_option "$1" ;;
-    *) positional+=("$1"); shift ;;
+    --tolerance) [ $# -ge 2 ] || usage_error "--tolerance needs a number"; tolerance=$2; taken=2 ;;
+    --float-tolerance) [ $# -ge 2 ] || usage_error "--float-tolerance needs a number"; float_tolerance=$2; taken=2 ;;
+    --no-opencl) opencl=0 ;;
+    --algorithms) [ $# -ge 2 ] && [ -n "$2" ] || usage_error "--algorithms needs a list"; only=${2,,}; taken=2 ;;
+    --results) [ $# -ge 2 ] || usage_error "--results needs a file"; extra_results+=("$2"); taken=2 ;;
+    --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_error "--seed needs a whole number"; seed=$2; taken=2 ;;
+    *) unknown_option "$1" ;;
     esac
-done
+}
+parse_arguments "$@"
 whole() { [[ $1 =~ ^[0-9]+$ ]]; }
 device=""
 case ${#positional[@]} in

@@ -9,6 +9,7 @@
 
 #include "registry.h"
 #include "check.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 #include "compare/result_compare.h"
 
@@ -55,15 +56,8 @@ int main(void)
     CHECK(floats == declared && floats > 0, "%d float variants, but %d rows declare a float entry point", floats,
           declared);
 
-    generator_config config = {.seed = 99, .hits = RANDOM_PAIRS / 2, .misses = RANDOM_PAIRS / 2};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = 300;
     pair_set set;
-    error_text err;
-    if (generator_fill(&config, &set, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
+    fixture_class_pairs(99, RANDOM_PAIRS / 2, RANDOM_PAIRS / 2, 300, &set, NULL);
     ray_tetra_result *single = calloc(set.count, sizeof *single), *twice = calloc(set.count, sizeof *twice);
     double *errors = malloc(RANDOM_PAIRS * sizeof *errors);
     for (int a = 0; a < count; ++a) {

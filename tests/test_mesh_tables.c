@@ -1,6 +1,8 @@
 /* test_mesh_tables: the tables built on every core are those of the plain serial builds below,
- * bit for bit, on 1, 2 and 4 threads. The boundary hierarchy (mesh_bvh.c): median splits of a
- * stable sort along the widest axis of the centres, nodes numbered depth first. The edge table
+ * bit for bit, on 1, 2 and 4 threads. The boundary hierarchy (mesh_bvh.c): from the same face
+ * boxes and padding (mesh_bvh_face_box, mesh_bvh_pad: one face at a time, nothing for threads to
+ * change), median splits of a stable sort along the widest axis of the centres, nodes numbered
+ * depth first. The edge table
  * (mesh_build_edges): one sort of every tetrahedron's edges by (lower vertex, higher vertex,
  * tetrahedron and local edge), edges numbered in that order. The plane table
  * (mesh_build_planes): each tetrahedron's rt_badouelb_precompute, in a plain loop. On a slab of 120,000 tetrahedra and
@@ -87,27 +89,11 @@ static void reference_hierarchy(const tet_mesh *mesh, mesh_bvh *bvh)
     r.bvh.bounds = calloc(2 * count, sizeof *r.bvh.bounds);
     r.bvh.links = calloc(2 * count, sizeof *r.bvh.links);
     r.bvh.faces = calloc(count, sizeof *r.bvh.faces);
-    double size = fmax(fmax(mesh->high.x - mesh->low.x, mesh->high.y - mesh->low.y), mesh->high.z - mesh->low.z);
-    double reach = fmax(fmax(fmax(fabs(mesh->low.x), fabs(mesh->high.x)), fmax(fabs(mesh->low.y), fabs(mesh->high.y))),
-                        fmax(fabs(mesh->low.z), fabs(mesh->high.z)));
-    r.pad = ldexp(size + reach, -20);
+    r.pad = mesh_bvh_pad(mesh);
     for (size_t i = 0; i < count; ++i) {
         reference_face *f = &r.faces[i];
         f->reference = mesh->boundary[i];
-        for (int a = 0; a < 3; ++a) {
-            f->low[a] = DBL_MAX;
-            f->high[a] = -DBL_MAX;
-        }
-        for (int k = 0; k < 3; ++k) {
-            vec3 v = mesh->vertices[mesh->tetra[f->reference >> 2][mesh_face_vertex(f->reference & 3, k)]];
-            double c[3] = {v.x, v.y, v.z};
-            for (int a = 0; a < 3; ++a) {
-                f->low[a] = fmin(f->low[a], c[a]);
-                f->high[a] = fmax(f->high[a], c[a]);
-            }
-        }
-        for (int a = 0; a < 3; ++a)
-            f->centre[a] = 0.5 * (f->low[a] + f->high[a]);
+        mesh_bvh_face_box(mesh, f->reference, f->low, f->high, f->centre);
     }
     r.bvh.node_count = reference_build(&r, 0, count, 0, 1);
     r.bvh.face_count = count;

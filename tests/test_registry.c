@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "cpu/algorithms_robust.h"
+#include "fixtures.h"
 #include "generator/generator.h"
 #include "opencl/gpu_source.h"
 #include "registry.h"
@@ -347,15 +348,8 @@ int main(void)
 {
     /* Random hits and misses, and every special class (lines through edges and vertices, in
      * face planes, near-flat tetrahedra...), where rounding decides most. */
-    generator_config config = {.seed = 11, .hits = 400, .misses = 400};
-    for (int c = 0; c < GENERATOR_CLASS_COUNT; ++c)
-        config.special[c] = 100;
     pair_set set;
-    error_text err;
-    if (generator_fill(&config, &set, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
+    fixture_class_pairs(11, 400, 400, 100, &set, NULL);
     test_names_resolve();
     test_unknown_names();
     test_names_unique();

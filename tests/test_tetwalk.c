@@ -16,43 +16,15 @@
 #include <string.h>
 
 #include "check.h"
-#include "walk/walk.h"
-
-typedef struct loaded {
-    tet_mesh mesh;
-    mesh_bvh bvh;
-} loaded;
-
-static int load(const char *path, loaded *l)
-{
-    error_text err;
-    if (mesh_read(path, &l->mesh, &err) != 0 || mesh_build_edges(&l->mesh, &err) != 0 ||
-        mesh_build_compact(&l->mesh, &err) != 0 || mesh_build_planes(&l->mesh, &err) != 0 ||
-        mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return -1;
-    }
-    return 0;
-}
-
-static void release(loaded *l)
-{
-    mesh_bvh_free(&l->bvh);
-    mesh_free(&l->mesh);
-}
-
-static const walk_algorithm *find(const char *name)
-{
-    int opencl;
-    return walk_algorithm_find(name, &opencl);
-}
+#include "exact_gmp.h"
+#include "walk_fixtures.h"
 
 /* One ray with one algorithm. */
-static walk_result walk(const loaded *l, const char *algorithm, const double ray[6])
+static walk_result walk(const loaded_mesh *l, const char *algorithm, const double ray[6])
 {
     walk_rays rays = {1, (double (*)[6])ray, 0, 0, NULL};
     walk_result r;
-    walk_cpu_run(find(algorithm), &l->mesh, &l->bvh, &rays, &r, 1);
+    walk_cpu_run(find_walk(algorithm), &l->mesh, &l->bvh, &rays, &r, 1);
     return r;
 }
 
@@ -85,7 +57,7 @@ static const known_ray BOX_RAYS[] = {
  * (0, 0.375, 0.3125) and x = 2 at (2, 0.625, 0.6875), inside the faces. */
 static double slanted_chord(void) { return 2 * sqrt(1 + 0.125 * 0.125 + 0.1875 * 0.1875); }
 
-static void box_chords(const loaded *box)
+static void box_chords(const loaded_mesh *box)
 {
     static const char *const WATERTIGHT[] = {"stp0r", "exact"};
     for (size_t i = 0; i < sizeof BOX_RAYS / sizeof BOX_RAYS[0]; ++i) {
@@ -110,7 +82,7 @@ static void box_chords(const loaded *box)
  * every form); at y = 1.5, z = 0.5 it lies in the arms' diagonal face planes y - 1 = z, and at
  * y = 1 in the plane of the gap's floor, where only the watertight variants must get it right
  * (the tie rule moves it into the arms, y > 1). */
-static void u_reentry(const loaded *u)
+static void u_reentry(const loaded_mesh *u)
 {
     static const double generic[6] = {-1, 1.4, 0.55, 4, 1.4, 0.55};
     static const double in_faces[6] = {-1, 1.5, 0.5, 4, 1.5, 0.5};
@@ -133,36 +105,65 @@ static void u_reentry(const loaded *u)
     }
 }
 
+/* The kinds of feature walk_rays_aimed aims at, by walk_aim. */
+static const char *const AIM_KINDS[] = {"vertices", "edges", "faces"};
+
+/* `count` rays aimed at features of one kind; 0, or -1 with the reason counted as a failure. */
+static int aimed_rays(const loaded_mesh *l, walk_aim kind, size_t count, uint64_t seed, walk_rays *rays)
+{
+    error_text err;
+    if (walk_rays_aimed(&l->mesh, kind, count, seed, rays, &err) == 0)
+        return 0;
+    CHECK(0, "%s", err.text);
+    return -1;
+}
+
+/* The camera's rays, one a pixel of a width x height picture of the whole mesh seen from one side
+ * (azimuth 37, elevation 23 degrees, z up); 0, or -1 with the reason counted as a failure. */
+static int camera_rays(const loaded_mesh *l, int width, int height, walk_rays *rays)
+{
+    error_text err;
+    if (walk_rays_camera(&l->mesh, width, height, 37, 23, 'z', rays, &err) == 0)
+        return 0;
+    CHECK(0, "%s", err.text);
+    return -1;
+}
+
+/* Of `count` results, the lost ones into *lost; returns how many are odd: neither ok nor lost,
+ * with a negative step count, or with a length that is not finite or is below `lowest`. */
+static size_t count_odd(const walk_result *r, size_t count, double lowest, size_t *lost)
+{
+    size_t odd = 0;
+    *lost = 0;
+    for (size_t i = 0; i < count; ++i) {
+        *lost += r[i].status == RT_WALK_LOST;
+        odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || r[i].steps < 0 ||
+               !isfinite(r[i].length) || r[i].length < lowest;
+    }
+    return odd;
+}
+
 /* The Badouel walk's and Maria's walk's rays aimed at vertices, edges and faces: every ray ends ok
  * or lost (counted), with a finite length that is not negative beyond rounding (1e-9 of the
  * diagonal, --verify's tolerance: a zero-length chord along a boundary edge rounds to -1e-15 in
  * every form). A walk that took a wrong face and went on came out with lengths of -2. */
-static void aimed_field_walks(const loaded *l, const char *name)
+static void aimed_field_walks(const loaded_mesh *l, const char *name)
 {
     static const char *const WALKS[] = {"badouelb", "maria"};
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 400;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 7, &rays) != 0)
             return;
-        }
         vec3 d = {l->mesh.high.x - l->mesh.low.x, l->mesh.high.y - l->mesh.low.y, l->mesh.high.z - l->mesh.low.z};
         double rounding = 1e-9 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
         walk_result *r = malloc(count * sizeof *r);
         for (int a = 0; a < 2; ++a) {
-            walk_cpu_run(find(WALKS[a]), &l->mesh, &l->bvh, &rays, r, 1);
-            size_t lost = 0, odd = 0;
-            for (size_t i = 0; i < count; ++i) {
-                lost += r[i].status == RT_WALK_LOST;
-                odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || !isfinite(r[i].length) ||
-                       r[i].length < -rounding || r[i].steps < 0;
-            }
+            walk_cpu_run(find_walk(WALKS[a]), &l->mesh, &l->bvh, &rays, r, 1);
+            size_t lost, odd = count_odd(r, count, -rounding, &lost);
             CHECK(odd == 0, "%s, %s, rays aimed at %s: %zu results neither ok nor lost with a length >= 0", name,
-                  WALKS[a], KINDS[kind], odd);
-            printf("%s, %zu rays aimed at %s: %s lost %zu\n", name, count, KINDS[kind], WALKS[a], lost);
+                  WALKS[a], AIM_KINDS[kind], odd);
+            printf("%s, %zu rays aimed at %s: %s lost %zu\n", name, count, AIM_KINDS[kind], WALKS[a], lost);
         }
         free(r);
         walk_rays_free(&rays);
@@ -172,7 +173,7 @@ static void aimed_field_walks(const loaded *l, const char *name)
 /* The plane table: row t holds tetrahedron t's four faces as rt_badouelb.h builds them, so that
  * lambda_f(V_k) = d_f - n_f . V_k is 1 at the opposite vertex and 0 on the face (the table's face
  * numbers are the mesh's), and the two tetrahedra of an inner face hold opposite normals. */
-static void plane_table(const loaded *l, const char *name)
+static void plane_table(const loaded_mesh *l, const char *name)
 {
     size_t wrong = 0, wrong_shared = 0;
     for (size_t t = 0; t < l->mesh.tetra_count; ++t) {
@@ -202,16 +203,13 @@ static void plane_table(const loaded *l, const char *name)
 
 /* The Badouel walk reads planes and links, never a vertex: with the vertex array taken away it
  * walks the camera's rays exactly as it does with it (a read of a vertex would crash). */
-static void badouelb_reads_no_vertex(const loaded *l, const char *name)
+static void badouelb_reads_no_vertex(const loaded_mesh *l, const char *name)
 {
     walk_rays rays;
-    error_text err;
-    if (walk_rays_camera(&l->mesh, 32, 24, 37, 23, 'z', &rays, &err) != 0) {
-        CHECK(0, "%s", err.text);
+    if (camera_rays(l, 32, 24, &rays) != 0)
         return;
-    }
     walk_result *full = malloc(rays.count * sizeof *full);
-    walk_cpu_run(find("badouelb"), &l->mesh, &l->bvh, &rays, full, 1);
+    walk_cpu_run(find_walk("badouelb"), &l->mesh, &l->bvh, &rays, full, 1);
     rt_walk_mesh m = walk_flat_mesh(&l->mesh, &l->bvh);
     m.vertices = NULL;
     size_t differ = 0, steps = 0;
@@ -231,39 +229,35 @@ static void badouelb_reads_no_vertex(const loaded *l, const char *name)
 
 /* Aimed rays: the watertight variants never lose one and agree with each other; the fast forms
  * lose some (their lost rays are counted, not hidden). */
-static void aimed(const loaded *l, const char *name)
+static void aimed(const loaded_mesh *l, const char *name)
 {
     static const char *const FAST[] = {"stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2"};
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 400;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 7, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 7, &rays) != 0)
             return;
-        }
         walk_result *robust = malloc(count * sizeof *robust), *exact = malloc(count * sizeof *exact),
                     *fast = malloc(count * sizeof *fast);
-        walk_cpu_run(find("stp0r"), &l->mesh, &l->bvh, &rays, robust, 1);
-        walk_cpu_run(find("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
+        walk_cpu_run(find_walk("stp0r"), &l->mesh, &l->bvh, &rays, robust, 1);
+        walk_cpu_run(find_walk("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
         size_t lost = 0, differ = 0;
         for (size_t i = 0; i < count; ++i) {
             lost += robust[i].status != RT_WALK_OK || exact[i].status != RT_WALK_OK;
             differ += robust[i].steps != exact[i].steps || fabs(robust[i].length - exact[i].length) > 1e-9;
         }
-        CHECK(lost == 0, "%s, rays aimed at %s: the watertight variants lost %zu rays", name, KINDS[kind], lost);
+        CHECK(lost == 0, "%s, rays aimed at %s: the watertight variants lost %zu rays", name, AIM_KINDS[kind], lost);
         CHECK(differ == 0, "%s, rays aimed at %s: stp0r differs from the exact traversal on %zu rays", name,
-              KINDS[kind], differ);
+              AIM_KINDS[kind], differ);
         size_t fast_lost = 0;
         for (size_t a = 0; a < sizeof FAST / sizeof FAST[0]; ++a) {
-            walk_cpu_run(find(FAST[a]), &l->mesh, &l->bvh, &rays, fast, 1);
+            walk_cpu_run(find_walk(FAST[a]), &l->mesh, &l->bvh, &rays, fast, 1);
             for (size_t i = 0; i < count; ++i)
                 fast_lost += fast[i].status != RT_WALK_OK;
         }
         if (kind == 0) /* through vertices, rounding decides, and neighbours round differently */
             CHECK(fast_lost > 0, "%s: no fast form lost a ray aimed at a vertex (the test lost its teeth)", name);
-        printf("%s, %zu rays aimed at %s: the six fast forms lost %zu in all\n", name, count, KINDS[kind], fast_lost);
+        printf("%s, %zu rays aimed at %s: the six fast forms lost %zu in all\n", name, count, AIM_KINDS[kind], fast_lost);
         free(robust);
         free(exact);
         free(fast);
@@ -272,16 +266,13 @@ static void aimed(const loaded *l, const char *name)
 }
 
 /* Generic camera rays: every algorithm walks exactly as the exact traversal. */
-static void generic(const loaded *l, const char *name)
+static void generic(const loaded_mesh *l, const char *name)
 {
     walk_rays rays;
-    error_text err;
-    if (walk_rays_camera(&l->mesh, 48, 36, 37, 23, 'z', &rays, &err) != 0) {
-        CHECK(0, "%s", err.text);
+    if (camera_rays(l, 48, 36, &rays) != 0)
         return;
-    }
     walk_result *exact = malloc(rays.count * sizeof *exact), *r = malloc(rays.count * sizeof *r);
-    walk_cpu_run(find("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
+    walk_cpu_run(find_walk("exact"), &l->mesh, &l->bvh, &rays, exact, 1);
     int count;
     const walk_algorithm *all = walk_algorithms(&count);
     size_t hits = 0;
@@ -302,10 +293,10 @@ static void generic(const loaded *l, const char *name)
 }
 
 /* The same box from TetGen files (numbered from 1, with .neigh) walks the same. */
-static void tetgen_box(const loaded *box)
+static void tetgen_box(const loaded_mesh *box)
 {
-    loaded tetgen;
-    if (load("data/box_tetgen.ele", &tetgen) != 0) {
+    loaded_mesh tetgen;
+    if (load_mesh("data/box_tetgen.ele", &tetgen) != 0) {
         CHECK(0, "data/box_tetgen.ele does not read");
         return;
     }
@@ -318,13 +309,13 @@ static void tetgen_box(const loaded *box)
         walk_result a = walk(box, "stp0r", BOX_RAYS[i].ray), b = walk(&tetgen, "stp0r", BOX_RAYS[i].ray);
         CHECK(a.steps == b.steps && a.length == b.length, "box_tetgen walks %s differently", BOX_RAYS[i].what);
     }
-    release(&tetgen);
+    release_mesh(&tetgen);
 }
 
 /* The walk's records hold each tetrahedron's vertex indices and links, and a step that reuses the
  * vertices of the face it entered through has, bit for bit, the coordinates a full read gives,
  * through every inner face of the mesh. */
-static void compact_records(const loaded *l, const char *name)
+static void compact_records(const loaded_mesh *l, const char *name)
 {
     rt_walk_mesh m = walk_flat_mesh(&l->mesh, &l->bvh);
     size_t differ = 0, crossings = 0;
@@ -349,7 +340,7 @@ static void compact_records(const loaded *l, const char *name)
 
 /* The aman walk's compact records: XOR with any three of a tetrahedron's vertices gives the
  * fourth, and the link of the face opposite each vertex (ranked by number) is the neighbour. */
-static void aman_records(const loaded *l, const char *name)
+static void aman_records(const loaded_mesh *l, const char *name)
 {
     size_t differ = 0;
     for (size_t t = 0; t < l->mesh.tetra_count; ++t) {
@@ -373,30 +364,22 @@ static void aman_records(const loaded *l, const char *name)
  * loses some aimed at vertices, and none aimed at edges: each edge's orientation is exactly
  * antisymmetric, the boundary faces are told by the same orientations, so a ray through an
  * edge is handed on, inside and at the boundary alike. */
-static void aman_aimed(const loaded *l, const char *name)
+static void aman_aimed(const loaded_mesh *l, const char *name)
 {
-    static const char *const KINDS[] = {"vertices", "edges", "faces"};
     for (int kind = 0; kind < 3; ++kind) {
         walk_rays rays;
-        error_text err;
         size_t count = 1000;
-        if (walk_rays_aimed(&l->mesh, (walk_aim)kind, count, 11, &rays, &err) != 0) {
-            CHECK(0, "%s", err.text);
+        if (aimed_rays(l, (walk_aim)kind, count, 11, &rays) != 0)
             return;
-        }
         walk_result *r = malloc(count * sizeof *r);
-        walk_cpu_run(find("aman"), &l->mesh, &l->bvh, &rays, r, 1);
-        size_t lost = 0, odd = 0;
-        for (size_t i = 0; i < count; ++i) {
-            lost += r[i].status == RT_WALK_LOST;
-            odd += (r[i].status != RT_WALK_OK && r[i].status != RT_WALK_LOST) || r[i].steps < 0 || !isfinite(r[i].length);
-        }
-        CHECK(odd == 0, "%s, rays aimed at %s: %zu aman results neither OK nor lost", name, KINDS[kind], odd);
+        walk_cpu_run(find_walk("aman"), &l->mesh, &l->bvh, &rays, r, 1);
+        size_t lost, odd = count_odd(r, count, -INFINITY, &lost);
+        CHECK(odd == 0, "%s, rays aimed at %s: %zu aman results neither OK nor lost", name, AIM_KINDS[kind], odd);
         if (kind == WALK_AIM_VERTICES)
             CHECK(lost > 0, "%s: aman lost no ray aimed at a vertex (the test lost its teeth)", name);
         if (kind == WALK_AIM_EDGES)
             CHECK(lost == 0, "%s: aman lost %zu of %zu rays aimed at edges", name, lost, count);
-        printf("%s, %zu rays aimed at %s: aman lost %zu\n", name, count, KINDS[kind], lost);
+        printf("%s, %zu rays aimed at %s: aman lost %zu\n", name, count, AIM_KINDS[kind], lost);
         free(r);
         walk_rays_free(&rays);
     }
@@ -405,17 +388,17 @@ static void aman_aimed(const loaded *l, const char *name)
 static void names(void)
 {
     int opencl = -1;
-    CHECK(walk_algorithm_find("stp1", &opencl) == find("STP1") && opencl == 0, "stp1 / STP1");
-    CHECK(walk_algorithm_find("GPU_Segura1P", &opencl) == find("pluecker1p") && opencl == 1, "GPU_Segura1P");
-    CHECK(walk_algorithm_find("gpu_STP0R", &opencl) == find("stp0r") && opencl == 1, "gpu_STP0R");
+    CHECK(walk_algorithm_find("stp1", &opencl) == find_walk("STP1") && opencl == 0, "stp1 / STP1");
+    CHECK(walk_algorithm_find("GPU_Segura1P", &opencl) == find_walk("pluecker1p") && opencl == 1, "GPU_Segura1P");
+    CHECK(walk_algorithm_find("gpu_STP0R", &opencl) == find_walk("stp0r") && opencl == 1, "gpu_STP0R");
     CHECK(walk_algorithm_find("gpu_exact", &opencl) == NULL, "the exact traversal has no OpenCL build");
     CHECK(walk_algorithm_find("stp3", &opencl) == NULL, "stp3 does not exist");
-    const walk_algorithm *aman = find("aman");
+    const walk_algorithm *aman = find_walk("aman");
     CHECK(aman && aman->method == RT_WALK_AMAN && aman->has_kernel, "aman is the aman walk, with a kernel");
     CHECK(walk_algorithm_find("Aman", &opencl) == aman && opencl == 0, "Aman");
     CHECK(walk_algorithm_find("gpu_aman", &opencl) == aman && opencl == 1, "gpu_aman");
     CHECK(walk_algorithm_find("GPU_Aman", &opencl) == aman && opencl == 1, "GPU_Aman");
-    const walk_algorithm *badouelb = find("badouelb"), *maria = find("maria");
+    const walk_algorithm *badouelb = find_walk("badouelb"), *maria = find_walk("maria");
     CHECK(badouelb && badouelb->method == RT_WALK_BADOUELB && maria && maria->method == RT_WALK_MARIA,
           "badouelb and maria are walks");
     CHECK(walk_algorithm_find("BadouelB", &opencl) == badouelb && opencl == 0, "BadouelB");
@@ -432,35 +415,6 @@ static double nudged(double x, int k)
     for (; k < 0; ++k)
         x = nextafter(x, -INFINITY);
     return x;
-}
-
-/* p_ij = [L, Vj - P, Vi - P] in GMP rationals. */
-static void gmp_edge(vec3 P, vec3 L, vec3 Vi, vec3 Vj, mpq_t out)
-{
-    const double p[3] = {P.x, P.y, P.z}, l[3] = {L.x, L.y, L.z}, vi[3] = {Vi.x, Vi.y, Vi.z}, vj[3] = {Vj.x, Vj.y, Vj.z};
-    mpq_t a[3], b[3], lq[3], x, y;
-    mpq_inits(x, y, NULL);
-    for (int k = 0; k < 3; ++k) {
-        mpq_inits(a[k], b[k], lq[k], NULL);
-        mpq_set_d(x, p[k]);
-        mpq_set_d(a[k], vj[k]);
-        mpq_sub(a[k], a[k], x);
-        mpq_set_d(b[k], vi[k]);
-        mpq_sub(b[k], b[k], x);
-        mpq_set_d(lq[k], l[k]);
-    }
-    mpq_set_ui(out, 0, 1);
-    for (int k = 0; k < 3; ++k) {
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        mpq_mul(x, a[i], b[j]);
-        mpq_mul(y, a[j], b[i]);
-        mpq_sub(x, x, y);
-        mpq_mul(x, x, lq[k]);
-        mpq_add(out, out, x);
-    }
-    for (int k = 0; k < 3; ++k)
-        mpq_clears(a[k], b[k], lq[k], NULL);
-    mpq_clears(x, y, NULL);
 }
 
 /* Edges that rays pass within rounding of: P and L aimed through a point of the edge (or at its
@@ -503,7 +457,7 @@ static void expansion_arithmetic(void)
         wrong_sign += sign != gmp_sign || (value > 0) - (value < 0) != gmp_sign;
         wrong_moved += moved != gmp_moved;
         zeros += gmp_sign == 0;
-        gmp_edge(P, L, Vi, Vj, exact);
+        exact_stp_rational(P, L, Vj, Vi, exact); /* p_ij = [L, Vj - P, Vi - P] */
         mpq_set_d(error, value);
         mpq_sub(error, error, exact);
         mpq_abs(error, error);
@@ -522,8 +476,8 @@ static void expansion_arithmetic(void)
 
 int main(void)
 {
-    loaded box, u;
-    if (load("data/box.mesh", &box) != 0 || load("data/u_shape.mesh", &u) != 0)
+    loaded_mesh box, u;
+    if (load_mesh("data/box.mesh", &box) != 0 || load_mesh("data/u_shape.mesh", &u) != 0)
         return 1;
     CHECK(box.mesh.tetra_count == 48 && box.mesh.boundary_count == 48 && box.mesh.edge_count == 98,
           "box: %zu tetrahedra, %zu boundary faces, %zu edges", box.mesh.tetra_count, box.mesh.boundary_count,
@@ -536,11 +490,11 @@ int main(void)
     /* The checks that hold on any mesh, on the convex box and on the U, whose rays leave and
      * enter again. */
     const struct {
-        const loaded *mesh;
+        const loaded_mesh *mesh;
         const char *name;
     } meshes[] = {{&box, "box"}, {&u, "U"}};
     for (size_t i = 0; i < sizeof meshes / sizeof meshes[0]; ++i) {
-        const loaded *mesh = meshes[i].mesh;
+        const loaded_mesh *mesh = meshes[i].mesh;
         const char *name = meshes[i].name;
         aimed(mesh, name);
         aimed_field_walks(mesh, name);
@@ -551,7 +505,7 @@ int main(void)
         aman_records(mesh, name);
         aman_aimed(mesh, name);
     }
-    release(&box);
-    release(&u);
+    release_mesh(&box);
+    release_mesh(&u);
     return check_summary("test_tetwalk");
 }

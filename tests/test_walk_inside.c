@@ -17,41 +17,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "walk/walk.h"
-#include "walk/walk_locate.h"
-
-typedef struct loaded {
-    tet_mesh mesh;
-    mesh_bvh bvh;
-    walk_locator locator;
-} loaded;
-
-static int load(const char *path, loaded *l)
-{
-    error_text err;
-    if (mesh_read(path, &l->mesh, &err) != 0 || mesh_bvh_build(&l->mesh, &l->bvh, &err) != 0 ||
-        walk_locator_build(&l->locator, &l->mesh, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return -1;
-    }
-    return 0;
-}
-
-static void release(loaded *l)
-{
-    walk_locator_free(&l->locator);
-    mesh_bvh_free(&l->bvh);
-    mesh_free(&l->mesh);
-}
-
-static const walk_algorithm *find(const char *name)
-{
-    int opencl;
-    return walk_algorithm_find(name, &opencl);
-}
+#include "walk_fixtures.h"
 
 /* The start rule at p against the tetrahedron holding p + (d, d^2, d^3). */
-static void check_start_rule(loaded *l, const double p[3], const char *what)
+static void check_start_rule(loaded_mesh *l, const double p[3], const char *what)
 {
     const double d = 0x1p-10;
     double moved[3] = {p[0] + d, p[1] + d * d, p[2] + d * d * d};
@@ -63,7 +32,7 @@ static void check_start_rule(loaded *l, const double p[3], const char *what)
           what, p[0], p[1], p[2], tet, expected);
 }
 
-static void test_start_rule(loaded *box)
+static void test_start_rule(loaded_mesh *box)
 {
     const tet_mesh *m = &box->mesh;
     int checked = 0;
@@ -93,7 +62,7 @@ static void test_start_rule(loaded *box)
     CHECK(checked > 100, "only %d interior places checked", checked);
 }
 
-static void test_outside_and_boundary(loaded *box)
+static void test_outside_and_boundary(loaded_mesh *box)
 {
     int tet;
     const double far[3] = {3, 0.5, 0.5}, beside[3] = {1, -0.25, 0.5};
@@ -107,7 +76,7 @@ static void test_outside_and_boundary(loaded *box)
 
 /* The walk of rays from p (started by the rule) against both exact traversals; p inside the
  * mesh (every ray starts in a tetrahedron and crosses some) or on its boundary. */
-static void check_rays_from(loaded *l, const double p[3], const char *what, size_t count, const char *algorithm,
+static void check_rays_from(loaded_mesh *l, const double p[3], const char *what, size_t count, const char *algorithm,
                             int inside)
 {
     int tet;
@@ -119,7 +88,7 @@ static void check_rays_from(loaded *l, const double p[3], const char *what, size
         return;
     rays.start = walk_locate_starts(&l->locator, (const double (*)[6])rays.rays, count, &err);
     walk_result *results = malloc(count * sizeof *results);
-    walk_cpu_run(find(algorithm), &l->mesh, &l->bvh, &rays, results, 1);
+    walk_cpu_run(find_walk(algorithm), &l->mesh, &l->bvh, &rays, results, 1);
     vec3 d = {l->mesh.high.x - l->mesh.low.x, l->mesh.high.y - l->mesh.low.y, l->mesh.high.z - l->mesh.low.z};
     double tolerance = 1e-9 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
     size_t lost = 0, differ_start = 0, differ_entry = 0, empty = 0, starts_inside = 0;
@@ -165,7 +134,7 @@ static double box_exit_length(const double ray[6])
     return t * sqrt(norm);
 }
 
-static void test_box_lengths(loaded *box, const double p[3], const char *what)
+static void test_box_lengths(loaded_mesh *box, const double p[3], const char *what)
 {
     walk_rays rays;
     error_text err;
@@ -176,7 +145,7 @@ static void test_box_lengths(loaded *box, const double p[3], const char *what)
     walk_result *results = malloc(count * sizeof *results);
     static const char *const ALGORITHMS[] = {"stp0r", "exact"};
     for (int a = 0; a < 2; ++a) {
-        walk_cpu_run(find(ALGORITHMS[a]), &box->mesh, &box->bvh, &rays, results, 1);
+        walk_cpu_run(find_walk(ALGORITHMS[a]), &box->mesh, &box->bvh, &rays, results, 1);
         size_t wrong = 0;
         double worst = 0;
         for (size_t i = 0; i < count; ++i) {
@@ -193,8 +162,8 @@ static void test_box_lengths(loaded *box, const double p[3], const char *what)
 
 int main(void)
 {
-    loaded box, u;
-    if (load("data/box.mesh", &box) != 0 || load("data/u_shape.mesh", &u) != 0) {
+    loaded_mesh box, u;
+    if (load_mesh("data/box.mesh", &box) != 0 || load_mesh("data/u_shape.mesh", &u) != 0) {
         CHECK(0, "the test meshes do not read");
         return check_summary("test_walk_inside");
     }
@@ -220,7 +189,7 @@ int main(void)
     /* The U's inner corner (1, 1, 0.5): rays leave there and enter the other arm. */
     const double u_corner[3] = {1, 1, 0.5};
     check_rays_from(&u, u_corner, "the U's inner edge", 400, "stp0r", 0);
-    release(&box);
-    release(&u);
+    release_mesh(&box);
+    release_mesh(&u);
     return check_summary("test_walk_inside");
 }

@@ -69,15 +69,7 @@ static int chunk_pairs(const comparison *c, size_t budget, size_t *pairs, error_
     size_t n = budget > fixed ? (budget - fixed) / per_pair : 1;
     if (n > COMPARE_CHUNK_PAIRS_MAX)
         n = COMPARE_CHUNK_PAIRS_MAX;
-    size_t forced;
-    if (pipeline_forced_chunk_pairs(&forced, err) != 0)
-        return -1;
-    if (forced)
-        n = forced;
-    if (n > c->pairs.count)
-        n = c->pairs.count;
-    *pairs = n ? n : 1;
-    return 0;
+    return pipeline_settle_chunk_pairs(n, c->pairs.count, pairs, err);
 }
 
 static int alloc_set(const comparison *c, chunk_set *set, size_t pairs, error_text *err)
@@ -104,9 +96,7 @@ static int open_all(comparison *c, error_text *err)
     c->pairs.chunk_pairs = pairs;
     c->kinds = malloc(pairs);
     if (!c->kinds)
-        return error_set_kind(err, ERROR_MEMORY, "not enough memory for a chunk of %zu pairs; give a smaller "
-                                                 "--max-memory",
-                              pairs);
+        return pipeline_chunk_memory_error(err, pairs, "pairs");
     for (int k = 0; k < COMPARE_SETS; ++k)
         if (alloc_set(c, &c->sets[k], pairs, err) != 0)
             return -1;

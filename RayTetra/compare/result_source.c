@@ -6,6 +6,7 @@
 
 #include "binary_io.h"
 #include "pairs_io.h"
+#include "pipeline/pipeline_chunk.h"
 
 size_t result_chunk_bytes_per_result(int binary)
 {
@@ -49,9 +50,7 @@ int result_chunk_alloc(result_chunk *chunk, size_t capacity, int binary, error_t
     }
     if (!ok) {
         result_chunk_free(chunk);
-        return error_set_kind(err, ERROR_MEMORY, "not enough memory for a chunk of %zu results; give a smaller "
-                                                 "--max-memory",
-                              n);
+        return pipeline_chunk_memory_error(err, n, "results");
     }
     return 0;
 }

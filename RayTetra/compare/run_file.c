@@ -267,17 +267,12 @@ int run_file_parse(const char *name, const char *data, size_t size, run_file *ru
 int run_file_read(const char *path, run_file *run, error_text *err)
 {
     memset(run, 0, sizeof *run);
-    FILE *file = fopen(path, "rb");
-    if (!file)
-        return error_set(err, "%s: cannot open the results file: %s", path, strerror(errno));
     char *data;
     size_t size;
-    int status = file_read_all(file, &data, &size);
-    int reason = status == -1 ? errno : status;
-    fclose(file);
-    if (status != 0)
-        return error_set(err, "%s: cannot read the results file: %s", path, strerror(reason));
-    status = run_file_parse(path, data, size, run, err);
+    int opened, reason = file_read_path(path, &data, &size, &opened);
+    if (reason != 0)
+        return error_set(err, "%s: cannot %s the results file: %s", path, opened ? "read" : "open", strerror(reason));
+    int status = run_file_parse(path, data, size, run, err);
     free(data);
     return status;
 }

@@ -8,20 +8,11 @@
 #include "rt_badouelb.h"
 #include "rt_field.h"
 
-/* Badouel (variant 0) or Havel-Herout (1) with the contract, named WRAP_NAME(name). */
-#define WRAP_FIELD_ALGORITHM(name, variant) WRAP_FIELD_ALGORITHM_NAMED(WRAP_NAME(name), variant)
-#define WRAP_FIELD_ALGORITHM_NAMED(name, variant)                                                                 \
-    WRAP_ALGORITHM(name)                                                                                          \
-    {                                                                                                             \
-        rt_vec3 v[4] = {wrap_in(vert[0]), wrap_in(vert[1]), wrap_in(vert[2]), wrap_in(vert[3])};                  \
-        rt_hit h;                                                                                                 \
-        int hit = (variant) == 0 ? rt_badouel(wrap_in(*orig), wrap_in(*dir), v, &h)                               \
-                                 : rt_havel(wrap_in(*orig), wrap_in(*dir), v, &h);                                \
-        return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
-    }
+/* Badouel (test 1) or Havel-Herout (2) with the contract, named WRAP_NAME(name). */
+#define WRAP_FIELD_ALGORITHM(name, test) WRAP_NUMBERED_TEST_ALGORITHM_NAMED(WRAP_NAME(name), rt_field_test, test)
 
-WRAP_FIELD_ALGORITHM(badouel, 0)
-WRAP_FIELD_ALGORITHM(havel, 1)
+WRAP_FIELD_ALGORITHM(badouel, 1)
+WRAP_FIELD_ALGORITHM(havel, 2)
 
 /* ---------------------------------------------------------------- badouelb */
 

@@ -106,16 +106,19 @@ static inline bool wrap_export(int hit, const rt_hit *h, int *enterFace, int *le
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }
 
-/* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract, named WRAP_NAME(name). */
-#define WRAP_BASELINE_ALGORITHM(name, variant) WRAP_BASELINE_ALGORITHM_NAMED(WRAP_NAME(name), variant)
-#define WRAP_BASELINE_ALGORITHM_NAMED(name, variant)                                                              \
+/* A test on the array of the four vertices chosen by number, test(P, L, vert, number, &hit)
+ * (rt_baseline_test, rt_field_test), with the contract, named `name`. */
+#define WRAP_NUMBERED_TEST_ALGORITHM_NAMED(name, test, number)                                                    \
     WRAP_ALGORITHM(name)                                                                                          \
     {                                                                                                             \
         rt_vec3 v[4] = {wrap_in(vert[0]), wrap_in(vert[1]), wrap_in(vert[2]), wrap_in(vert[3])};                  \
         rt_hit h;                                                                                                 \
-        int hit = (variant) == 0 ? rt_haines(wrap_in(*orig), wrap_in(*dir), v, &h)                                \
-                                 : rt_moller(wrap_in(*orig), wrap_in(*dir), v, variant, &h);                      \
+        int hit = test(wrap_in(*orig), wrap_in(*dir), v, number, &h);                                             \
         return wrap_export(hit, &h, WRAP_EXPORT_ARGS);                                                            \
     }
+
+/* Haines (variant 0) or Möller-Trumbore variant 1, 2, 3 with the contract, named WRAP_NAME(name). */
+#define WRAP_BASELINE_ALGORITHM(name, variant)                                                                    \
+    WRAP_NUMBERED_TEST_ALGORITHM_NAMED(WRAP_NAME(name), rt_baseline_test, variant)
 
 #endif

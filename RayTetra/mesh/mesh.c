@@ -36,12 +36,18 @@ static int ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
+void *mesh_tetra_table(const tet_mesh *mesh, size_t row, const char *what, error_text *err)
+{
+    void *table = malloc((mesh->tetra_count + 1) * row);
+    if (!table)
+        error_set(err, "%s: out of memory for %s of %zu tetrahedra", mesh->path, what, mesh->tetra_count);
+    return table;
+}
+
 int mesh_build_cells(tet_mesh *mesh, error_text *err)
 {
-    mesh->cells = malloc((mesh->tetra_count + 1) * sizeof *mesh->cells);
-    if (!mesh->cells)
-        return error_set(err, "%s: out of memory for the walk's records of %zu tetrahedra", mesh->path,
-                         mesh->tetra_count);
+    if (!(mesh->cells = mesh_tetra_table(mesh, sizeof *mesh->cells, "the walk's records", err)))
+        return -1;
     long long count = (long long)mesh->tetra_count;
 #pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
     for (long long t = 0; t < count; ++t)

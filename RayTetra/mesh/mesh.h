@@ -96,6 +96,10 @@ int mesh_build_compact(tet_mesh *mesh, error_text *err);
  * with err set (out of memory). Calling it again does nothing. */
 int mesh_build_planes(tet_mesh *mesh, error_text *err);
 
+/* A table of `row` bytes for each tetrahedron (and a spare row, so that no size is 0): the walk's
+ * records and tables. NULL with "PATH: out of memory for WHAT of N tetrahedra" in err. */
+void *mesh_tetra_table(const tet_mesh *mesh, size_t row, const char *what, error_text *err);
+
 /* Vertex k of face f of a tetrahedron in docs/SPECIFICATION.md's order (k = 0, 1, 2). */
 int mesh_face_vertex(int face, int k);
 

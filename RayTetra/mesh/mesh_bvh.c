@@ -177,29 +177,41 @@ static void release_builder(builder *b)
     free(b->scratch);
 }
 
+void mesh_bvh_face_box(const tet_mesh *mesh, int reference, double low[3], double high[3], double centre[3])
+{
+    for (int a = 0; a < 3; ++a) {
+        low[a] = DBL_MAX;
+        high[a] = -DBL_MAX;
+    }
+    for (int k = 0; k < 3; ++k) {
+        vec3 v = mesh->vertices[mesh->tetra[reference >> 2][mesh_face_vertex(reference & 3, k)]];
+        double c[3] = {v.x, v.y, v.z};
+        for (int a = 0; a < 3; ++a) {
+            low[a] = fmin(low[a], c[a]);
+            high[a] = fmax(high[a], c[a]);
+        }
+    }
+    for (int a = 0; a < 3; ++a)
+        centre[a] = 0.5 * (low[a] + high[a]);
+}
+
 /* Each boundary face's box and centre, in the boundary list's order. */
 static void prepare_faces(const tet_mesh *mesh, build_face *faces, size_t count)
 {
 #pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < count; ++i) {
-        int reference = mesh->boundary[i];
         build_face *f = &faces[i];
-        f->reference = reference;
-        for (int a = 0; a < 3; ++a) {
-            f->low[a] = DBL_MAX;
-            f->high[a] = -DBL_MAX;
-        }
-        for (int k = 0; k < 3; ++k) {
-            vec3 v = mesh->vertices[mesh->tetra[reference >> 2][mesh_face_vertex(reference & 3, k)]];
-            double c[3] = {v.x, v.y, v.z};
-            for (int a = 0; a < 3; ++a) {
-                f->low[a] = fmin(f->low[a], c[a]);
-                f->high[a] = fmax(f->high[a], c[a]);
-            }
-        }
-        for (int a = 0; a < 3; ++a)
-            f->centre[a] = 0.5 * (f->low[a] + f->high[a]);
+        f->reference = mesh->boundary[i];
+        mesh_bvh_face_box(mesh, f->reference, f->low, f->high, f->centre);
     }
+}
+
+double mesh_bvh_pad(const tet_mesh *mesh)
+{
+    double size = fmax(fmax(mesh->high.x - mesh->low.x, mesh->high.y - mesh->low.y), mesh->high.z - mesh->low.z);
+    double reach = fmax(fmax(fmax(fabs(mesh->low.x), fabs(mesh->high.x)), fmax(fabs(mesh->low.y), fabs(mesh->high.y))),
+                        fmax(fabs(mesh->low.z), fabs(mesh->high.z)));
+    return ldexp(size + reach, -20);
 }
 
 int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
@@ -227,12 +239,7 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
         mesh_bvh_free(bvh);
         return -1;
     }
-    /* Padding: 2^-20 of the mesh's size and position, far above the rounding of any coordinate or
-     * of the box test for rays starting within a million mesh sizes (docs/TETWALK.md). */
-    double size = fmax(fmax(mesh->high.x - mesh->low.x, mesh->high.y - mesh->low.y), mesh->high.z - mesh->low.z);
-    double reach = fmax(fmax(fmax(fabs(mesh->low.x), fabs(mesh->high.x)), fmax(fabs(mesh->low.y), fabs(mesh->high.y))),
-                        fmax(fabs(mesh->low.z), fabs(mesh->high.z)));
-    b.pad = ldexp(size + reach, -20);
+    b.pad = mesh_bvh_pad(mesh);
     prepare_faces(mesh, b.faces, count);
     /* A finite mesh has at least four boundary faces, so the root is never an empty leaf. */
     const builder *shared = &b;

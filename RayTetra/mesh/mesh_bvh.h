@@ -28,4 +28,12 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err);
 
 void mesh_bvh_free(mesh_bvh *bvh);
 
+/* What the build starts from, for a serial reference build to start from the same: boundary
+ * face `reference`'s box and the centre of that box (the key its splits sort by). */
+void mesh_bvh_face_box(const tet_mesh *mesh, int reference, double low[3], double high[3], double centre[3]);
+
+/* The padding of every box: 2^-20 of the mesh's size and position, far above the rounding of any
+ * coordinate or of the box test for rays starting within a million mesh sizes (docs/TETWALK.md). */
+double mesh_bvh_pad(const tet_mesh *mesh);
+
 #endif

@@ -1,8 +1,6 @@
 /* mesh_compact.c: the aman walk's compact records (rt_walk_aman.h has the layout and why). */
 #include "mesh/mesh.h"
 
-#include <stdlib.h>
-
 #include "rt_walk.h"
 
 /* The rank of vertex k among the tetrahedron's four by number (they are distinct). */
@@ -18,10 +16,9 @@ int mesh_build_compact(tet_mesh *mesh, error_text *err)
 {
     if (mesh->aman_cells)
         return 0;
-    mesh->aman_cells = malloc((mesh->tetra_count + 1) * RT_AMAN_INTS * sizeof *mesh->aman_cells);
-    if (!mesh->aman_cells)
-        return error_set(err, "%s: out of memory for the aman walk's records of %zu tetrahedra", mesh->path,
-                         mesh->tetra_count);
+    if (!(mesh->aman_cells = mesh_tetra_table(mesh, RT_AMAN_INTS * sizeof *mesh->aman_cells, "the aman walk's records",
+                                               err)))
+        return -1;
     long long count = (long long)mesh->tetra_count;
 #pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
     for (long long t = 0; t < count; ++t) {

@@ -1,8 +1,6 @@
 /* mesh_planes.c: the mesh's table of face planes for the branch-free Badouel walk (mesh.h,
  * mesh_build_planes): per tetrahedron the four planes of rt_badouelb.h, built by the very
  * function the pair test precomputes its table with, so that there is one plane construction. */
-#include <stdlib.h>
-
 #include "mesh/mesh.h"
 #include "rt_badouelb.h"
 
@@ -19,10 +17,8 @@ int mesh_build_planes(tet_mesh *mesh, error_text *err)
 {
     if (mesh->planes)
         return 0;
-    mesh->planes = malloc((mesh->tetra_count + 1) * sizeof *mesh->planes);
-    if (!mesh->planes)
-        return error_set(err, "%s: out of memory for the plane table (%zu tetrahedra)", mesh->path,
-                         mesh->tetra_count);
+    if (!(mesh->planes = mesh_tetra_table(mesh, sizeof *mesh->planes, "the plane table", err)))
+        return -1;
     long long count = (long long)mesh->tetra_count;
     /* Each tetrahedron's row depends on its own vertices alone: the same bits on any number of
      * threads. */

@@ -182,13 +182,21 @@ static int read_tetra_lines(mesh_text *text, tetra_lines *c, size_t **lines, siz
 
 /* ---------------------------------------------------------------- the files */
 
+/* A file of the set, opened to be read as the whole mesh is (source->serial: word by word). */
+static int open_section(const char *path, const mesh_source *source, mesh_text *text, error_text *err)
+{
+    if (mesh_text_open(text, path, err) != 0)
+        return -1;
+    text->serial = source->serial;
+    return 0;
+}
+
 static int read_nodes(const char *path, const mesh_source *source, long long *first, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count, dimension, attributes, markers;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_VERTICES, &count, "the number of vertices", err) ||
                  mesh_text_integer(&text, 0, 1000, &dimension, "the dimension", err) ||
@@ -249,43 +257,85 @@ static int tetra_record_begin(mesh_text *text, void **records, size_t *capacity,
     return 1;
 }
 
+/* The words of an .ele or .neigh record after its number, on line `line`, into `record`. */
+typedef int (*tetra_record_reader)(mesh_text *text, const tetra_lines *c, int record[4], size_t line, error_text *err);
+
+/* An .ele or .neigh file's `count` records read word by word (where the fast path could not
+ * read them) into c->records and *lines. 0, or -1 with err set. */
+static int read_tetra_records(mesh_text *text, tetra_lines *c, size_t **lines, long long count,
+                              tetra_record_reader read_rest, error_text *err)
+{
+    size_t capacity = 0, line_capacity = 0;
+    for (long long i = 0; i <= count; ++i) {
+        void *records = c->records;
+        int begun = tetra_record_begin(text, &records, &capacity, sizeof *c->records, lines, &line_capacity, i, count,
+                                       c->first, err);
+        c->records = records;
+        if (begun <= 0)
+            return begun;
+        if (read_rest(text, c, c->records[i], text->line, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* An .ele record: its nodes' vertex indices (the first four kept), then its attributes. */
+static int read_element_rest(mesh_text *text, const tetra_lines *c, int record[4], size_t line, error_text *err)
+{
+    for (int k = 0; k < c->nodes; ++k) {
+        long long index;
+        if (mesh_text_integer(text, c->first, c->last, &index, "a vertex index", err) || same_line(text, line, err))
+            return -1;
+        if (k < 4)
+            record[k] = (int)(index - c->first);
+    }
+    return skip_reals(text, c->extra, line, "a tetrahedron attribute", err);
+}
+
+/* A .neigh record: the neighbour opposite each corner, -1 on the boundary. */
+static int read_neighbour_rest(mesh_text *text, const tetra_lines *c, int record[4], size_t line, error_text *err)
+{
+    for (int k = 0; k < 4; ++k) {
+        long long index;
+        if (mesh_text_integer(text, -1, c->last, &index, "a neighbour (a tetrahedron number, or -1)", err) ||
+            same_line(text, line, err))
+            return -1;
+        if (index != -1 && index < c->first)
+            return error_set(err, "%s:%zu: neighbour %lld is out of range (-1, or %lld to %lld)", text->path, line,
+                             index, c->first, c->last);
+        record[k] = index == -1 ? -1 : (int)(index - c->first);
+    }
+    return 0;
+}
+
+/* The records of an .ele or .neigh file after its header, on every core where they allow it,
+ * else word by word; the records stay in c->records even on failure (the mesh frees them). */
+static int read_tetra_section(mesh_text *text, tetra_lines *c, size_t **lines, long long count,
+                              mesh_record_parser parse, tetra_record_reader read_rest, error_text *err)
+{
+    int words = 1 + c->nodes + c->extra;
+    if (c->extra <= MESH_LINE_MAX_WORDS && read_tetra_lines(text, c, lines, (size_t)count, words, parse))
+        return 0;
+    return read_tetra_records(text, c, lines, count, read_rest, err);
+}
+
 static int read_elements(const char *path, mesh_source *source, long long first, error_text *err)
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count = 0, nodes = 0, attributes = 0;
-    long long last = first + (long long)mesh->vertex_count - 1;
     int failed =
         mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
         mesh_text_integer(&text, 4, 10, &nodes, "the number of nodes per tetrahedron (4 or 10)", err) ||
         mesh_text_integer(&text, 0, 1000, &attributes, "the number of attributes", err);
     if (!failed && nodes != 4 && nodes != 10)
         failed = error_set(err, "%s:%zu: %lld nodes per tetrahedron: TetGen writes 4 or 10", path, text.line, nodes);
-    tetra_lines fast = {NULL, first, last, (int)nodes, (int)attributes};
-    if (!failed && attributes <= MESH_LINE_MAX_WORDS &&
-        read_tetra_lines(&text, &fast, &source->tetra_line, (size_t)count, 1 + (int)(nodes + attributes), parse_element))
-        mesh->tetra = fast.records;
-    size_t capacity = 0, line_capacity = 0;
-    for (long long i = 0; i <= count && !failed && !fast.records; ++i) {
-        void *records = mesh->tetra;
-        int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->tetra, &source->tetra_line,
-                                       &line_capacity, i, count, first, err);
-        mesh->tetra = records;
-        failed = begun < 0;
-        if (begun <= 0)
-            break;
-        size_t line = text.line;
-        for (long long k = 0; k < nodes && !failed; ++k) {
-            long long index;
-            failed = mesh_text_integer(&text, first, last, &index, "a vertex index", err) || same_line(&text, line, err);
-            if (!failed && k < 4)
-                mesh->tetra[i][k] = (int)(index - first);
-        }
-        failed = failed || skip_reals(&text, attributes, line, "a tetrahedron attribute", err);
-    }
+    tetra_lines c = {NULL, first, first + (long long)mesh->vertex_count - 1, (int)nodes, (int)attributes};
+    failed = failed ||
+             read_tetra_section(&text, &c, &source->tetra_line, count, parse_element, read_element_rest, err) != 0;
+    mesh->tetra = c.records;
     mesh->tetra_count = failed ? 0 : (size_t)count;
     return end_of_file(&text, failed, count, "tetrahedra", err);
 }
@@ -296,40 +346,18 @@ static int read_neighbours(const char *path, mesh_source *source, long long firs
 {
     tet_mesh *mesh = source->mesh;
     mesh_text text;
-    if (mesh_text_open(&text, path, err) != 0)
+    if (open_section(path, source, &text, err) != 0)
         return -1;
-    text.serial = source->serial;
     long long count, per;
-    long long last = first + (long long)mesh->tetra_count - 1;
     int failed = mesh_text_integer(&text, 0, (long long)MESH_MAX_TETRAHEDRA, &count, "the number of tetrahedra", err) ||
                  mesh_text_integer(&text, 4, 4, &per, "the number of neighbours per tetrahedron (4)", err);
     if (!failed && (size_t)count != mesh->tetra_count)
         failed = error_set(err, "%s:%zu: %lld tetrahedra, but the .ele file has %zu", path, text.line, count,
                            mesh->tetra_count);
-    tetra_lines fast = {NULL, first, last, 4, 0};
-    if (!failed && read_tetra_lines(&text, &fast, &source->neighbour_line, (size_t)count, 5, parse_neighbours))
-        mesh->neighbour = fast.records;
-    size_t capacity = 0, line_capacity = 0;
-    for (long long i = 0; i <= count && !failed && !fast.records; ++i) {
-        void *records = mesh->neighbour;
-        int begun = tetra_record_begin(&text, &records, &capacity, sizeof *mesh->neighbour, &source->neighbour_line,
-                                       &line_capacity, i, count, first, err);
-        mesh->neighbour = records;
-        failed = begun < 0;
-        if (begun <= 0)
-            break;
-        size_t line = text.line;
-        for (int k = 0; k < 4 && !failed; ++k) {
-            long long index;
-            failed = mesh_text_integer(&text, -1, last, &index, "a neighbour (a tetrahedron number, or -1)", err) ||
-                     same_line(&text, line, err);
-            if (!failed && index != -1 && index < first)
-                failed = error_set(err, "%s:%zu: neighbour %lld is out of range (-1, or %lld to %lld)", path, line, index,
-                                   first, last);
-            if (!failed)
-                mesh->neighbour[i][k] = index == -1 ? -1 : (int)(index - first);
-        }
-    }
+    tetra_lines c = {NULL, first, first + (long long)mesh->tetra_count - 1, 4, 0};
+    failed = failed || read_tetra_section(&text, &c, &source->neighbour_line, count, parse_neighbours,
+                                          read_neighbour_rest, err) != 0;
+    mesh->neighbour = c.records;
     return end_of_file(&text, failed, count, "tetrahedra", err);
 }
 

@@ -18,16 +18,11 @@ int mesh_text_open(mesh_text *text, const char *path, error_text *err)
     memset(text, 0, sizeof *text);
     text->path = path;
     text->line = text->next_line = 1;
-    FILE *stream = fopen(path, "rb");
-    if (!stream)
-        return error_set(err, "%s: cannot read: %s", path, strerror(errno));
     char *data;
     size_t size;
-    int status = file_read_all(stream, &data, &size);
-    int reason = errno;
-    fclose(stream);
-    if (status != 0)
-        return error_set(err, "%s: cannot read: %s", path, status == ENOMEM ? "out of memory" : strerror(reason));
+    int opened, reason = file_read_path(path, &data, &size, &opened);
+    if (reason != 0)
+        return error_set(err, "%s: cannot read: %s", path, reason == ENOMEM ? "out of memory" : strerror(reason));
     if (memchr(data, '\0', size)) {
         free(data);
         return error_set(err, "%s: not a text file (it holds NUL bytes; binary .meshb files are not read: convert it "

@@ -81,6 +81,18 @@ size_t pipeline_chunk_pairs_largest(int device, size_t cores)
     return pairs > PIPELINE_DEVICE_CHUNK_PAIRS ? PIPELINE_DEVICE_CHUNK_PAIRS : pairs;
 }
 
+int pipeline_settle_chunk_pairs(size_t fitting, size_t count, size_t *pairs, error_text *err)
+{
+    size_t forced;
+    if (pipeline_forced_chunk_pairs(&forced, err) != 0)
+        return -1;
+    size_t n = forced ? forced : fitting;
+    if (n > count)
+        n = count;
+    *pairs = n ? n : 1;
+    return 0;
+}
+
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
                              size_t device_copies, size_t chunks, size_t cores, pipeline_chunk_shape *shape,
                              error_text *err)
@@ -98,15 +110,8 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
         overlapping = PIPELINE_CHUNK_PAIRS_MIN;
     if (pairs > overlapping)
         pairs = overlapping;
-    size_t forced;
-    if (pipeline_forced_chunk_pairs(&forced, err) != 0)
+    if (pipeline_settle_chunk_pairs(pairs, count, &pairs, err) != 0)
         return -1;
-    if (forced)
-        pairs = forced;
-    if (pairs > count)
-        pairs = count;
-    if (pairs == 0)
-        pairs = 1;
     shape->pairs = pairs;
     shape->text_bytes = text_input ? pairs * PIPELINE_TEXT_BYTES_PER_PAIR + INPUT_LINE_MAX + 1 : 0;
     shape->out_bytes = pairs * out_bytes_per_pair;

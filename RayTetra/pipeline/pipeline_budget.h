@@ -44,13 +44,18 @@ int pipeline_parse_memory(const char *text, size_t *bytes, error_text *err);
 /* The default budget: physical memory / PIPELINE_MEMORY_DEFAULT_DIVISOR, at least the minimum. */
 size_t pipeline_default_memory(void);
 
-/* What each of `chunks` chunks needs, for `count` pairs in all, text or binary input and output
- * (out_bytes_per_pair 0: no results written), on `cores` cores, and `device_copies` more pair+result copies per
- * pair (an OpenCL run's pinned and device buffers). $RAYTETRA_STREAM_CHUNK_PAIRS, when set, forces the pairs per chunk
- * (tests of the chunk boundaries); a bad value is an error. 0, or -1 with err set. */
 /* $RAYTETRA_STREAM_CHUNK_PAIRS into *pairs (0 when unset): 0, or -1 with err set for a bad value. */
 int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err);
 
+/* The pairs a chunk takes: `fitting` (what the memory budget holds) unless
+ * $RAYTETRA_STREAM_CHUNK_PAIRS forces another number (tests of the chunk boundaries), no more
+ * than the `count` pairs of the run, at least 1. 0, or -1 with err set for a bad forced value. */
+int pipeline_settle_chunk_pairs(size_t fitting, size_t count, size_t *pairs, error_text *err);
+
+/* What each of `chunks` chunks needs, for `count` pairs in all, text or binary input and output
+ * (out_bytes_per_pair 0: no results written), on `cores` cores, and `device_copies` more
+ * pair+result copies per pair (an OpenCL run's pinned and device buffers); the pairs per chunk
+ * settled as above. 0, or -1 with err set. */
 int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t out_bytes_per_pair,
                              size_t device_copies, size_t chunks, size_t cores, pipeline_chunk_shape *shape,
                              error_text *err);

@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+int pipeline_chunk_memory_error(error_text *err, size_t count, const char *what)
+{
+    return error_set_kind(err, ERROR_MEMORY, "not enough memory for a chunk of %zu %s; give a smaller --max-memory",
+                          count, what);
+}
+
 int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, ray_tetra_pair *in_place_pairs,
                          ray_tetra_result *in_place_results, error_text *err)
 {
@@ -30,9 +36,7 @@ int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shap
     }
     if (!ok) {
         pipeline_chunk_free(chunk);
-        return error_set_kind(err, ERROR_MEMORY, "not enough memory for a chunk of %zu pairs; give a smaller "
-                                                 "--max-memory",
-                              pairs);
+        return pipeline_chunk_memory_error(err, pairs, "pairs");
     }
     return 0;
 }

@@ -44,6 +44,10 @@ typedef struct pipeline_chunk {
     void *pinned;                   /* the runner's pinned buffers of the chunk; NULL if none */
 } pipeline_chunk;
 
+/* The refusal of a chunk's buffers, one line for every kind of chunk: "not enough memory for a
+ * chunk of COUNT WHAT; give a smaller --max-memory" (ERROR_MEMORY) into err; returns -1. */
+int pipeline_chunk_memory_error(error_text *err, size_t count, const char *what);
+
 /* Allocate a chunk of that shape, its pairs and results where `pairs` and `results` (pinned
  * memory of that shape) are NULL; 0, or -1 with err set. */
 int pipeline_chunk_alloc(pipeline_chunk *chunk, const pipeline_chunk_shape *shape, ray_tetra_pair *pairs,

@@ -202,4 +202,10 @@ RT_INLINE int rt_moller(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], int variant
     return 1;
 }
 
+/* The baseline tests by number: Haines (variant 0) or Möller-Trumbore variant 1, 2, 3. */
+RT_INLINE int rt_baseline_test(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], int variant, rt_hit *out)
+{
+    return variant == 0 ? rt_haines(P, L, vert, out) : rt_moller(P, L, vert, variant, out);
+}
+
 #endif

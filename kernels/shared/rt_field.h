@@ -17,24 +17,59 @@ typedef struct rt_field_face {
     rt_real t, u1, u2;
 } rt_field_face;
 
-/* The record of a hit on faces enter and leave (rt_miss if either is -1): points P + t L,
+/* The faces a test has found, face by face in the order 3, 2, 1, 0: the first entering one and
+ * the first leaving one (-1 while none). */
+typedef struct rt_field_found {
+    int enter, leave;
+    rt_field_face in, away;
+} rt_field_found;
+
+RT_INLINE rt_field_found rt_field_none(void)
+{
+    rt_field_found found;
+    found.enter = found.leave = -1;
+    found.in.t = found.in.u1 = found.in.u2 = found.away.t = found.away.u1 = found.away.u2 = 0;
+    return found;
+}
+
+/* Whether a face is still wanted: none found yet in its direction (sign < 0 entering, > 0
+ * leaving), and one of the two still missing. */
+RT_INLINE int rt_field_wanted(const rt_field_found *found, int sign)
+{
+    return sign < 0 ? found->enter < 0 : (sign > 0 && found->leave < 0);
+}
+
+/* Face f crossed at `hit` in direction `sign`, kept if it is the first of that direction. */
+RT_INLINE void rt_field_keep(rt_field_found *found, int f, int sign, rt_field_face hit)
+{
+    if (sign < 0 && found->enter < 0) {
+        found->enter = f;
+        found->in = hit;
+    } else if (sign > 0 && found->leave < 0) {
+        found->leave = f;
+        found->away = hit;
+    }
+}
+
+RT_INLINE int rt_field_complete(const rt_field_found *found) { return found->enter >= 0 && found->leave >= 0; }
+
+/* The record of a hit on the faces found (rt_miss if either is missing): points P + t L,
  * saturated where t or the point overflows (a line nearly parallel to a face plane, the defined
  * results of rt_algorithms.h). */
-RT_INLINE int rt_field_finish(rt_vec3 P, rt_vec3 L, int enter, int leave, rt_field_face in, rt_field_face away,
-                              rt_hit *out)
+RT_INLINE int rt_field_finish(rt_vec3 P, rt_vec3 L, const rt_field_found *found, rt_hit *out)
 {
-    if (enter < 0 || leave < 0)
+    if (!rt_field_complete(found))
         return rt_miss(out);
-    out->enter_face = enter;
-    out->leave_face = leave;
-    out->t_enter = rt_saturate(in.t);
-    out->t_leave = rt_saturate(away.t);
+    out->enter_face = found->enter;
+    out->leave_face = found->leave;
+    out->t_enter = rt_saturate(found->in.t);
+    out->t_leave = rt_saturate(found->away.t);
     out->enter_point = rt_saturate3(rt_add(P, rt_scale(L, out->t_enter)));
     out->leave_point = rt_saturate3(rt_add(P, rt_scale(L, out->t_leave)));
-    out->u_enter1 = in.u1;
-    out->u_enter2 = in.u2;
-    out->u_leave1 = away.u1;
-    out->u_leave2 = away.u2;
+    out->u_enter1 = found->in.u1;
+    out->u_enter2 = found->in.u2;
+    out->u_leave1 = found->away.u1;
+    out->u_leave2 = found->away.u2;
     return 1;
 }
 
@@ -85,27 +120,18 @@ RT_INLINE int rt_badouel_face(rt_vec3 P, rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec
  * face parallel to the line (N . L = 0) is skipped. */
 RT_INLINE int rt_badouel(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], rt_hit *out)
 {
-    int enter = -1, leave = -1;
-    rt_field_face in, away;
-    in.t = in.u1 = in.u2 = away.t = away.u1 = away.u2 = 0;
-    for (int f = 3; f >= 0 && (enter < 0 || leave < 0); --f) {
+    rt_field_found found = rt_field_none();
+    for (int f = 3; f >= 0 && !rt_field_complete(&found); --f) {
         rt_vec3 A = rt_baseline_face_vertex(vert, f, 0), B = rt_baseline_face_vertex(vert, f, 1),
                 C = rt_baseline_face_vertex(vert, f, 2);
         rt_vec3 N = rt_cross(rt_sub(B, A), rt_sub(C, A));
         rt_real den = rt_dot(N, L);
-        int wanted = den < 0 ? enter < 0 : (den > 0 && leave < 0);
+        int sign = den < 0 ? -1 : (den > 0 ? 1 : 0);
         rt_field_face hit;
-        if (!wanted || !rt_badouel_face(P, L, A, B, C, N, den, &hit))
-            continue;
-        if (den < 0) {
-            enter = f;
-            in = hit;
-        } else {
-            leave = f;
-            away = hit;
-        }
+        if (rt_field_wanted(&found, sign) && rt_badouel_face(P, L, A, B, C, N, den, &hit))
+            rt_field_keep(&found, f, sign, hit);
     }
-    return rt_field_finish(P, L, enter, leave, in, away, out);
+    return rt_field_finish(P, L, &found, out);
 }
 
 /* ---------------------------------------------------------------- Havel-Herout
@@ -164,25 +190,23 @@ RT_INLINE int rt_havel_face(rt_vec3 P, rt_vec3 L, const rt_havel_planes *h, rt_f
 /* Havel-Herout on faces 3, 2, 1, 0 until an entering (det < 0) and a leaving face are found. */
 RT_INLINE int rt_havel(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], rt_hit *out)
 {
-    int enter = -1, leave = -1;
-    rt_field_face in, away;
-    in.t = in.u1 = in.u2 = away.t = away.u1 = away.u2 = 0;
-    for (int f = 3; f >= 0 && (enter < 0 || leave < 0); --f) {
+    rt_field_found found = rt_field_none();
+    for (int f = 3; f >= 0 && !rt_field_complete(&found); --f) {
         rt_havel_planes h = rt_havel_prepare(rt_baseline_face_vertex(vert, f, 0), rt_baseline_face_vertex(vert, f, 1),
                                              rt_baseline_face_vertex(vert, f, 2));
         rt_field_face hit;
         int sign = 0;
-        if (!rt_havel_face(P, L, &h, &hit, &sign))
-            continue;
-        if (sign < 0 && enter < 0) {
-            enter = f;
-            in = hit;
-        } else if (sign > 0 && leave < 0) {
-            leave = f;
-            away = hit;
-        }
+        if (rt_havel_face(P, L, &h, &hit, &sign))
+            rt_field_keep(&found, f, sign, hit);
     }
-    return rt_field_finish(P, L, enter, leave, in, away, out);
+    return rt_field_finish(P, L, &found, out);
+}
+
+/* The field's per-face tests by number, as RayTetraField.cl's -DRT_FIELD: Badouel (1) or
+ * Havel-Herout (2). */
+RT_INLINE int rt_field_test(rt_vec3 P, rt_vec3 L, const rt_vec3 vert[4], int test, rt_hit *out)
+{
+    return test == 1 ? rt_badouel(P, L, vert, out) : rt_havel(P, L, vert, out);
 }
 
 #endif

@@ -18,10 +18,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char path[FUZZ_PATH_SIZE];
     fuzz_write_file("fuzz.mesh", data, size, path);
-    tet_mesh mesh;
-    if (!fuzz_read_mesh(path, path, &mesh))
-        return 0;
-    fuzz_check_mesh(&mesh);
-    mesh_free(&mesh);
+    fuzz_read_and_check_mesh(path, path);
     return 0;
 }

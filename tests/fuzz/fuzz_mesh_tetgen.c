@@ -37,10 +37,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_remove_file("fuzz.neigh");
     }
     node[strlen(node) - strlen(".node")] = '\0'; /* every message names one of BASE's files */
-    tet_mesh mesh;
-    if (!fuzz_read_mesh(ele, node, &mesh))
-        return 0;
-    fuzz_check_mesh(&mesh);
-    mesh_free(&mesh);
+    fuzz_read_and_check_mesh(ele, node);
     return 0;
 }

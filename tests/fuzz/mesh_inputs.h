@@ -160,4 +160,15 @@ static inline void fuzz_check_mesh(const tet_mesh *mesh)
     }
 }
 
+/* The mesh in the file PATH read (fuzz_read_mesh) and, when accepted, checked (fuzz_check_mesh):
+ * the whole target of a text mesh format. */
+static inline void fuzz_read_and_check_mesh(const char *path, const char *named)
+{
+    tet_mesh mesh;
+    if (!fuzz_read_mesh(path, named, &mesh))
+        return;
+    fuzz_check_mesh(&mesh);
+    mesh_free(&mesh);
+}
+
 #endif
