@@ -659,9 +659,9 @@ int main(int argc, char **argv)
     /* The CPU algorithms' roofline; a failed measurement costs only the %-of-copy figures. */
     if (any_cpu && !o.no_bandwidth) {
         int copy_threads = context.threads >= 2 ? context.threads : cpu_thread_count();
-        if (bench_cpu_copy_measure(set.count * sizeof *set.pairs, copy_threads, &context.cpu_bandwidth, &err) == 0) {
+        if (cpu_copy_measure(set.count * sizeof *set.pairs, copy_threads, &context.cpu_bandwidth, &err) == 0) {
             context.cpu_bandwidth_measured = 1;
-            bench_cpu_copy_print(stdout, &context.cpu_bandwidth);
+            cpu_copy_print(stdout, &context.cpu_bandwidth);
         } else {
             fprintf(stderr, "%s: warning: %s; the CPU bandwidth cells are NA\n", PROGRAM, err.text);
         }

@@ -14,10 +14,10 @@
 #include "atomic_file.h"
 #include "bench/bench.h"
 #include "cli.h"
+#include "cpu/cpu_copy.h"
 #include "cpu/cpu_parallel.h"
 #include "mesh/mesh_binary.h"
 #include "walk/walk.h"
-#include "walk/walk_bandwidth.h"
 #include "walk/walk_image.h"
 #include "walk/walk_locate.h"
 #include "walk/walk_opencl.h"
@@ -729,7 +729,7 @@ int main(int argc, char **argv)
     int failed = load(&s, &err) || open_device(&s, &err);
     if (!failed && o.bandwidth)
         for (int t = 0; t < o.thread_count; ++t) {
-            s.cpu_copy_gbs[t] = walk_copy_bandwidth(o.threads[t], WALK_BANDWIDTH_DEFAULT_BYTES);
+            s.cpu_copy_gbs[t] = cpu_copy_team_gbs(CPU_COPY_MEMORY_BYTES, o.threads[t], &err);
             printf("CPU copy bandwidth, %d thread%s: %.3f GB/s (read + written)\n", o.threads[t],
                    o.threads[t] == 1 ? "" : "s", s.cpu_copy_gbs[t]);
         }
