@@ -14,7 +14,7 @@
 _Static_assert(sizeof(ray_tetra_result) == RT_RESULT_BYTES, "ray_tetra_result layout differs from rt_result.h");
 
 void gpu_prepared_results(const gpu_prepared *p, const void *records, void *scratch, const ray_tetra_pair *pairs,
-                         ray_tetra_result *results, size_t count, gpu_times *times)
+                          ray_tetra_result *results, size_t count, gpu_times *times)
 {
     /* Host work, outside the read time: single-precision records widened, or the soa result
      * layout rearranged, into the double records of the level, then those converted. */

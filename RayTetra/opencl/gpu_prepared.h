@@ -20,7 +20,7 @@ typedef struct gpu_prepared {
     const device_session *session;
     cl_context context;
     cl_command_queue queue;
-    const gpu_device_info *info; /* owned by the handler */
+    const gpu_device_info *info; /* owned by the session */
     cl_kernel kernel;            /* of the last gpu_prepare; NULL if none */
     cl_kernel precompute;        /* its algorithm's table kernel (gpu_algorithm.precompute_kernel); NULL if none */
     size_t local_size;           /* its local size */
@@ -33,7 +33,7 @@ typedef struct gpu_prepared {
  * count full records, for the soa result layout's rearrangement): the results, and the prepared
  * algorithm's host-side finishing and exact clipping (robust kernels), whose time goes to
  * times->finish_ms and times->read_ms. Every run of a prepared kernel ends with it. */
-void gpu_prepared_results(const gpu_prepared *prepared, const void *records, void *scratch, const ray_tetra_pair *pairs,
-                         ray_tetra_result *results, size_t count, gpu_times *times);
+void gpu_prepared_results(const gpu_prepared *prepared, const void *records, void *scratch,
+                          const ray_tetra_pair *pairs, ray_tetra_result *results, size_t count, gpu_times *times);
 
 #endif
