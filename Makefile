@@ -270,6 +270,7 @@ LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_precomputed.c RayTetra/cpu/algorithms_field.c $(SIMD_SRC) \
                $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks bandwidth)) \
+               RayTetra/opencl/device_session.c RayTetra/opencl/gpu_algorithm.c RayTetra/opencl/gpu_prepared.c \
                $(addprefix RayTetra/mesh/mesh,$(addsuffix .c,_binary _bvh _check _compact _medit _planes _tetgen _text)) RayTetra/mesh/mesh.c \
                $(addprefix RayTetra/walk/walk_,$(addsuffix .c,algorithm chunks cpu exact locate opencl rays)) \
                $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read byte_order))

@@ -188,7 +188,9 @@ static void same_in_every_configuration(gpu_handler *h, const gpu_algorithm *all
         error_text err;
         memset(plain, 0, bytes);
         gpu_end_to_end e2e;
-        CHECK(gpu_run_end_to_end(h, &set, plain, 3, &e2e, &err) == 0, "%s end to end: %s", g->csv_name, err.text);
+        gpu_prepared kernel;
+        gpu_handler_prepared(h, &kernel);
+        CHECK(gpu_run_end_to_end(&kernel, &set, plain, 3, &e2e, &err) == 0, "%s end to end: %s", g->csv_name, err.text);
         CHECK(memcmp(pre, plain, bytes) == 0, "%s: the end-to-end run differs from the steps run", g->csv_name);
     }
     for (int c = 0; c < CONFIG_COUNT; ++c)

@@ -248,7 +248,7 @@ static int prepare_captured(raytetra_device *device, const gpu_algorithm *gpu)
 
 /* The kernel of `gpu` for `extent` built or loaded, unless it is the one prepared last (device->lock
  * held). The extent is the programs' --extent: a fast kernel clips on the device, the robust
- * kernel's lines are clipped exactly on the host (gpu_handler_results). */
+ * kernel's lines are clipped exactly on the host (gpu_prepared_results). */
 static int prepare_locked(raytetra_device *device, const gpu_algorithm *gpu, int extent)
 {
     if (device->prepared == gpu && device->prepared_extent == extent)

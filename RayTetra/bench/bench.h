@@ -9,7 +9,7 @@
 #include "bench/bench_stages.h"
 #include <stdio.h>
 
-#include "bench/bench_cpu_copy.h"
+#include "cpu/cpu_copy.h"
 #include "bench/bench_results.h"
 #include "cpu/algorithms.h"
 #include "error.h"
@@ -101,7 +101,7 @@ typedef struct bench_context {
     int bandwidth_measured;
     gpu_bandwidth bandwidth; /* of the OpenCL device, when measured */
     int cpu_bandwidth_measured;
-    bench_cpu_bandwidth cpu_bandwidth; /* the CPU copy loop's, when measured (bench_cpu_copy.h) */
+    cpu_copy_bandwidth cpu_bandwidth; /* the CPU copy loop's, when measured (cpu_copy.h) */
     size_t overlap_chunks;   /* 0: no end-to-end run; else its number of chunks (--overlap) */
     int threads;             /* 0: no multi-threaded run; else its thread count (--threads) */
     char thread_binding[96]; /* how those threads are placed (cpu_binding_text); "" without them */

@@ -28,12 +28,12 @@ static json_object *bandwidth(const bench_context *c)
     return b;
 }
 
-/* The CPU copy loop's GB/s (bench_cpu_copy.h), null when not measured. */
+/* The CPU copy loop's GB/s (cpu_copy.h), null when not measured. */
 static json_object *cpu_bandwidth(const bench_context *c)
 {
     if (!c->cpu_bandwidth_measured)
         return NULL;
-    const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
+    const cpu_copy_bandwidth *w = &c->cpu_bandwidth;
     json_object *b = json_object_new_object();
     add(b, "copy", results_json_number(w->copy_gbs));
     add(b, "copy_threads", w->copy_threads_gbs > 0 ? results_json_number(w->copy_threads_gbs) : NULL);

@@ -73,7 +73,7 @@ static void cpu_rows(builder *b, const bench_entry *e, bench_row *row)
 {
     const bench_context *c = b->context;
     const cpu_precomputed *pre = e->cpu->precomputed;
-    const bench_cpu_bandwidth *w = &c->cpu_bandwidth;
+    const cpu_copy_bandwidth *w = &c->cpu_bandwidth;
     /* The pair, and the record of the output level (Bench --output): the CPU variants, float ones
      * too, read the file's doubles and their results are the double records. */
     size_t read, written;
@@ -161,7 +161,7 @@ static void bandwidth_rows(builder *b)
 /* The CPU copy loop's: one core, and the team's when measured. */
 static void cpu_copy_rows(builder *b)
 {
-    const bench_cpu_bandwidth *w = &b->context->cpu_bandwidth;
+    const cpu_copy_bandwidth *w = &b->context->cpu_bandwidth;
     bench_row row = {.algorithm = "cpu_bandwidth", .kind = REGISTRY_CPU, .phase = BENCH_PHASE_COPY,
                      .status = BENCH_OK, .reps = w->trials * w->passes};
     add(b, &row, BENCH_GB_PER_S, w->copy_gbs, NULL, 0);

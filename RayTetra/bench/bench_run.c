@@ -242,7 +242,9 @@ static int run_end_to_end(const bench_context *c, gpu_handler *gpu, bench_entry 
         snprintf(e->note, sizeof e->note, "out of memory for %d end-to-end times", runs);
         return -1;
     }
-    if (gpu_run_end_to_end_runs(gpu, c->set, results, c->overlap_chunks, runs, e->end_to_end_samples, &t, &err) !=
+    gpu_prepared kernel;
+    gpu_handler_prepared(gpu, &kernel);
+    if (gpu_run_end_to_end_runs(&kernel, c->set, results, c->overlap_chunks, runs, e->end_to_end_samples, &t, &err) !=
         0) {
         e->status = BENCH_FAILED;
         snprintf(e->note, sizeof e->note, "%s", err.text);

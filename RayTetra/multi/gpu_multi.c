@@ -77,9 +77,9 @@ size_t gpu_multi_granule(gpu_multi *multi)
     if (!sizes)
         return 1; /* whole pairs still: only the work-group alignment of the ranges is lost */
     for (size_t i = 0; i < multi->count; ++i) {
-        gpu_cl_objects cl;
-        gpu_handler_objects(multi->handlers[i], &cl);
-        sizes[i] = cl.kernel ? cl.local_size : 0;
+        gpu_prepared kernel;
+        gpu_handler_prepared(multi->handlers[i], &kernel);
+        sizes[i] = kernel.kernel ? kernel.local_size : 0;
     }
     size_t granule = gpu_split_granule(sizes, multi->count, (size_t)1 << 20);
     free(sizes);
@@ -90,8 +90,11 @@ size_t gpu_multi_granule(gpu_multi *multi)
 static int run_one(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, const gpu_multi_plan *plan,
                    gpu_multi_share *share, error_text *err)
 {
-    if (plan->path == GPU_MULTI_END_TO_END)
-        return gpu_run_end_to_end(handler, set, results, plan->chunks, &share->end_to_end, err);
+    if (plan->path == GPU_MULTI_END_TO_END) {
+        gpu_prepared kernel;
+        gpu_handler_prepared(handler, &kernel);
+        return gpu_run_end_to_end(&kernel, set, results, plan->chunks, &share->end_to_end, err);
+    }
     return gpu_run(handler, set, results, plan->reps, &share->steps, err);
 }
 

@@ -17,7 +17,10 @@
 enum { TRIALS = 5, LAUNCHES = 5, LOCAL_SIZE = 256, ELEMENT = 16 };
 
 typedef struct bench_objects {
-    gpu_cl_objects cl;
+    const device_session *session;
+    cl_context context;
+    cl_command_queue queue;
+    const gpu_device_info *info;
     gpu_program program;
     cl_kernel kernel;
     cl_mem in, out;
@@ -30,10 +33,9 @@ typedef struct bench_objects {
 /* The copy kernel, built like every kernel (gpu_program.c: from the cache when it can be). */
 static int build_copy(bench_objects *o, error_text *err)
 {
-    gpu_program_request request = {o->cl.context, o->cl.info, "Copy.cl", "rt_copy", GPU_PROGRAM_LANGUAGE, o->cl.log, 0};
     size_t kernel_max;
-    if (gpu_program_obtain(&request, &o->program, err) != 0 ||
-        gpu_program_kernel(&o->program, o->cl.info->device, "rt_copy", &o->kernel, &kernel_max, err) != 0)
+    if (device_session_program(o->session, "Copy.cl", "rt_copy", GPU_PROGRAM_LANGUAGE, &o->program, err) != 0 ||
+        gpu_program_kernel(&o->program, o->info->device, "rt_copy", &o->kernel, &kernel_max, err) != 0)
         return gpu_error_context(err, "the copy-bandwidth kernel");
     o->local_size = kernel_max < LOCAL_SIZE ? kernel_max : LOCAL_SIZE;
     return 0;
@@ -53,13 +55,11 @@ static void fill_random(unsigned char *data, size_t bytes)
 
 static int make_buffers(bench_objects *o, error_text *err)
 {
-    if (gpu_create_buffers(o->cl.context, o->bytes, o->bytes, &o->in, &o->out, err) != 0 ||
-        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host, err) != 0 ||
-        gpu_pinned_map(o->cl.context, o->cl.queue, o->bytes, &o->host_read, err) != 0)
+    if (gpu_create_buffers(o->context, o->bytes, o->bytes, &o->in, &o->out, err) != 0 ||
+        gpu_pinned_map(o->context, o->queue, o->bytes, &o->host, err) != 0 ||
+        gpu_pinned_map(o->context, o->queue, o->bytes, &o->host_read, err) != 0)
         return -1;
-    cl_int status;
-    o->second = clCreateCommandQueue(o->cl.context, o->cl.info->device, 0, &status);
-    if (GPU_CHECK(err, "clCreateCommandQueue", status))
+    if (device_session_new_queue(o->session, 0, &o->second, err) != 0)
         return -1;
     fill_random(o->host.host, o->bytes);
     size_t count = o->bytes / ELEMENT;
@@ -85,21 +85,21 @@ static int operate(bench_objects *o, step kind, int launches, error_text *err)
         }
         if (kind == STEP_WRITE || kind == STEP_DUPLEX) {
             call = "clEnqueueWriteBuffer";
-            status = clEnqueueWriteBuffer(o->cl.queue, o->in, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
+            status = clEnqueueWriteBuffer(o->queue, o->in, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
         } else if (kind == STEP_READ) {
             call = "clEnqueueReadBuffer";
-            status = clEnqueueReadBuffer(o->cl.queue, o->out, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
+            status = clEnqueueReadBuffer(o->queue, o->out, CL_FALSE, 0, o->bytes, o->host.host, 0, NULL, NULL);
         } else {
             call = "clEnqueueNDRangeKernel";
-            status = clEnqueueNDRangeKernel(o->cl.queue, o->kernel, 1, NULL, &o->global_size, &o->local_size, 0, NULL,
+            status = clEnqueueNDRangeKernel(o->queue, o->kernel, 1, NULL, &o->global_size, &o->local_size, 0, NULL,
                                             NULL);
         }
         if (GPU_CHECK(err, call, status))
             return -1;
     }
-    if (kind == STEP_DUPLEX && GPU_CHECK(err, "clFlush", clFlush(o->cl.queue)))
+    if (kind == STEP_DUPLEX && GPU_CHECK(err, "clFlush", clFlush(o->queue)))
         return -1;
-    return GPU_CHECK(err, "clFinish", clFinish(o->cl.queue)) ||
+    return GPU_CHECK(err, "clFinish", clFinish(o->queue)) ||
                    (kind == STEP_DUPLEX && GPU_CHECK(err, "clFinish", clFinish(o->second)))
                ? -1
                : 0;
@@ -134,28 +134,31 @@ static int measure(bench_objects *o, step kind, double *median_gbs, double *best
 
 static void release(bench_objects *o)
 {
-    clFinish(o->cl.queue);
+    clFinish(o->queue);
     if (o->second) {
         clFinish(o->second);
         clReleaseCommandQueue(o->second);
     }
-    gpu_pinned_release(o->cl.queue, &o->host_read);
-    gpu_pinned_release(o->cl.queue, &o->host);
+    gpu_pinned_release(o->queue, &o->host_read);
+    gpu_pinned_release(o->queue, &o->host);
     gpu_release_buffers(&o->in, &o->out);
     if (o->kernel)
         clReleaseKernel(o->kernel);
     gpu_program_release(&o->program);
 }
 
-int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *r, error_text *err)
+int gpu_measure_bandwidth(const device_session *session, size_t bytes, gpu_bandwidth *r, error_text *err)
 {
     memset(r, 0, sizeof *r);
     bench_objects o;
     memset(&o, 0, sizeof o);
-    gpu_handler_objects(handler, &o.cl);
+    o.session = session;
+    o.context = device_session_context(session);
+    o.queue = device_session_queue(session);
+    o.info = device_session_info(session);
     /* The copy's input and output must fit on the device like a kernel's (the pinned buffer is
      * host memory). */
-    cl_ulong elements = gpu_items_that_fit(o.cl.info, ELEMENT, ELEMENT, 1);
+    cl_ulong elements = gpu_items_that_fit(o.info, ELEMENT, ELEMENT, 1);
     if (bytes / ELEMENT < elements)
         elements = bytes / ELEMENT;
     bytes = (size_t)elements * ELEMENT;
@@ -170,7 +173,7 @@ int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *r, 
     release(&o);
     if (failed)
         return gpu_error_context(err, "measuring the bandwidth of %s with %zu-byte buffers",
-                                 gpu_device_description(handler), bytes);
+                                 device_session_description(session), bytes);
     r->bytes = bytes;
     r->trials = TRIALS;
     r->launches = LAUNCHES;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "error.h"
-#include "opencl/gpu_handler.h"
+#include "opencl/device_session.h"
 
 /* GB/s are 1e9 bytes per second. Each figure: the median and the best of `trials` trials. */
 typedef struct gpu_bandwidth {
@@ -25,9 +25,9 @@ typedef struct gpu_bandwidth {
 /* Default buffer size: far beyond any device cache (H100: 50 MB L2), cheap on a CPU device. */
 #define GPU_BANDWIDTH_DEFAULT_BYTES ((size_t)256 << 20)
 
-/* Measure on the handler's device and queue; `bytes` is lowered to what the device allows
+/* Measure on the session's device and queue; `bytes` is lowered to what the device allows
  * (max allocation, a quarter of global memory) and rounded to 16 bytes. Returns 0 with every
  * figure positive and finite, or -1 with err set. */
-int gpu_measure_bandwidth(gpu_handler *handler, size_t bytes, gpu_bandwidth *result, error_text *err);
+int gpu_measure_bandwidth(const device_session *session, size_t bytes, gpu_bandwidth *result, error_text *err);
 
 #endif

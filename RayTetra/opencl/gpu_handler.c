@@ -12,26 +12,19 @@
 #include <string.h>
 
 #include "extent.h"
-#include "gpu_kernel.h"
 #include "opencl/gpu_device.h"
 #include "opencl/gpu_errors.h"
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
 #include "opencl/gpu_overlap.h"
 #include "opencl/gpu_program.h"
-#include "opencl/gpu_single.h"
 #include "timer.h"
 
-/* The kernels write records of a fixed layout. */
-_Static_assert(sizeof(ray_tetra_result) == RT_RESULT_BYTES, "ray_tetra_result layout differs from rt_result.h");
 _Static_assert(offsetof(ray_tetra_result, enter_point) == 16 && offsetof(ray_tetra_result, u_enter1) == 64,
                "ray_tetra_result layout differs from rt_result.h");
 
 struct gpu_handler {
-    gpu_device_info info;
-    int index;
-    cl_context context;
-    cl_command_queue queue;
+    device_session *session;
     gpu_program program;
     cl_kernel kernel;
     cl_kernel precompute; /* a precomputed form's table kernel; NULL for the others */
@@ -40,109 +33,35 @@ struct gpu_handler {
     gpu_config config;     /* set by gpu_set_config, used from the next gpu_prepare */
     gpu_config prepared;   /* the one the current program was built for */
     char options[256];     /* the build options of the current program */
-    FILE *log;
-    int log_warnings; /* gpu_set_log_warnings */
-    char description[ERROR_TEXT_SIZE];
 };
 
 /* ---------------------------------------------------------------- device */
 
-/* err = "OpenCL device I does not exist: N devices found (0: NAME [PLATFORM], ...); ..." */
-static int no_such_device(int index, const gpu_device_info *devices, size_t count, error_text *err)
-{
-    if (count == 0)
-        return error_set(err, "OpenCL device %d does not exist: no OpenCL device found (install an OpenCL driver: an "
-                              "ICD file in /etc/OpenCL/vendors, e.g. the pocl-opencl-icd package for the CPU)",
-                         index);
-    char list[ERROR_TEXT_SIZE] = "";
-    size_t used = 0;
-    for (size_t i = 0; i < count && used < sizeof list; ++i) {
-        int n = snprintf(list + used, sizeof list - used, "%s%zu: %s [%s]", i ? ", " : "", i, devices[i].name,
-                         devices[i].platform_name);
-        used += n > 0 ? (size_t)n : 0;
-    }
-    char choice[64] = "-n 0";
-    if (count > 1)
-        snprintf(choice, sizeof choice, "-n 0 to %zu", count - 1);
-    return error_set(err, "OpenCL device %d does not exist: %zu device%s found (%s); choose %s (see --list-devices)",
-                     index, count, count == 1 ? "" : "s", list, choice);
-}
-
 int gpu_open(gpu_handler **handler, int index, error_text *err)
 {
     *handler = NULL;
-    gpu_device_info *devices;
-    size_t count;
-    if (gpu_devices_all(&devices, &count, err) != 0)
-        return -1;
-    if (index < 0 || (size_t)index >= count) {
-        no_such_device(index, devices, count, err);
-        gpu_devices_free(devices, count);
-        return -1;
-    }
     gpu_handler *h = calloc(1, sizeof *h);
-    if (!h) {
-        gpu_devices_free(devices, count);
+    if (!h)
         return error_set(err, "out of memory");
-    }
-    /* Keep the chosen device's description, release the others'. */
-    h->info = devices[index];
-    memset(&devices[index], 0, sizeof devices[index]);
-    gpu_devices_free(devices, count);
-    h->index = index;
-    h->log = stderr;
-    h->config = GPU_CONFIG_DEFAULT;
-    snprintf(h->description, sizeof h->description, "%s (%s, driver %s)", h->info.name, h->info.platform_name,
-             h->info.driver_version);
-    cl_int status;
-    h->context = clCreateContext(NULL, 1, &h->info.device, NULL, NULL, &status);
-    if (!GPU_CHECK(err, "clCreateContext", status)) {
-        /* Profiling lets Bench time each launch (gpu_run_sampled); on its own it costs nothing
-         * measurable (docs/BENCH.md). */
-        h->queue = clCreateCommandQueue(h->context, h->info.device, CL_QUEUE_PROFILING_ENABLE, &status);
-        GPU_CHECK(err, "clCreateCommandQueue", status);
-    }
-    if (status != CL_SUCCESS) {
-        gpu_error_context(err, "opening OpenCL device %d (%s)", index, h->description);
-        gpu_close(h);
+    if (device_session_open(&h->session, index, err) != 0) {
+        free(h);
         return -1;
     }
+    h->config = GPU_CONFIG_DEFAULT;
     *handler = h;
     return 0;
 }
 
-const char *gpu_device_description(const gpu_handler *handler) { return handler ? handler->description : ""; }
+device_session *gpu_session(const gpu_handler *handler) { return handler->session; }
+
+const char *gpu_device_description(const gpu_handler *handler)
+{
+    return handler ? device_session_description(handler->session) : "";
+}
 
 int gpu_require_fp64(const gpu_handler *h, const char *what, error_text *err)
 {
-    if (h->info.fp64)
-        return 0;
-    return error_set_kind(err, ERROR_OPENCL,
-                          "OpenCL device %d (%s) has no double precision (cl_khr_fp64), which %s needs; choose "
-                          "another device with -n (see --list-devices)",
-                          h->index, h->description, what);
-}
-
-int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config)
-{
-    return algorithm->precision == CPU_PRECISION_FLOAT && config->float_data == GPU_FLOAT_DATA_SINGLE;
-}
-
-void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read,
-                              size_t *written)
-{
-    gpu_pair_bytes(config, gpu_single_data(algorithm, config), read, written);
-}
-
-void gpu_kernel_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read, size_t *written)
-{
-    gpu_algorithm_pair_bytes(algorithm, config, read, written);
-    *read += algorithm->table_bytes;
-}
-
-int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config)
-{
-    return gpu_result_layout(config) == GPU_LAYOUT_SOA || gpu_single_data(algorithm, config);
+    return device_session_require_fp64(h->session, what, err);
 }
 
 int gpu_check_algorithm_fp64(const gpu_handler *h, const gpu_algorithm *algorithm, const gpu_config *config,
@@ -158,9 +77,9 @@ int gpu_check_algorithm_fp64(const gpu_handler *h, const gpu_algorithm *algorith
     return gpu_require_fp64(h, what, err);
 }
 
-void gpu_set_log(gpu_handler *handler, FILE *log) { handler->log = log ? log : stderr; }
+void gpu_set_log(gpu_handler *handler, FILE *log) { device_session_set_log(handler->session, log); }
 
-void gpu_set_log_warnings(gpu_handler *handler, int on) { handler->log_warnings = on; }
+void gpu_set_log_warnings(gpu_handler *handler, int on) { device_session_set_log_warnings(handler->session, on); }
 
 gpu_program_origin gpu_program_origin_of(const gpu_handler *handler) { return handler->program.origin; }
 
@@ -224,26 +143,24 @@ int gpu_prepare(gpu_handler *h, const gpu_algorithm *algorithm, size_t local_siz
     h->algorithm = algorithm;
     gpu_build_options(algorithm, &h->config, h->options, sizeof h->options);
     h->prepared = h->config;
-    gpu_program_request request = {h->context,  &h->info, algorithm->kernel_file, algorithm->kernel_name,
-                                   h->options,  h->log,   h->log_warnings};
-    size_t kernel_max, precompute_max = (size_t)-1;
-    if (gpu_program_obtain(&request, &h->program, err) != 0 ||
-        gpu_program_kernel(&h->program, h->info.device, algorithm->kernel_name, &h->kernel, &kernel_max, err) != 0 ||
-        (algorithm->precompute_kernel && gpu_program_kernel(&h->program, h->info.device, algorithm->precompute_kernel,
-                                                            &h->precompute, &precompute_max, err) != 0)) {
+    const device_session *s = h->session;
+    size_t allowed, precompute_max = (size_t)-1;
+    if (device_session_program(s, algorithm->kernel_file, algorithm->kernel_name, h->options, &h->program, err) != 0 ||
+        device_session_kernel(s, &h->program, algorithm->kernel_name, &h->kernel, &allowed, err) != 0 ||
+        (algorithm->precompute_kernel &&
+         device_session_kernel(s, &h->program, algorithm->precompute_kernel, &h->precompute, &precompute_max, err))) {
         release_program(h);
         return -1;
     }
     /* Both kernels of a precomputed form launch with the one local size. */
-    if (precompute_max < kernel_max)
-        kernel_max = precompute_max;
-    size_t allowed = kernel_max < h->info.max_work_items ? kernel_max : h->info.max_work_items;
+    if (precompute_max < allowed)
+        allowed = precompute_max;
     if (local_size == 0) {
-        local_size = default_local_size(&h->info, allowed);
+        local_size = default_local_size(device_session_info(s), allowed);
     } else if (local_size > allowed) {
         error_set(err, "local size %zu is too large: kernel %s allows at most %zu work-items per group on %s (choose "
                        "--local-size 1 to %zu)",
-                  local_size, algorithm->kernel_name, allowed, h->info.name, allowed);
+                  local_size, algorithm->kernel_name, allowed, device_session_info(s)->name, allowed);
         release_program(h);
         return -1;
     }
@@ -268,51 +185,12 @@ typedef struct run_buffers {
 static int launch(gpu_handler *h, size_t count, int reps, double *samples_ms, error_text *err)
 {
     size_t global = gpu_global_size(count, h->prepared.pairs_per_item, h->local_size);
-    if (gpu_launch_kernel(h->queue, h->kernel, global, h->local_size, reps, samples_ms, err) != 0)
+    cl_command_queue queue = device_session_queue(h->session);
+    if (gpu_launch_kernel(queue, h->kernel, global, h->local_size, reps, samples_ms, err) != 0)
         return -1;
-    return GPU_CHECK(err, "clFinish", clFinish(h->queue));
+    return GPU_CHECK(err, "clFinish", clFinish(queue));
 }
 
-void gpu_handler_results(gpu_handler *h, const void *records, void *scratch, const ray_tetra_pair *pairs,
-                         ray_tetra_result *results, size_t count, gpu_times *times)
-{
-    /* Host work, outside the read time: single-precision records widened, or the soa result
-     * layout rearranged, into the double records of the level, then those converted. */
-    int single = gpu_single_data(h->algorithm, &h->prepared);
-    if (single) {
-        gpu_single_records_widen(h->prepared.output, gpu_result_layout(&h->prepared), records, scratch, count);
-        records = scratch;
-    } else if (gpu_result_layout(&h->prepared) == GPU_LAYOUT_SOA) {
-        gpu_layout_records_aos(h->prepared.output, records, scratch, count);
-        records = scratch;
-    }
-    gpu_layout_results(h->prepared.output, records, results, count);
-    if (single && h->prepared.extent != RT_EXTENT_LINE && h->prepared.output == GPU_OUTPUT_ALL)
-        gpu_single_clipped_points(pairs, results, count);
-    if (h->algorithm->finish) {
-        /* Part of the read step: a flagged pair is not finished until the host has decided it. */
-        double start = timer_now_ms();
-        times->uncertain += h->algorithm->finish(h->prepared.output, records, pairs, results, count);
-        double finish = timer_now_ms() - start;
-        times->finish_ms += finish;
-        times->read_ms += finish;
-    }
-    if (h->prepared.extent != RT_EXTENT_LINE && h->algorithm->robust) {
-        /* The robust kernel's lines clipped exactly on the host (the double build; a float build
-         * by its t, as its CPU twin): part of the finishing, so of the read step. */
-        double start = timer_now_ms();
-        int exact = h->algorithm->precision == CPU_PRECISION_DOUBLE;
-        for (size_t i = 0; i < count; ++i) {
-            extent_apply(&pairs[i], &results[i], h->prepared.extent, exact);
-            /* A compact level keeps its own fields only, as a CPU run clipped and then packed. */
-            if (h->prepared.output != GPU_OUTPUT_ALL)
-                gpu_layout_level(h->prepared.output, &results[i], &results[i]);
-        }
-        double finish = timer_now_ms() - start;
-        times->finish_ms += finish;
-        times->read_ms += finish;
-    }
-}
 
 /* A precomputed form's tables of the chunk's `count` pairs, filled on the device and timed
  * apart (times->precompute_ms), after one untimed launch when warming up (the driver's work at a
@@ -327,8 +205,8 @@ static int fill_tables(gpu_handler *h, const run_buffers *b, size_t count, int w
     size_t global = gpu_global_size(count, h->prepared.pairs_per_item, h->local_size);
     for (int timed = !warm_up; timed <= 1; ++timed) {
         double start = timer_now_ms();
-        if (gpu_launch_kernel(h->queue, h->precompute, global, h->local_size, 1, NULL, err) != 0 ||
-            GPU_CHECK(err, "clFinish", clFinish(h->queue)))
+        if (gpu_launch_kernel(device_session_queue(h->session), h->precompute, global, h->local_size, 1, NULL, err) ||
+            GPU_CHECK(err, "clFinish", clFinish(device_session_queue(h->session))))
             return -1;
         if (timed)
             times->precompute_ms += timer_now_ms() - start;
@@ -355,9 +233,7 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
     if (gpu_set_arguments(h->kernel, b->pairs, b->results, count, err) != 0)
         return -1;
     double start = timer_now_ms();
-    if (GPU_CHECK(err, "clEnqueueWriteBuffer",
-                  clEnqueueWriteBuffer(h->queue, b->pairs, CL_TRUE, 0, count * b->pair, source, 0, NULL, NULL)) ||
-        GPU_CHECK(err, "clFinish", clFinish(h->queue)))
+    if (device_session_write(h->session, b->pairs, 0, count * b->pair, source, err) != 0)
         return -1;
     times->write_ms += timer_now_ms() - start;
     if (fill_tables(h, b, count, warm_up, times, err) != 0)
@@ -371,13 +247,12 @@ static int run_chunk(gpu_handler *h, run_buffers *b, const ray_tetra_pair *pairs
         return -1;
     times->kernel_ms += timer_now_ms() - start;
     start = timer_now_ms();
-    if (GPU_CHECK(err, "clEnqueueReadBuffer",
-                  clEnqueueReadBuffer(h->queue, b->results, CL_TRUE, 0, count * b->record, b->staging, 0, NULL,
-                                      NULL)) ||
-        GPU_CHECK(err, "clFinish", clFinish(h->queue)))
+    if (device_session_read(h->session, b->results, 0, count * b->record, b->staging, err) != 0)
         return -1;
     times->read_ms += timer_now_ms() - start;
-    gpu_handler_results(h, b->staging, b->records, pairs, results, count, times);
+    gpu_prepared view;
+    gpu_handler_prepared(h, &view);
+    gpu_prepared_results(&view, b->staging, b->records, pairs, results, count, times);
     times->launches += (size_t)reps;
     times->chunks += 1;
     return 0;
@@ -404,14 +279,18 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     times->transfers = h->prepared.transfers;
     if (set->count == 0)
         return 0;
-    if (h->prepared.transfers == GPU_TRANSFERS_PINNED)
-        return gpu_run_pinned(h, set, results, reps, times, kernel_samples_ms, err);
+    if (h->prepared.transfers == GPU_TRANSFERS_PINNED) {
+        gpu_prepared view;
+        gpu_handler_prepared(h, &view);
+        return gpu_run_pinned(&view, set, results, reps, times, kernel_samples_ms, err);
+    }
     times->queues = 1;
     run_buffers b = {NULL, NULL, NULL, NULL, NULL, NULL, 0, 0};
     gpu_algorithm_pair_bytes(h->algorithm, &h->prepared, &b.pair, &b.record);
     size_t chunk = 0, table = h->algorithm->table_bytes;
     /* A table takes device memory beside its pair: counted as input. */
-    if (gpu_chunk_pairs(&h->info, b.pair + table, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
+    const gpu_device_info *info = device_session_info(h->session);
+    if (gpu_chunk_pairs(info, b.pair + table, b.record, h->local_size, set->count, 1, &chunk, err) != 0)
         return -1;
     times->global_size = gpu_global_size(chunk, h->prepared.pairs_per_item, h->local_size);
     int convert_input = h->prepared.layout == GPU_LAYOUT_SOA || gpu_single_data(h->algorithm, &h->prepared);
@@ -427,8 +306,9 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     else /* touch every page now: first-touch page faults are host work, not the read's time */
         memset(b.staging, 0, chunk * b.record);
     if (!failed)
-        failed = gpu_create_buffers(h->context, chunk * b.pair, chunk * b.record, &b.pairs, &b.results, err) != 0 ||
-                 (table && gpu_create_device_buffer(h->context, chunk * table, &b.tables, err) != 0);
+        failed = gpu_create_buffers(device_session_context(h->session), chunk * b.pair, chunk * b.record, &b.pairs,
+                                    &b.results, err) != 0 ||
+                 (table && gpu_create_device_buffer(device_session_context(h->session), chunk * table, &b.tables, err));
     for (size_t first = 0; first < set->count && !failed; first += chunk) {
         size_t count = set->count - first < chunk ? set->count - first : chunk;
         failed = run_chunk(h, &b, set->pairs + first, results + first, count, reps, first == 0, times,
@@ -436,7 +316,7 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     }
     if (failed)
         gpu_error_context(err, "running %s on %s (%zu pairs, %zu per launch, local size %zu, %s layout, output %s)",
-                          h->algorithm->kernel_name, h->info.name, set->count, chunk, h->local_size,
+                          h->algorithm->kernel_name, info->name, set->count, chunk, h->local_size,
                           gpu_layout_name(h->prepared.layout), gpu_output_name(h->prepared.output));
     gpu_release_buffers(&b.pairs, &b.results);
     if (b.tables)
@@ -448,20 +328,15 @@ int gpu_run_sampled(gpu_handler *h, const pair_set *set, ray_tetra_result *resul
     return failed ? -1 : 0;
 }
 
-double gpu_timer_resolution_ms(const gpu_handler *h)
-{
-    size_t resolution_ns = 0;
-    if (clGetDeviceInfo(h->info.device, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof resolution_ns, &resolution_ns,
-                        NULL) != CL_SUCCESS)
-        return 0;
-    return (double)resolution_ns * 1e-6;
-}
+double gpu_timer_resolution_ms(const gpu_handler *h) { return device_session_timer_resolution_ms(h->session); }
 
-void gpu_handler_objects(const gpu_handler *h, gpu_cl_objects *objects)
+void gpu_handler_prepared(const gpu_handler *h, gpu_prepared *prepared)
 {
-    *objects = (gpu_cl_objects){.context = h->context, .queue = h->queue, .info = &h->info, .kernel = h->kernel,
-                                .precompute = h->precompute, .local_size = h->local_size, .config = h->prepared,
-                                .algorithm = h->algorithm, .log = h->log};
+    const device_session *s = h->session;
+    *prepared = (gpu_prepared){.session = s, .context = device_session_context(s), .queue = device_session_queue(s),
+                               .info = device_session_info(s), .kernel = h->kernel, .precompute = h->precompute,
+                               .local_size = h->local_size, .config = h->prepared, .algorithm = h->algorithm,
+                               .log = device_session_log(s)};
 }
 
 void gpu_close(gpu_handler *h)
@@ -469,10 +344,6 @@ void gpu_close(gpu_handler *h)
     if (!h)
         return;
     release_program(h);
-    if (h->queue)
-        clReleaseCommandQueue(h->queue);
-    if (h->context)
-        clReleaseContext(h->context);
-    gpu_device_info_free(&h->info);
+    device_session_close(h->session);
     free(h);
 }

@@ -13,11 +13,13 @@
  *   gpu_layout    conversions between the host's arrays and the kernels' buffers
  *   gpu_single    the single-data float kernels' records widened into the double ones
  *   gpu_launch    work-items, arguments, buffers, chunk limits, pinned memory
- *   gpu_handler   this interface: devices, algorithms, chunked timed runs
- *   gpu_overlap   runs from pinned memory overlapped on several queues: gpu_run's default
- *                 transfers (gpu_handler.c calls it; it uses the handler only through
- *                 gpu_handler_objects and gpu_handler_results) and Bench --overlap
- *   gpu_bandwidth copy and transfer bandwidths (Bench) */
+ *   device_session one open device: open, program, buffers, run, read back, release
+ *   gpu_bandwidth copy and transfer bandwidths of a session's device (Bench, TetWalk)
+ *   gpu_algorithm an algorithm's OpenCL variant, the bytes it moves per pair, a run's times
+ *   gpu_prepared  a kernel prepared on a session; its records converted to results
+ *   gpu_overlap   runs of a prepared kernel from pinned memory overlapped on several queues:
+ *                 gpu_run's default transfers and Bench --overlap
+ *   gpu_handler   this interface: an algorithm's kernel prepared on a session, chunked timed runs */
 #ifndef RAYTETRA_GPU_HANDLER_H
 #define RAYTETRA_GPU_HANDLER_H
 
@@ -26,47 +28,23 @@
 
 #include "cpu/algorithms.h"
 #include "error.h"
+#include "opencl/device_session.h"
+#include "opencl/gpu_algorithm.h"
 #include "opencl/gpu_config.h"
 #include "opencl/gpu_device.h"
+#include "opencl/gpu_prepared.h"
 #include "opencl/gpu_program.h"
 #include "pairs.h"
 
-struct ray_tetra_result;
-
-/* A host-side finishing step of a kernel (the registry names it on the algorithm's row): it
- * decides on the host what the device left open in its records of level `output` (as read back,
- * in the aos layout and double data: gpu_kernel.h) and overwrites results[i] of those pairs with
- * that level's fields of the decision (gpu_layout_level); returns how many it decided. Runs
- * inside the read time. */
-typedef size_t (*gpu_finish)(gpu_output output, const void *records, const ray_tetra_pair *pairs,
-                             ray_tetra_result *results, size_t count);
-
-/* One OpenCL variant of a registry row (registry.h fills these once, in the order of the CSV:
- * by the thesis' -g index, then the kernels without one). Float builds compile the same .cl
- * file with -DRT_SINGLE. */
-typedef struct gpu_algorithm {
-    int index;              /* the thesis' `RayTetra -g i`; -1 if it has none */
-    const char *name;       /* e.g. "stp0" (the CPU algorithm it matches: stp0f, stp0r, ...) */
-    const char *csv_name;   /* e.g. "GPU_STP0" */
-    const char *kernel_file; /* e.g. "RayTetraForm.cl" */
-    const char *kernel_name; /* the __kernel function */
-    cpu_precision precision; /* of the kernel's arithmetic (the CPU table's enum) */
-    const char *build_options; /* added to the common ones ("" or "-DRT_SINGLE"); part of the cache key */
-    const char *double_name;   /* the double algorithm a float build rounds (its own name if double) */
-    int robust;                /* the kernel flags uncertain signs; `finish` decides them exactly */
-    gpu_finish finish;         /* host-side finishing after the read; NULL if none */
-    /* A precomputed form (docs/ALGORITHMS.md): the kernel of the same file that fills the
-     * tables on the device (pairs in, tables out) before the timed kernel reads them as its
-     * fourth argument, and a table's bytes per pair; NULL and 0 for the other algorithms. */
-    const char *precompute_kernel;
-    size_t table_bytes;
-} gpu_algorithm;
-
 typedef struct gpu_handler gpu_handler;
 
-/* Open device `index` (counted across all platforms). A device without fp64 opens: what needs
- * fp64 is refused when it is prepared (gpu_check_algorithm_fp64). */
+/* Open device `index` (counted across all platforms) in a device session of its own. A device
+ * without fp64 opens: what needs fp64 is refused when it is prepared (gpu_check_algorithm_fp64). */
 int gpu_open(gpu_handler **handler, int index, error_text *err);
+
+/* The handler's device session (device_session.h), for what runs other kernels on the device
+ * (the bandwidth measure). Owned by the handler. */
+device_session *gpu_session(const gpu_handler *handler);
 
 /* "NAME (PLATFORM, driver VERSION)" of the open device. */
 const char *gpu_device_description(const gpu_handler *handler);
@@ -75,23 +53,7 @@ const char *gpu_device_description(const gpu_handler *handler);
  * naming the device and `what` needs it. */
 int gpu_require_fp64(const gpu_handler *handler, const char *what, error_text *err);
 
-/* Whether `algorithm` under `config` reads and writes single-precision buffers: a float build
- * with --float-data single (gpu_config.h). Every other kernel moves doubles. */
-int gpu_single_data(const gpu_algorithm *algorithm, const gpu_config *config);
 
-/* The bytes `algorithm`'s buffers hold per pair under `config`: the pair it reads and the record it
- * writes (gpu_pair_bytes of its data), what is transferred. */
-void gpu_algorithm_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read,
-                              size_t *written);
-
-/* Bytes the timed kernel of `algorithm` must move per pair under `config` (Bench's GB/s and bytes
- * a pair): gpu_algorithm_pair_bytes, and a precomputed form's table (table_bytes, of the build's
- * precision whatever the data's) read beside its pair. */
-void gpu_kernel_pair_bytes(const gpu_algorithm *algorithm, const gpu_config *config, size_t *read, size_t *written);
-
-/* Whether the records `algorithm` writes under `config` go through a scratch array of `count`
- * ray_tetra_results on their way to the results (gpu_handler_results): soa records, single ones. */
-int gpu_records_need_scratch(const gpu_algorithm *algorithm, const gpu_config *config);
 
 /* Whether the open device can run `algorithm` under `config`: every kernel needs cl_khr_fp64
  * but a float build with single data, which holds no double (gpu_records.h). 0, or -1 with err
@@ -107,29 +69,6 @@ void gpu_set_log(gpu_handler *handler, FILE *log);
  * default no: a failed build's log only. */
 void gpu_set_log_warnings(gpu_handler *handler, int on);
 
-/* Pageable transfers (the thesis'): every time is the host's clock around its step. Pinned
- * transfers (the default, gpu_config.h): the steps overlap, so write, kernel and read are the
- * sums of their commands' device times (profiling events) and end_to_end_ms is the host's clock
- * around the whole schedule. */
-typedef struct gpu_times {
-    double write_ms;  /* host to device, once */
-    double kernel_ms; /* all repetitions */
-    double read_ms;   /* device to host, once */
-    double end_to_end_ms; /* pinned: from the first write enqueued to the last pair finished; pageable:
-                             write + kernel + read */
-    double staging_ms;       /* pinned: copying the pairs into pinned memory (host work, before the
-                                timing: not in end_to_end_ms) */
-    gpu_transfers transfers; /* how the run moved its data */
-    size_t queues;           /* command queues the chunks were spread over */
-    size_t local_size;
-    size_t launches; /* chunks x repetitions */
-    size_t chunks;   /* launches per repetition: inputs beyond the device's max allocation are split */
-    double precompute_ms; /* precomputed forms: the tables filled on the device (after the write, before
-                             the kernels; not in kernel_ms nor in write_ms) */
-    double finish_ms; /* robust kernels: the host's exact decision of flagged pairs, inside read_ms */
-    size_t uncertain; /* robust kernels: pairs the device flagged (some sign uncertain) */
-    size_t global_size; /* work-items of the (first) launch */
-} gpu_times;
 
 /* Use `config` from the next gpu_prepare on (the data precision, layout and output level are
  * build options). */
@@ -168,29 +107,10 @@ int gpu_run_sampled(gpu_handler *handler, const pair_set *set, ray_tetra_result 
  * from) in ms; 0 if the driver does not say. */
 double gpu_timer_resolution_ms(const gpu_handler *handler);
 
-/* The OpenCL objects of an open handler, for the host modules that run their own kernels or
- * transfers on the same device and queue (gpu_overlap.c, gpu_bandwidth.c) without reaching into
- * the handler's private structure. */
-typedef struct gpu_cl_objects {
-    cl_context context;
-    cl_command_queue queue;
-    const gpu_device_info *info; /* owned by the handler */
-    cl_kernel kernel;            /* of the last gpu_prepare; NULL if none */
-    cl_kernel precompute;        /* its algorithm's table kernel (gpu_algorithm.precompute_kernel); NULL if none */
-    size_t local_size;           /* its local size */
-    gpu_config config;           /* the layout and output level it was built for */
-    const gpu_algorithm *algorithm; /* its algorithm; NULL if none */
-    FILE *log;                   /* where build logs and cache warnings go (gpu_set_log) */
-} gpu_cl_objects;
 
-void gpu_handler_objects(const gpu_handler *handler, gpu_cl_objects *objects);
 
-/* After the read of `count` records of one launch (as the kernel wrote them; `scratch` holds
- * count full records, for the soa result layout's rearrangement): the results, and the prepared
- * algorithm's host-side finishing and exact clipping (robust kernels), whose time goes to
- * times->finish_ms and times->read_ms. For gpu_overlap.c, which shares it with gpu_run. */
-void gpu_handler_results(gpu_handler *handler, const void *records, void *scratch, const ray_tetra_pair *pairs,
-                         ray_tetra_result *results, size_t count, gpu_times *times);
+/* The kernel of the last gpu_prepare as its own runs see it (kernel NULL if none). */
+void gpu_handler_prepared(const gpu_handler *handler, gpu_prepared *prepared);
 
 void gpu_close(gpu_handler *handler);
 

@@ -22,7 +22,7 @@ enum { MAX_QUEUES = 3 };
 enum { PINNED_MIN_CHUNK_PAIRS = 262144, PINNED_TARGET_CHUNKS = 32 };
 
 typedef struct pipeline {
-    gpu_cl_objects cl;
+    gpu_prepared cl;
     cl_command_queue queues[MAX_QUEUES];
     cl_mem in[MAX_QUEUES], out[MAX_QUEUES];
     cl_mem tables[MAX_QUEUES];    /* a precomputed form's, on the device only; NULL for the others */
@@ -78,12 +78,10 @@ static int setup(pipeline *p, ray_tetra_result **scratch, error_text *err)
     if (p->chunk > fit)
         return error_set(err, "%zu pairs per chunk do not fit on %s (at most %llu); choose more chunks (--overlap)",
                          p->chunk, p->cl.info->name, (unsigned long long)fit);
-    cl_int status;
     for (size_t q = 0; q < p->queue_count; ++q) {
         /* Profiling for the steps' device times (gpu_run_pinned); it changes no time measurably
          * (docs/BENCH.md). */
-        p->queues[q] = clCreateCommandQueue(p->cl.context, p->cl.info->device, CL_QUEUE_PROFILING_ENABLE, &status);
-        if (GPU_CHECK(err, "clCreateCommandQueue", status) ||
+        if (device_session_new_queue(p->cl.session, 1, &p->queues[q], err) ||
             gpu_create_buffers(p->cl.context, p->chunk * p->read, p->chunk * p->written, &p->in[q], &p->out[q], err) ||
             (p->table && gpu_create_device_buffer(p->cl.context, p->chunk * p->table, &p->tables[q], err)))
             return -1;
@@ -217,13 +215,13 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+int gpu_run_end_to_end_runs(const gpu_prepared *prepared, const pair_set *set, ray_tetra_result *results, size_t chunks,
                             int runs, double *samples_ms, gpu_end_to_end *times, error_text *err)
 {
     memset(times, 0, sizeof *times);
     pipeline p;
     memset(&p, 0, sizeof p);
-    gpu_handler_objects(handler, &p.cl);
+    p.cl = *prepared;
     if (!p.cl.kernel)
         return error_set(err, "gpu_run_end_to_end: no kernel prepared (call gpu_prepare first)");
     if (p.cl.algorithm->robust)
@@ -271,15 +269,15 @@ int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra
     memset(&unused, 0, sizeof unused);
     for (size_t k = 0; k < p.chunks && !failed; ++k) {
         size_t first, n = chunk_pairs(&p, k, &first);
-        gpu_handler_results(handler, (unsigned char *)p.host_out.host + first * p.written, scratch,
-                            set->pairs + first, results + first, n, &unused);
+        gpu_prepared_results(prepared, (unsigned char *)p.host_out.host + first * p.written, scratch,
+                             set->pairs + first, results + first, n, &unused);
     }
     free(scratch);
     size_t planned = p.chunks, largest = p.chunk, queues = p.queue_count;
     release(&p);
     if (failed)
         return gpu_error_context(err, "end-to-end run on %s (%zu pairs in %zu %s chunks of at most %zu on %zu queues)",
-                                 gpu_device_description(handler), set->count, planned,
+                                 device_session_description(prepared->session), set->count, planned,
                                  gpu_chunk_sizes_name(p.cl.config.chunk_sizes), largest, queues);
     times->runs = runs;
     times->chunks = planned;
@@ -290,11 +288,11 @@ int gpu_run_end_to_end_runs(gpu_handler *handler, const pair_set *set, ray_tetra
     return 0;
 }
 
-int gpu_run_end_to_end(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, size_t chunks,
+int gpu_run_end_to_end(const gpu_prepared *prepared, const pair_set *set, ray_tetra_result *results, size_t chunks,
                        gpu_end_to_end *times, error_text *err)
 {
     double ms;
-    return gpu_run_end_to_end_runs(handler, set, results, chunks, 1, &ms, times, err);
+    return gpu_run_end_to_end_runs(prepared, set, results, chunks, 1, &ms, times, err);
 }
 
 /* A command's time on the device, from its profiling event. */
@@ -372,12 +370,12 @@ static int pinned_split(pipeline *p, size_t wanted_chunks, error_text *err)
     return split(p, chunks > needed ? chunks : needed, fit, err);
 }
 
-int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, int reps,
+int gpu_run_pinned(const gpu_prepared *prepared, const pair_set *set, ray_tetra_result *results, int reps,
                    gpu_times *times, double *kernel_samples_ms, error_text *err)
 {
     pipeline p;
     memset(&p, 0, sizeof p);
-    gpu_handler_objects(handler, &p.cl);
+    p.cl = *prepared;
     p.count = set->count;
     p.reps = reps;
     p.every_launch = kernel_samples_ms != NULL;
@@ -415,8 +413,8 @@ int gpu_run_pinned(gpu_handler *handler, const pair_set *set, ray_tetra_result *
         failed = collect(&p, times, kernel_samples_ms, err);
     for (size_t k = 0; k < p.chunks && !failed; ++k) {
         size_t first, n = chunk_pairs(&p, k, &first);
-        gpu_handler_results(handler, (unsigned char *)p.host_out.host + first * p.written, scratch,
-                            set->pairs + first, results + first, n, times);
+        gpu_prepared_results(prepared, (unsigned char *)p.host_out.host + first * p.written, scratch,
+                             set->pairs + first, results + first, n, times);
     }
     times->end_to_end_ms += times->finish_ms; /* robust kernels: a pair is finished when decided */
     free(scratch);

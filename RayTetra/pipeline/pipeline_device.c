@@ -11,20 +11,20 @@
 
 struct pipeline_device {
     gpu_handler *handler;
-    gpu_cl_objects cl;
+    gpu_prepared cl;
     cl_command_queue queues[PIPELINE_DEVICE_QUEUES];
     cl_mem in[PIPELINE_DEVICE_QUEUES], out[PIPELINE_DEVICE_QUEUES], tables[PIPELINE_DEVICE_QUEUES];
     size_t next_queue, queues_used;
     size_t chunk_pairs; /* a transfer chunk's most pairs: what each queue's buffers hold */
     size_t read, written, table;
     int reps;
-    ray_tetra_result *scratch; /* a chunk's records rearranged or widened (gpu_handler_results) */
+    ray_tetra_result *scratch; /* a chunk's records rearranged or widened (gpu_prepared_results) */
 };
 
 int pipeline_device_pairs_in_place(gpu_handler *handler)
 {
-    gpu_cl_objects cl;
-    gpu_handler_objects(handler, &cl);
+    gpu_prepared cl;
+    gpu_handler_prepared(handler, &cl);
     size_t read, written;
     gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, &read, &written);
     return cl.config.layout == GPU_LAYOUT_AOS && !gpu_single_data(cl.algorithm, &cl.config) &&
@@ -33,11 +33,11 @@ int pipeline_device_pairs_in_place(gpu_handler *handler)
 
 int pipeline_device_results_in_place(gpu_handler *handler)
 {
-    gpu_cl_objects cl;
-    gpu_handler_objects(handler, &cl);
+    gpu_prepared cl;
+    gpu_handler_prepared(handler, &cl);
     size_t read, written;
     gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, &read, &written);
-    /* gpu_handler_results would only copy the fields: no rearranging, widening, finishing or clipping. */
+    /* gpu_prepared_results would only copy the fields: no rearranging, widening, finishing or clipping. */
     return cl.config.output == GPU_OUTPUT_ALL && !gpu_records_need_scratch(cl.algorithm, &cl.config) &&
            !cl.algorithm->finish && !cl.algorithm->robust && written == sizeof(ray_tetra_result);
 }
@@ -84,19 +84,15 @@ int pipeline_device_open(pipeline_device **device, gpu_handler *handler, size_t 
     if (!d)
         return error_set_kind(err, ERROR_MEMORY, "out of memory for a device's queues");
     d->handler = handler;
-    gpu_handler_objects(handler, &d->cl);
+    gpu_handler_prepared(handler, &d->cl);
     d->reps = reps;
     gpu_algorithm_pair_bytes(d->cl.algorithm, &d->cl.config, &d->read, &d->written);
     d->table = d->cl.algorithm->table_bytes;
     if (gpu_chunk_pairs(d->cl.info, d->read + d->table, d->written, d->cl.local_size, chunk_pairs ? chunk_pairs : 1,
                         PIPELINE_DEVICE_QUEUES, &d->chunk_pairs, err) != 0)
         return -1;
-    cl_int status;
     for (size_t q = 0; q < PIPELINE_DEVICE_QUEUES; ++q) {
-        d->queues[q] = clCreateCommandQueue(d->cl.context, d->cl.info->device, CL_QUEUE_PROFILING_ENABLE, &status);
-        if (status != CL_SUCCESS)
-            d->queues[q] = NULL;
-        if (GPU_CHECK(err, "clCreateCommandQueue", status) ||
+        if (device_session_new_queue(d->cl.session, 1, &d->queues[q], err) ||
             gpu_create_buffers(d->cl.context, d->chunk_pairs * d->read, d->chunk_pairs * d->written, &d->in[q],
                                &d->out[q], err) ||
             (d->table && gpu_create_device_buffer(d->cl.context, d->chunk_pairs * d->table, &d->tables[q], err)) ||
@@ -113,8 +109,8 @@ int pipeline_device_open(pipeline_device **device, gpu_handler *handler, size_t 
 int pipeline_device_buffers_alloc(gpu_handler *handler, size_t chunk_pairs, pipeline_device_buffers *buffers,
                                   error_text *err)
 {
-    gpu_cl_objects cl;
-    gpu_handler_objects(handler, &cl);
+    gpu_prepared cl;
+    gpu_handler_prepared(handler, &cl);
     size_t read, written, pairs = chunk_pairs ? chunk_pairs : 1;
     gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, &read, &written);
     memset(buffers, 0, sizeof *buffers);
@@ -126,8 +122,8 @@ int pipeline_device_buffers_alloc(gpu_handler *handler, size_t chunk_pairs, pipe
 
 void pipeline_device_buffers_release(gpu_handler *handler, pipeline_device_buffers *buffers)
 {
-    gpu_cl_objects cl;
-    gpu_handler_objects(handler, &cl);
+    gpu_prepared cl;
+    gpu_handler_prepared(handler, &cl);
     gpu_pinned_release(cl.queue, &buffers->in);
     gpu_pinned_release(cl.queue, &buffers->out);
 }
@@ -285,8 +281,8 @@ int pipeline_device_finish(pipeline_device *d, pipeline_device_flight *flight, c
     /* Record by transfer chunk: an soa chunk's arrays are as long as its own count. */
     for (size_t k = 0; k < flight->plan.chunks && (void *)results != buffers->out.host; ++k) {
         size_t first = flight->plan.starts[k];
-        gpu_handler_results(d->handler, (unsigned char *)buffers->out.host + first * d->written, d->scratch,
-                            pairs + first, results + first, flight->plan.starts[k + 1] - first, times);
+        gpu_prepared_results(&d->cl, (unsigned char *)buffers->out.host + first * d->written, d->scratch,
+                             pairs + first, results + first, flight->plan.starts[k + 1] - first, times);
     }
     pipeline_device_drop(flight);
     return 0;

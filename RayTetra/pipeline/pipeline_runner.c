@@ -97,9 +97,9 @@ int pipeline_runner_lane_open(pipeline_runner *r, size_t lane, size_t chunk_pair
         return 0;
     pipeline_lane *l = &r->lanes[lane];
     l->times.transfers = GPU_TRANSFERS_PINNED;
-    gpu_cl_objects cl;
-    gpu_handler_objects(l->handler, &cl);
-    l->times.local_size = cl.local_size;
+    gpu_prepared kernel;
+    gpu_handler_prepared(l->handler, &kernel);
+    l->times.local_size = kernel.local_size;
     return pipeline_device_open(&l->device, l->handler, chunk_pairs, r->job->reps, err);
 }
 

@@ -202,11 +202,10 @@ static void measure_opencl(const options *o, const selection *s, const pair_set 
     config.extent = o->extent;
     gpu_set_config(gpu, &config);
     printf("OpenCL device: %s\n", gpu_device_description(gpu));
-    gpu_cl_objects cl;
-    gpu_handler_objects(gpu, &cl);
-    snprintf(run->opencl_platform, sizeof run->opencl_platform, "%s", cl.info->platform_name);
-    snprintf(run->opencl_device, sizeof run->opencl_device, "%s", cl.info->name);
-    snprintf(run->opencl_driver, sizeof run->opencl_driver, "%s", cl.info->driver_version);
+    const gpu_device_info *info = device_session_info(gpu_session(gpu));
+    snprintf(run->opencl_platform, sizeof run->opencl_platform, "%s", info->platform_name);
+    snprintf(run->opencl_device, sizeof run->opencl_device, "%s", info->name);
+    snprintf(run->opencl_driver, sizeof run->opencl_driver, "%s", info->driver_version);
     for (int i = 0; i < s->gpu_count; ++i) {
         const gpu_algorithm *g = s->gpu[i];
         gpu_times times;

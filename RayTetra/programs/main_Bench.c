@@ -469,11 +469,10 @@ static gpu_handler *open_device(const options *o, bench_table *table, bench_cont
         return NULL;
     }
     snprintf(context->opencl, sizeof context->opencl, "%s", gpu_device_description(gpu));
-    gpu_cl_objects cl;
-    gpu_handler_objects(gpu, &cl);
-    snprintf(context->opencl_platform, sizeof context->opencl_platform, "%s", cl.info->platform_name);
-    snprintf(context->opencl_device, sizeof context->opencl_device, "%s", cl.info->name);
-    snprintf(context->opencl_driver, sizeof context->opencl_driver, "%s", cl.info->driver_version);
+    const gpu_device_info *info = device_session_info(gpu_session(gpu));
+    snprintf(context->opencl_platform, sizeof context->opencl_platform, "%s", info->platform_name);
+    snprintf(context->opencl_device, sizeof context->opencl_device, "%s", info->name);
+    snprintf(context->opencl_driver, sizeof context->opencl_driver, "%s", info->driver_version);
     context->opencl_timer_resolution_ms = gpu_timer_resolution_ms(gpu);
     return gpu;
 }
@@ -481,7 +480,7 @@ static gpu_handler *open_device(const options *o, bench_table *table, bench_cont
 /* Measure and print the device's bandwidths; returns 0, or -1 with err set. */
 static int measure_bandwidth(gpu_handler *gpu, long long mib, gpu_bandwidth *bandwidth, error_text *err)
 {
-    if (gpu_measure_bandwidth(gpu, (size_t)mib << 20, bandwidth, err) != 0)
+    if (gpu_measure_bandwidth(gpu_session(gpu), (size_t)mib << 20, bandwidth, err) != 0)
         return -1;
     printf("bandwidth (%.1f MiB buffers, %d trials of %d launches, median / best): copy kernel %.3f / %.3f GB/s "
            "(read + written), pinned write %.3f / %.3f GB/s, pinned read %.3f / %.3f GB/s, both at once %.3f / %.3f "
@@ -660,9 +659,9 @@ int main(int argc, char **argv)
     /* The CPU algorithms' roofline; a failed measurement costs only the %-of-copy figures. */
     if (any_cpu && !o.no_bandwidth) {
         int copy_threads = context.threads >= 2 ? context.threads : cpu_thread_count();
-        if (bench_cpu_copy_measure(set.count * sizeof *set.pairs, copy_threads, &context.cpu_bandwidth, &err) == 0) {
+        if (cpu_copy_measure(set.count * sizeof *set.pairs, copy_threads, &context.cpu_bandwidth, &err) == 0) {
             context.cpu_bandwidth_measured = 1;
-            bench_cpu_copy_print(stdout, &context.cpu_bandwidth);
+            cpu_copy_print(stdout, &context.cpu_bandwidth);
         } else {
             fprintf(stderr, "%s: warning: %s; the CPU bandwidth cells are NA\n", PROGRAM, err.text);
         }

@@ -13,10 +13,10 @@
 #include "atomic_file.h"
 #include "bench/bench.h"
 #include "cli.h"
+#include "cpu/cpu_copy.h"
 #include "cpu/cpu_parallel.h"
 #include "mesh/mesh_binary.h"
 #include "walk/walk.h"
-#include "walk/walk_bandwidth.h"
 #include "walk/walk_image.h"
 #include "walk/walk_locate.h"
 #include "walk/walk_opencl.h"
@@ -391,16 +391,19 @@ int tetwalk_run_one(state *s, selection chosen, int threads, error_text *err)
     return 0;
 }
 
-/* The exact traversal of the rays --verify names, on every core. */
+/* Bench's copy loop on main memory, on each --threads count: the figure a walk on that many
+ * threads is compared with (0 where the buffers could not be had). */
 void tetwalk_cpu_bandwidth(state *s)
 {
     for (int t = 0; t < s->o->thread_count; ++t) {
-        s->cpu_copy_gbs[t] = walk_copy_bandwidth(s->o->threads[t], WALK_BANDWIDTH_DEFAULT_BYTES);
+        error_text err;
+        s->cpu_copy_gbs[t] = cpu_copy_team_gbs(CPU_COPY_MEMORY_BYTES, s->o->threads[t], &err);
         printf("CPU copy bandwidth, %d thread%s: %.3f GB/s (read + written)\n", s->o->threads[t],
                s->o->threads[t] == 1 ? "" : "s", s->cpu_copy_gbs[t]);
     }
 }
 
+/* The exact traversal of the rays --verify names, on every core. */
 int tetwalk_prepare_reference(state *s, error_text *err)
 {
     size_t count = s->rays.count, wanted = s->o->verify == 0 || (size_t)s->o->verify > count ? count : (size_t)s->o->verify;

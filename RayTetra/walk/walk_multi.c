@@ -1,5 +1,5 @@
 /* walk_multi.c: several devices for TetWalk; a thread per device, each on its own walker
- * (handler, context, queue, mesh buffers) and its own kernel and chunk buffers, so no OpenCL
+ * (device session: context, queue; mesh buffers) and its own kernel and chunk buffers, so no OpenCL
  * object is shared between threads; only the chunk dispenser is. */
 #include "walk/walk_multi.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opencl/device_session.h"
 #include "opencl/gpu_bandwidth.h"
-#include "opencl/gpu_handler.h"
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_program.h"
 #include "timer.h"
@@ -19,8 +19,8 @@ enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS
        MESH_FACES, MESH_AMAN_CELLS, MESH_PLANES, MESH_BUFFERS };
 
 struct walk_opencl {
-    gpu_handler *handler;
-    gpu_cl_objects cl;
+    device_session *session;
+    const gpu_device_info *info;
     cl_mem mesh[MESH_BUFFERS];
     int step_limit;
     double exact_distance;
@@ -30,25 +30,22 @@ struct walk_opencl {
 
 void walk_opencl_set_log(walk_opencl *gpu, FILE *log)
 {
-    gpu_set_log(gpu->handler, log);
-    gpu_set_log_warnings(gpu->handler, 1);
-    gpu_handler_objects(gpu->handler, &gpu->cl);
+    device_session_set_log(gpu->session, log);
+    device_session_set_log_warnings(gpu->session, 1);
 }
 
-const char *walk_opencl_description(const walk_opencl *gpu) { return gpu_device_description(gpu->handler); }
+const char *walk_opencl_description(const walk_opencl *gpu) { return device_session_description(gpu->session); }
 
 /* A read-only buffer holding `bytes` from `data` (at least one element: a mesh without an edge
  * table still passes a buffer). */
 static int mesh_buffer(walk_opencl *gpu, const void *data, size_t bytes, cl_mem *buffer, error_text *err)
 {
     static const double nothing[6] = {0, 0, 0, 0, 0, 0};
-    cl_int status;
     if (!data || bytes == 0) {
         data = nothing;
         bytes = sizeof nothing;
     }
-    *buffer = clCreateBuffer(gpu->cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, (void *)data, &status);
-    return GPU_CHECK(err, "clCreateBuffer", status);
+    return device_session_buffer(gpu->session, CL_MEM_READ_ONLY, bytes, data, buffer, err);
 }
 
 int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const mesh_bvh *bvh, error_text *err)
@@ -57,15 +54,15 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
     walk_opencl *gpu = calloc(1, sizeof *gpu);
     if (!gpu)
         return error_set(err, "out of memory");
-    if (gpu_open(&gpu->handler, index, err) != 0) {
+    if (device_session_open(&gpu->session, index, err) != 0) {
         free(gpu);
         return -1;
     }
-    if (gpu_require_fp64(gpu->handler, "TetWalk's kernels (the walk in double precision)", err) != 0) {
+    if (device_session_require_fp64(gpu->session, "TetWalk's kernels (the walk in double precision)", err) != 0) {
         walk_opencl_close(gpu);
         return -1;
     }
-    gpu_handler_objects(gpu->handler, &gpu->cl);
+    gpu->info = device_session_info(gpu->session);
     rt_walk_mesh flat = walk_flat_mesh(mesh, bvh);
     gpu->step_limit = flat.step_limit;
     gpu->exact_distance = flat.exact_distance;
@@ -87,7 +84,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
     };
     for (int b = 0; b < MESH_BUFFERS; ++b)
         if (mesh_buffer(gpu, arrays[b].data, arrays[b].bytes, &gpu->mesh[b], err) != 0) {
-            gpu_error_context(err, "writing the mesh %s to %s", mesh->path, gpu_device_description(gpu->handler));
+            gpu_error_context(err, "writing the mesh %s to %s", mesh->path, device_session_description(gpu->session));
             walk_opencl_close(gpu);
             return -1;
         }
@@ -98,7 +95,7 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
 double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err)
 {
     gpu_bandwidth bandwidth;
-    if (gpu_measure_bandwidth(gpu->handler, GPU_BANDWIDTH_DEFAULT_BYTES, &bandwidth, err) != 0)
+    if (gpu_measure_bandwidth(gpu->session, GPU_BANDWIDTH_DEFAULT_BYTES, &bandwidth, err) != 0)
         return 0;
     return bandwidth.copy_median_gbs;
 }
@@ -106,29 +103,28 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err)
 /* The algorithm's kernel, built (or loaded from the cache) with its method and form: tet_walk, or
  * with `recording` tet_walk_record (walk_opencl_record). */
 static int build_kernel(walk_opencl *gpu, const walk_algorithm *algorithm, int recording, gpu_program *program,
-                        cl_kernel *kernel, size_t *kernel_max, error_text *err)
+                        cl_kernel *kernel, size_t *max_group, error_text *err)
 {
     /* NVIDIA's compiler gives the fast walks 160-180 registers a work-item; at 128, more
      * work-items stay resident to hide the walk's dependent loads (GPU_STP0, camera rays through
      * cube_big_tetra on an H100: 4,363 -> 5,626 Msteps/s). The robust walk runs slower so capped
      * (4,886 -> 4,415) and keeps the compiler's choice. */
     const char *registers =
-        gpu_device_is_nvidia_gpu(gpu->cl.info) && algorithm->method != RT_WALK_ROBUST ? " -cl-nv-maxrregcount=128" : "";
+        gpu_device_is_nvidia_gpu(gpu->info) && algorithm->method != RT_WALK_ROBUST ? " -cl-nv-maxrregcount=128" : "";
     char options[224];
     snprintf(options, sizeof options, "%s -DRT_WALK_METHOD=%d -DRT_WALK_FORM=%d%s%s", GPU_PROGRAM_LANGUAGE,
              algorithm->method, algorithm->form, registers, recording ? " -DRT_WALK_RECORDING" : "");
     const char *name = recording ? "tet_walk_record" : "tet_walk";
-    gpu_program_request request = {gpu->cl.context, gpu->cl.info, "TetWalk.cl", name, options, gpu->cl.log, 0};
-    if (gpu_program_obtain(&request, program, err) != 0 ||
-        gpu_program_kernel(program, gpu->cl.info->device, name, kernel, kernel_max, err) != 0)
+    if (device_session_program(gpu->session, "TetWalk.cl", name, options, program, err) != 0 ||
+        device_session_kernel(gpu->session, program, name, kernel, max_group, err) != 0)
         return -1;
     return 0;
 }
 
 static int build(walk_opencl *gpu, const walk_algorithm *algorithm, gpu_program *program, cl_kernel *kernel,
-                 size_t *kernel_max, error_text *err)
+                 size_t *max_group, error_text *err)
 {
-    return build_kernel(gpu, algorithm, 0, program, kernel, kernel_max, err);
+    return build_kernel(gpu, algorithm, 0, program, kernel, max_group, err);
 }
 
 /* Can the algorithm run on this device's mesh? Returns 0, or -1 with err set. */
@@ -149,14 +145,13 @@ static int check_algorithm(const walk_opencl *gpu, const walk_algorithm *algorit
 }
 
 /* The work-group size of a launch: local_size, or 0 for 64 (or what the kernel allows). */
-static int choose_local_size(const walk_opencl *gpu, size_t kernel_max, size_t local_size, size_t *chosen,
+static int choose_local_size(const walk_opencl *gpu, size_t allowed, size_t local_size, size_t *chosen,
                              error_text *err)
 {
-    size_t allowed = kernel_max < gpu->cl.info->max_work_items ? kernel_max : gpu->cl.info->max_work_items;
     *chosen = local_size ? local_size : (allowed < 64 ? allowed : 64);
     if (*chosen > allowed)
         return error_set(err, "local size %zu is too large: tet_walk allows at most %zu on %s", *chosen, allowed,
-                         gpu->cl.info->name);
+                         gpu->info->name);
     return 0;
 }
 
@@ -172,17 +167,14 @@ static int set_start_arguments(cl_kernel kernel, cl_mem starts, int with_starts,
 
 static int create_starts(walk_opencl *gpu, size_t count, cl_mem *starts, error_text *err)
 {
-    cl_int status;
-    *starts = clCreateBuffer(gpu->cl.context, CL_MEM_READ_ONLY, (count ? count : 1) * sizeof(int), NULL, &status);
-    return GPU_CHECK(err, "clCreateBuffer", status);
+    return device_session_buffer(gpu->session, CL_MEM_READ_ONLY, (count ? count : 1) * sizeof(int), NULL, starts, err);
 }
 
 static int write_starts(walk_opencl *gpu, cl_mem starts, const int *start, size_t count, error_text *err)
 {
-    if (!start || count == 0)
+    if (!start)
         return 0;
-    cl_int status = clEnqueueWriteBuffer(gpu->cl.queue, starts, CL_TRUE, 0, count * sizeof(int), start, 0, NULL, NULL);
-    return GPU_CHECK(err, "clEnqueueWriteBuffer", status);
+    return device_session_write(gpu->session, starts, 0, count * sizeof(int), start, err);
 }
 
 static int set_mesh_arguments(walk_opencl *gpu, cl_kernel kernel, error_text *err)
@@ -197,9 +189,7 @@ static int set_mesh_arguments(walk_opencl *gpu, cl_kernel kernel, error_text *er
 
 static int launch(walk_opencl *gpu, cl_kernel kernel, size_t global, size_t local, error_text *err)
 {
-    return GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                     clEnqueueNDRangeKernel(gpu->cl.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL)) ||
-           GPU_CHECK(err, "clFinish", clFinish(gpu->cl.queue));
+    return device_session_run(gpu->session, kernel, global, local, err);
 }
 
 int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
@@ -208,28 +198,25 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
     if (check_algorithm(gpu, algorithm, err) != 0)
         return -1;
     size_t count = rays->count;
-    if (gpu_items_that_fit(gpu->cl.info, 6 * sizeof(double), sizeof(rt_walk_result), 1) < count)
+    if (gpu_items_that_fit(gpu->info, 6 * sizeof(double), sizeof(rt_walk_result), 1) < count)
         return error_set(err, "%zu rays do not fit on %s at once: use fewer rays (a smaller --size)", count,
-                         gpu->cl.info->name);
+                         gpu->info->name);
     gpu_program program = {0};
     cl_kernel kernel = NULL;
     cl_mem input = NULL, output = NULL, starts = NULL;
-    size_t kernel_max = 0;
+    size_t max_group = 0;
     double start = timer_now_ms();
-    int failed = build(gpu, algorithm, &program, &kernel, &kernel_max, err);
+    int failed = build(gpu, algorithm, &program, &kernel, &max_group, err);
     run->build_ms = timer_now_ms() - start;
-    failed = failed || choose_local_size(gpu, kernel_max, local_size, &local_size, err);
+    failed = failed || choose_local_size(gpu, max_group, local_size, &local_size, err);
     size_t global = gpu_global_size(count ? count : 1, 1, local_size ? local_size : 1);
-    failed = failed || gpu_create_buffers(gpu->cl.context, (count ? count : 1) * 6 * sizeof(double),
+    failed = failed || gpu_create_buffers(device_session_context(gpu->session), (count ? count : 1) * 6 * sizeof(double),
                                           (count ? count : 1) * sizeof(rt_walk_result), &input, &output, err) ||
              gpu_set_arguments(kernel, input, output, count, err) || set_mesh_arguments(gpu, kernel, err) ||
              create_starts(gpu, count, &starts, err) || set_start_arguments(kernel, starts, rays->start != NULL, err);
     start = timer_now_ms();
     failed = failed || write_starts(gpu, starts, rays->start, count, err);
-    failed = failed || (count > 0 && GPU_CHECK(err, "clEnqueueWriteBuffer",
-                                               clEnqueueWriteBuffer(gpu->cl.queue, input, CL_TRUE, 0,
-                                                                    count * 6 * sizeof(double), rays->rays, 0, NULL,
-                                                                    NULL)));
+    failed = failed || device_session_write(gpu->session, input, 0, count * 6 * sizeof(double), rays->rays, err);
     run->write_ms = timer_now_ms() - start;
     /* One untimed launch: drivers finish compiling at the first one. */
     start = timer_now_ms();
@@ -241,10 +228,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
         run->samples_ms[r] = timer_now_ms() - start;
     }
     start = timer_now_ms();
-    failed = failed || (count > 0 && GPU_CHECK(err, "clEnqueueReadBuffer",
-                                               clEnqueueReadBuffer(gpu->cl.queue, output, CL_TRUE, 0,
-                                                                   count * sizeof(rt_walk_result), results, 0, NULL,
-                                                                   NULL)));
+    failed = failed || device_session_read(gpu->session, output, 0, count * sizeof(rt_walk_result), results, err);
     run->read_ms = timer_now_ms() - start;
     if (!failed) {
         for (size_t i = 0; i < count; ++i)
@@ -257,7 +241,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
         run->algorithm = algorithm;
         run->rays = count;
     } else {
-        gpu_error_context(err, "walking %zu rays with GPU_%s on %s", count, algorithm->csv_name, gpu->cl.info->name);
+        gpu_error_context(err, "walking %zu rays with GPU_%s on %s", count, algorithm->csv_name, gpu->info->name);
     }
     gpu_release_buffers(&input, &output);
     if (starts)
@@ -272,10 +256,10 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
 
 static cl_mem record_buffer(walk_opencl *gpu, cl_mem_flags flags, size_t bytes, const void *data, error_text *err)
 {
-    cl_int status;
-    cl_mem buffer = clCreateBuffer(gpu->cl.context, flags | (data ? CL_MEM_COPY_HOST_PTR : 0), bytes ? bytes : 8,
-                                   data && bytes ? (void *)data : NULL, &status);
-    if (GPU_CHECK(err, "clCreateBuffer", status))
+    cl_mem buffer;
+    /* An empty array still gets a buffer (8 bytes), with no data to copy. */
+    if (device_session_buffer(gpu->session, flags | (data ? CL_MEM_COPY_HOST_PTR : 0), bytes ? bytes : 8,
+                              data && bytes ? data : NULL, &buffer, err) != 0)
         return NULL;
     return buffer;
 }
@@ -290,8 +274,7 @@ static int set_record_arguments(cl_kernel kernel, cl_mem *buffers, int with_visi
 
 static int read_buffer(walk_opencl *gpu, cl_mem buffer, size_t bytes, void *out, error_text *err)
 {
-    return bytes && GPU_CHECK(err, "clEnqueueReadBuffer",
-                              clEnqueueReadBuffer(gpu->cl.queue, buffer, CL_TRUE, 0, bytes, out, 0, NULL, NULL));
+    return device_session_read(gpu->session, buffer, 0, bytes, out, err) != 0;
 }
 
 int walk_opencl_record(walk_opencl *gpu, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
@@ -302,11 +285,11 @@ int walk_opencl_record(walk_opencl *gpu, const walk_algorithm *algorithm, const 
     size_t count = rays->count, total = offsets ? (size_t)offsets[count] : 0;
     gpu_program program = {0};
     cl_kernel kernel = NULL;
-    size_t kernel_max = 0, local_size = 0;
+    size_t max_group = 0, local_size = 0;
     /* rays, results, starts, then the kernel's offsets, visit_tets, visit_t, ends */
     cl_mem buffers[7] = {0};
-    int failed = build_kernel(gpu, algorithm, 1, &program, &kernel, &kernel_max, err) ||
-                 choose_local_size(gpu, kernel_max, 0, &local_size, err);
+    int failed = build_kernel(gpu, algorithm, 1, &program, &kernel, &max_group, err) ||
+                 choose_local_size(gpu, max_group, 0, &local_size, err);
     const void *data[7] = {rays->rays, NULL, rays->start, offsets, NULL, NULL, NULL};
     size_t bytes[7] = {count * 6 * sizeof(double), count * sizeof(rt_walk_result),
                        rays->start ? count * sizeof(int) : 0, offsets ? (count + 1) * sizeof *offsets : 0,
@@ -329,7 +312,7 @@ int walk_opencl_record(walk_opencl *gpu, const walk_algorithm *algorithm, const 
                               read_buffer(gpu, buffers[5], bytes[5], visit_t, err)));
     if (failed)
         gpu_error_context(err, "recording %zu rays' tetrahedra with GPU_%s on %s", count, algorithm->csv_name,
-                          gpu->cl.info->name);
+                          gpu->info->name);
     else
         for (size_t i = 0; i < count; ++i)
             results[i].length *= walk_ray_scale(rays->rays[i]);
@@ -363,30 +346,24 @@ static int chunk_buffers(walk_opencl_chunks *c, const walk_rays *rays, error_tex
 {
     walk_opencl *gpu = c->gpu;
     size_t items = rays->count ? rays->count : 1;
-    if (gpu_items_that_fit(gpu->cl.info, 6 * sizeof(double), sizeof(rt_walk_result), 1) < rays->count)
+    if (gpu_items_that_fit(gpu->info, 6 * sizeof(double), sizeof(rt_walk_result), 1) < rays->count)
         return error_set(err, "%zu rays do not fit on %s at once: use fewer rays (a smaller --size)", rays->count,
-                         gpu->cl.info->name);
-    if (gpu_create_buffers(gpu->cl.context, items * 6 * sizeof(double), items * sizeof(rt_walk_result), &c->input,
+                         gpu->info->name);
+    if (gpu_create_buffers(device_session_context(gpu->session), items * 6 * sizeof(double), items * sizeof(rt_walk_result), &c->input,
                            &c->output, err) != 0 ||
         gpu_set_arguments(c->kernel, c->input, c->output, rays->count, err) != 0 ||
         set_mesh_arguments(gpu, c->kernel, err) != 0 || create_starts(gpu, items, &c->starts, err) != 0 ||
         set_start_arguments(c->kernel, c->starts, rays->start != NULL, err) != 0 ||
         write_starts(gpu, c->starts, rays->start, rays->count, err) != 0)
         return -1;
-    return rays->count > 0 && GPU_CHECK(err, "clEnqueueWriteBuffer",
-                                        clEnqueueWriteBuffer(gpu->cl.queue, c->input, CL_TRUE, 0,
-                                                             rays->count * 6 * sizeof(double), rays->rays, 0, NULL,
-                                                             NULL));
+    return device_session_write(gpu->session, c->input, 0, rays->count * 6 * sizeof(double), rays->rays, err);
 }
 
 static int chunk_queues(walk_opencl_chunks *c, error_text *err)
 {
-    for (int q = 0; q < WALK_OPENCL_LANES; ++q) {
-        cl_int status;
-        c->queues[q] = clCreateCommandQueue(c->gpu->cl.context, c->gpu->cl.info->device, 0, &status);
-        if (GPU_CHECK(err, "clCreateCommandQueue", status))
+    for (int q = 0; q < WALK_OPENCL_LANES; ++q)
+        if (device_session_new_queue(c->gpu->session, 0, &c->queues[q], err) != 0)
             return -1;
-    }
     return 0;
 }
 
@@ -406,14 +383,14 @@ int walk_opencl_chunks_open(walk_opencl *gpu, const walk_algorithm *algorithm, c
     c->count = rays->count;
     c->chunk_size = chunk_size;
     c->rays = rays->rays;
-    size_t kernel_max = 0;
-    int failed = build(gpu, algorithm, &c->program, &c->kernel, &kernel_max, err) ||
-                 choose_local_size(gpu, kernel_max, local_size, &c->local_size, err);
+    size_t max_group = 0;
+    int failed = build(gpu, algorithm, &c->program, &c->kernel, &max_group, err) ||
+                 choose_local_size(gpu, max_group, local_size, &c->local_size, err);
     double start = timer_now_ms();
     failed = failed || chunk_queues(c, err) || chunk_buffers(c, rays, err);
     *write_ms = timer_now_ms() - start;
     if (failed) {
-        gpu_error_context(err, "preparing GPU_%s on %s", algorithm->csv_name, gpu->cl.info->name);
+        gpu_error_context(err, "preparing GPU_%s on %s", algorithm->csv_name, gpu->info->name);
         walk_opencl_chunks_close(c);
         return -1;
     }
@@ -446,7 +423,7 @@ int walk_opencl_chunks_launch(walk_opencl_chunks *c, int lane, size_t first, siz
     /* Work-item i walks ray first + i (the global offset) up to the bound first + count. */
     cl_ulong bound = first + count;
     size_t offset = first,
-           global = gpu_launch_width(c->gpu->cl.info->type, c->chunk_size, count, 1, c->local_size);
+           global = gpu_launch_width(c->gpu->info->type, c->chunk_size, count, 1, c->local_size);
     cl_command_queue queue = c->queues[lane];
     if (GPU_CHECK(err, "clSetKernelArg", clSetKernelArg(c->kernel, 2, sizeof bound, &bound)) ||
         GPU_CHECK(err, "clEnqueueNDRangeKernel",
@@ -454,7 +431,7 @@ int walk_opencl_chunks_launch(walk_opencl_chunks *c, int lane, size_t first, siz
                                          &c->pending[lane])) ||
         GPU_CHECK(err, "clFlush", clFlush(queue)))
         return gpu_error_context(err, "walking rays %zu .. %zu with GPU_%s on %s", first, first + count - 1,
-                                 c->algorithm->csv_name, c->gpu->cl.info->name);
+                                 c->algorithm->csv_name, c->gpu->info->name);
     return 0;
 }
 
@@ -470,11 +447,10 @@ int walk_opencl_chunks_read(walk_opencl_chunks *c, size_t first, size_t count, w
 {
     if (count == 0)
         return 0;
-    if (GPU_CHECK(err, "clEnqueueReadBuffer",
-                  clEnqueueReadBuffer(c->gpu->cl.queue, c->output, CL_TRUE, first * sizeof(rt_walk_result),
-                                      count * sizeof(rt_walk_result), results + first, 0, NULL, NULL)))
+    if (device_session_read(c->gpu->session, c->output, first * sizeof(rt_walk_result), count * sizeof(rt_walk_result),
+                            results + first, err) != 0)
         return gpu_error_context(err, "reading the results of GPU_%s from %s", c->algorithm->csv_name,
-                                 c->gpu->cl.info->name);
+                                 c->gpu->info->name);
     for (size_t i = first; i < first + count; ++i)
         results[i].length *= walk_ray_scale(c->rays[i]);
     return 0;
@@ -505,6 +481,6 @@ void walk_opencl_close(walk_opencl *gpu)
     for (int b = 0; b < MESH_BUFFERS; ++b)
         if (gpu->mesh[b])
             clReleaseMemObject(gpu->mesh[b]);
-    gpu_close(gpu->handler);
+    device_session_close(gpu->session);
     free(gpu);
 }

@@ -1,14 +1,13 @@
-/* bench_cpu_copy.c: the CPU copy loop of bench_cpu_copy.h. The loop copies 8-byte words with
+/* cpu_copy.c: the CPU copy loop of cpu_copy.h. The loop copies 8-byte words with
  * an exclusive or of a key the compiler cannot see (0 at run time), so that it stays a loop of
  * ordinary loads and stores, as the algorithms' own, rather than becoming a call to memcpy
  * (whose non-temporal stores no algorithm uses). */
-#include "bench/bench_cpu_copy.h"
+#include "cpu/cpu_copy.h"
 
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "bench/bench_stats.h"
 #include "cpu/cpu_binding.h"
 #include "timer.h"
 
@@ -66,36 +65,45 @@ static double timed_copies(uint64_t *to, const uint64_t *from, size_t words, int
     return elapsed;
 }
 
-/* The median GB/s of BENCH_CPU_COPY_TRIALS trials after a warm-up that also sets the passes. */
-static int measure(uint64_t *to, const uint64_t *from, size_t words, int threads, int *passes, int *team_size,
-                   double *gbs)
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median GB/s of CPU_COPY_TRIALS trials after a warm-up that also sets the passes. */
+static void measure(uint64_t *to, const uint64_t *from, size_t words, int threads, int *passes, int *team_size,
+                    double *gbs)
 {
     double once = timed_copies(to, from, words, 1, threads, team_size);
     *passes = once > 0 ? (int)(TRIAL_MS / once) + 1 : MAX_PASSES;
     *passes = *passes > MAX_PASSES ? MAX_PASSES : *passes;
-    double samples[BENCH_CPU_COPY_TRIALS];
-    for (int t = 0; t < BENCH_CPU_COPY_TRIALS; ++t) {
+    double samples[CPU_COPY_TRIALS];
+    for (int t = 0; t < CPU_COPY_TRIALS; ++t) {
         double ms = timed_copies(to, from, words, *passes, threads, team_size);
         samples[t] = ms > 0 ? 2.0 * 8.0 * (double)words * *passes / ms / 1e6 : 0.0;
     }
-    bench_summary s;
-    if (bench_summarise(samples, BENCH_CPU_COPY_TRIALS, &s) != 0)
-        return -1;
-    *gbs = s.median;
-    return 0;
+    qsort(samples, CPU_COPY_TRIALS, sizeof samples[0], by_value);
+    *gbs = samples[CPU_COPY_TRIALS / 2]; /* an odd count: the middle one */
 }
 
-int bench_cpu_copy_measure(size_t bytes, int threads, bench_cpu_bandwidth *b, error_text *err)
+typedef struct copy_buffers {
+    uint64_t *from, *to;
+    size_t words;
+} copy_buffers;
+
+/* Two buffers of `bytes` (at least 512 words each), each block first touched by the thread of a
+ * `team` that copies it, on its CPU. 0, or -1 with err set. */
+static int make_buffers(size_t bytes, int team, copy_buffers *c, error_text *err)
 {
     size_t words = bytes / 8 > 512 ? bytes / 8 : 512;
     uint64_t *from = malloc(words * sizeof *from), *to = malloc(words * sizeof *to);
+    *c = (copy_buffers){from, to, words};
     if (!from || !to) {
         free(from);
         free(to);
         return error_set(err, "no memory for the CPU copy buffers (2 x %zu bytes)", words * 8);
     }
-    int team = threads < 2 ? 1 : threads;
-    /* First touch: each block by the thread that copies it in the multi-threaded run, on its CPU. */
     cpu_binding binding;
     cpu_binding_begin(&binding, team);
 #pragma omp parallel num_threads(team)
@@ -107,18 +115,39 @@ int bench_cpu_copy_measure(size_t bytes, int threads, bench_cpu_bandwidth *b, er
             from[i] = to[i] = i;
     }
     cpu_binding_end(&binding);
-    *b = (bench_cpu_bandwidth){.bytes = words * 8, .trials = BENCH_CPU_COPY_TRIALS, .threads = 1};
-    int status = measure(to, from, words, 1, &b->passes, &b->threads, &b->copy_gbs);
-    if (status == 0 && threads >= 2) {
-        int passes;
-        status = measure(to, from, words, threads, &passes, &b->threads, &b->copy_threads_gbs);
-    }
-    free(from);
-    free(to);
-    return status == 0 ? 0 : error_set(err, "no memory for the CPU copy statistics");
+    return 0;
 }
 
-void bench_cpu_copy_print(FILE *out, const bench_cpu_bandwidth *b)
+int cpu_copy_measure(size_t bytes, int threads, cpu_copy_bandwidth *b, error_text *err)
+{
+    copy_buffers c;
+    if (make_buffers(bytes, threads < 2 ? 1 : threads, &c, err) != 0)
+        return -1;
+    *b = (cpu_copy_bandwidth){.bytes = c.words * 8, .trials = CPU_COPY_TRIALS, .threads = 1};
+    measure(c.to, c.from, c.words, 1, &b->passes, &b->threads, &b->copy_gbs);
+    if (threads >= 2) {
+        int passes;
+        measure(c.to, c.from, c.words, threads, &passes, &b->threads, &b->copy_threads_gbs);
+    }
+    free(c.from);
+    free(c.to);
+    return 0;
+}
+
+double cpu_copy_team_gbs(size_t bytes, int threads, error_text *err)
+{
+    copy_buffers c;
+    int team = threads < 2 ? 1 : threads, passes, team_size;
+    if (make_buffers(bytes, team, &c, err) != 0)
+        return 0;
+    double gbs = 0;
+    measure(c.to, c.from, c.words, team, &passes, &team_size, &gbs);
+    free(c.from);
+    free(c.to);
+    return gbs;
+}
+
+void cpu_copy_print(FILE *out, const cpu_copy_bandwidth *b)
 {
     fprintf(out, "CPU copy loop (2 x %.1f MiB buffers, %d trials of %d copies, median, read + written bytes): 1 core "
                  "%.3f GB/s", (double)b->bytes / 1048576.0, b->trials, b->passes, b->copy_gbs);
