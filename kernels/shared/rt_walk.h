@@ -494,7 +494,7 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
 
 /* ---------------------------------------------------------------- the robust variant */
 
-/* Exact edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
+/* Exact signs of edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
  * a vertex the ray passes within rounding of, every tetrahedron and boundary face holding it
  * asks again for the same few edges. Direct-mapped; filled on the first use (`ready`), so that
  * rays the filter decides alone never touch it. */
@@ -504,6 +504,7 @@ typedef struct rt_walk_exact_cache {
     int low[RT_WALK_EXACT_SLOTS], high[RT_WALK_EXACT_SLOTS];
     rt_real value[RT_WALK_EXACT_SLOTS];
     int exact[RT_WALK_EXACT_SLOTS], moved[RT_WALK_EXACT_SLOTS];
+    int accurate[RT_WALK_EXACT_SLOTS]; /* value is the exact product rounded, not only of its sign */
     int ready;
 } rt_walk_exact_cache;
 
@@ -519,7 +520,8 @@ typedef struct rt_walk_exact {
     rt_signs exact, moved;
     rt_real bound; /* the filter's error bound of every product (negative: none) */
     int uncertain; /* edges whose sign is not decided yet */
-    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
+    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52); the
+                      others' p is off by at most `bound` */
 } rt_walk_exact;
 
 RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_corners *corners, rt_vec3 P, rt_vec3 L,
@@ -554,10 +556,35 @@ RT_SLOW_PATH rt_real rt_walk_exact_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec
     return rt_expansion_estimate(count, value);
 }
 
-/* p_ij exactly (rt_walk_exact_edge) for corners i, j of x, from the ray's cache when it holds the
- * edge: evaluated from the lower vertex number to the higher and negated for the other
- * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric). */
-RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int *exact, int *moved)
+/* p_ij with its exact sign, from the adaptive stages of rt_expansion.h (most signs the filter
+ * leaves open near a vertex are decided there, at a tenth of the full expansion's cost), else
+ * from rt_walk_exact_edge. *accurate: the value is the exact product rounded; otherwise it is
+ * off by less than 4 eps perm, within the filter's bound (rt_robust.h), so the walk may use it
+ * wherever it uses the filter's products. Out of line, as rt_walk_exact_edge. */
+RT_SLOW_PATH rt_real rt_walk_signed_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec3 Vj, int *exact, int *moved,
+                                         int *accurate)
+{
+    rt_real value;
+    int stage = rt_expansion_triple_adaptive(L, Vj, Vi, P, &value);
+    if (stage == RT_STAGE_NONE) {
+        *accurate = 1;
+        return rt_walk_exact_edge(P, L, Vi, Vj, exact, moved);
+    }
+    *accurate = stage == RT_STAGE_EXACT;
+    *exact = value > 0 ? 1 : (value < 0 ? -1 : 0);
+    *moved = *exact;
+    for (int k = 0; k < 3 && *moved == 0; ++k)
+        *moved = rt_expansion_cross_sign(Vi, Vj, L, k);
+    return value;
+}
+
+/* p_ij for corners i, j of x with its exact sign, and the exact value rounded when `accurate`
+ * (rt_walk_signed_edge, rt_walk_exact_edge), from the ray's cache when it holds the edge (as
+ * accurately): evaluated from the lower vertex number to the higher and negated for the other
+ * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric).
+ * *is_accurate: what the value returned is. */
+RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int accurate, int *exact, int *moved,
+                                       int *is_accurate)
 {
     rt_walk_exact_cache *cache = x->cache;
     int reversed = x->vertex[i] > x->vertex[j];
@@ -568,27 +595,40 @@ RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int
         cache->ready = 1;
     }
     int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
+    rt_vec3 Vlow = x->V[reversed ? j : i], Vhigh = x->V[reversed ? i : j];
     if (cache->low[slot] != low || cache->high[slot] != high) {
-        cache->value[slot] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[reversed ? j : i],
-                                                x->V[reversed ? i : j], &cache->exact[slot], &cache->moved[slot]);
+        cache->value[slot] = accurate ? rt_walk_exact_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
+                                                           &cache->exact[slot], &cache->moved[slot])
+                                      : rt_walk_signed_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
+                                                            &cache->exact[slot], &cache->moved[slot],
+                                                            &cache->accurate[slot]);
+        if (accurate)
+            cache->accurate[slot] = 1;
         cache->low[slot] = low;
         cache->high[slot] = high;
+    } else if (accurate && !cache->accurate[slot]) {
+        cache->value[slot] =
+            rt_walk_exact_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh, &cache->exact[slot], &cache->moved[slot]);
+        cache->accurate[slot] = 1;
     }
+    *is_accurate = cache->accurate[slot];
     *exact = reversed ? -cache->exact[slot] : cache->exact[slot];
     *moved = reversed ? -cache->moved[slot] : cache->moved[slot];
     return reversed ? -cache->value[slot] : cache->value[slot];
 }
 
-/* Evaluate the edges of `mask` exactly: their signs, moved signs and products. */
-RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
+/* Evaluate the edges of `mask` exactly: their signs, moved signs and products (the exact values
+ * rounded when `accurate`, else values of the exact sign within the filter's bound). */
+RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask, int accurate)
 {
     for (int e = 0; e < 6; ++e) {
         if (!(mask & (1 << e)))
             continue;
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
-        int exact, moved;
-        x->p[e] = rt_walk_exact_cached(x, i, j, &exact, &moved);
+        int exact, moved, is_accurate;
+        x->p[e] = rt_walk_exact_cached(x, i, j, accurate, &exact, &moved, &is_accurate);
+        x->evaluated |= is_accurate << e;
         x->exact.positive &= ~(1 << e);
         x->exact.negative &= ~(1 << e);
         x->moved.positive &= ~(1 << e);
@@ -597,7 +637,6 @@ RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
         rt_signs_set(&x->moved, e, moved);
     }
     x->uncertain &= ~mask;
-    x->evaluated |= mask;
 }
 
 /* Decide the edges of `mask` the filter left open. */
@@ -605,7 +644,7 @@ RT_INLINE void rt_walk_resolve(rt_walk_exact *x, int mask)
 {
     int open = x->uncertain & mask;
     if (open != 0)
-        rt_walk_evaluate(x, open);
+        rt_walk_evaluate(x, open, 0);
 }
 
 /* Moved sign of edge x -> d. */
@@ -668,7 +707,7 @@ RT_INLINE rt_real rt_walk_exact_parameter(rt_walk_exact *x, int f, rt_real dista
 {
     int rounded = rt_walk_face_edges(f) & ~x->evaluated;
     if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance))
-        rt_walk_evaluate(x, rounded);
+        rt_walk_evaluate(x, rounded, 1);
     rt_vec3 point;
     rt_real u1, u2, t;
     rt_face_point(&x->geometry, f, rt_walk_weight(x, f, 0), rt_walk_weight(x, f, 1), rt_walk_weight(x, f, 2), &point,
