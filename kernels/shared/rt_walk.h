@@ -499,12 +499,15 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
  * asks again for the same few edges. Direct-mapped; filled on the first use (`ready`), so that
  * rays the filter decides alone never touch it. */
 #define RT_WALK_EXACT_SLOTS 32
+#if RT_WALK_EXACT_SLOTS > 32
+#error "rt_walk_exact_cache keeps one bit a slot in an unsigned"
+#endif
 
 typedef struct rt_walk_exact_cache {
     int low[RT_WALK_EXACT_SLOTS], high[RT_WALK_EXACT_SLOTS];
     rt_real value[RT_WALK_EXACT_SLOTS];
     int exact[RT_WALK_EXACT_SLOTS], moved[RT_WALK_EXACT_SLOTS];
-    int accurate[RT_WALK_EXACT_SLOTS]; /* value is the exact product rounded, not only of its sign */
+    unsigned accurate; /* bit s: slot s's value is the exact product rounded, not only of its sign */
     int ready;
 } rt_walk_exact_cache;
 
@@ -592,26 +595,24 @@ RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int
     if (!cache->ready) {
         for (int s = 0; s < RT_WALK_EXACT_SLOTS; ++s)
             cache->low[s] = -1;
+        cache->accurate = 0;
         cache->ready = 1;
     }
     int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
     rt_vec3 Vlow = x->V[reversed ? j : i], Vhigh = x->V[reversed ? i : j];
-    if (cache->low[slot] != low || cache->high[slot] != high) {
+    unsigned bit = 1u << slot;
+    int held = cache->low[slot] == low && cache->high[slot] == high;
+    if (!held || (accurate && !(cache->accurate & bit))) {
+        int rounded = 1;
         cache->value[slot] = accurate ? rt_walk_exact_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
                                                            &cache->exact[slot], &cache->moved[slot])
                                       : rt_walk_signed_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
-                                                            &cache->exact[slot], &cache->moved[slot],
-                                                            &cache->accurate[slot]);
-        if (accurate)
-            cache->accurate[slot] = 1;
+                                                            &cache->exact[slot], &cache->moved[slot], &rounded);
+        cache->accurate = rounded ? cache->accurate | bit : cache->accurate & ~bit;
         cache->low[slot] = low;
         cache->high[slot] = high;
-    } else if (accurate && !cache->accurate[slot]) {
-        cache->value[slot] =
-            rt_walk_exact_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh, &cache->exact[slot], &cache->moved[slot]);
-        cache->accurate[slot] = 1;
     }
-    *is_accurate = cache->accurate[slot];
+    *is_accurate = (cache->accurate & bit) != 0;
     *exact = reversed ? -cache->exact[slot] : cache->exact[slot];
     *moved = reversed ? -cache->moved[slot] : cache->moved[slot];
     return reversed ? -cache->value[slot] : cache->value[slot];
