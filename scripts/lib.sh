@@ -121,3 +121,33 @@ capture() {
 
 # publish TEMPORARY TARGET: TEMPORARY (written whole) replaces TARGET at once.
 publish() { capture "$2" cat "$1" || die "$2: cannot write"; }
+
+# central_vertex MESH: the vertex nearest the centre of the mesh's box (.mesh, or TetGen's .ele with
+# its .node), numbered as its file numbers vertices (tetwalk_bench.sh, robust_walk_bench.sh).
+central_vertex() {
+    python3 - "$1" <<'PYTHON'
+import sys
+path = sys.argv[1]
+def numbers(line):
+    return [float(x) for x in line.split()]
+points, first = [], 1
+if path.endswith(".mesh"):
+    with open(path) as f:
+        words = f.read().split()
+    i = words.index("Vertices")
+    n = int(words[i + 1])
+    points = [tuple(float(w) for w in words[i + 2 + 4 * k:i + 5 + 4 * k]) for k in range(n)]
+else:
+    with open(path[:-len(".ele")] + ".node") as f:
+        lines = [l.split("#")[0].split() for l in f]
+    lines = [l for l in lines if l]
+    n = int(lines[0][0])
+    first = int(lines[1][0])
+    points = [tuple(float(w) for w in l[1:4]) for l in lines[1:1 + n]]
+low = [min(p[a] for p in points) for a in range(3)]
+high = [max(p[a] for p in points) for a in range(3)]
+centre = [(low[a] + high[a]) / 2 for a in range(3)]
+best = min(range(len(points)), key=lambda k: sum((points[k][a] - centre[a]) ** 2 for a in range(3)))
+print(best + first)
+PYTHON
+}

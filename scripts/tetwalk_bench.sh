@@ -81,35 +81,6 @@ algorithms=$( { [ "$cpu_runs" = 0 ] || echo "$cpu"; [ -z "$gpu" ] || echo "$gpu"
 threads=1,all
 [ "$cpu_runs" = 1 ] || threads=1
 
-# The vertex nearest the centre of the mesh's box, numbered as its file numbers vertices.
-central_vertex() {
-    python3 - "$1" <<'PYTHON'
-import sys
-path = sys.argv[1]
-def numbers(line):
-    return [float(x) for x in line.split()]
-points, first = [], 1
-if path.endswith(".mesh"):
-    with open(path) as f:
-        words = f.read().split()
-    i = words.index("Vertices")
-    n = int(words[i + 1])
-    points = [tuple(float(w) for w in words[i + 2 + 4 * k:i + 5 + 4 * k]) for k in range(n)]
-else:
-    with open(path[:-len(".ele")] + ".node") as f:
-        lines = [l.split("#")[0].split() for l in f]
-    lines = [l for l in lines if l]
-    n = int(lines[0][0])
-    first = int(lines[1][0])
-    points = [tuple(float(w) for w in l[1:4]) for l in lines[1:1 + n]]
-low = [min(p[a] for p in points) for a in range(3)]
-high = [max(p[a] for p in points) for a in range(3)]
-centre = [(low[a] + high[a]) / 2 for a in range(3)]
-best = min(range(len(points)), key=lambda k: sum((points[k][a] - centre[a]) ** 2 for a in range(3)))
-print(best + first)
-PYTHON
-}
-
 base_of() { local b; b=$(basename "$1"); echo "${b%%.*}"; }
 for name in "${names[@]}"; do
     case $name in /*) mesh=$name ;; *) mesh="$meshes/$name" ;; esac

@@ -290,6 +290,17 @@ if BUILD="$BUILD" "$ROOT/scripts/tetwalk_bench.sh" --no-opencl --mesh "$DATA/box
 else
     fail "tetwalk_bench.sh --no-opencl: $(tail -3 bench.out)"
 fi
+# robust_walk_bench.sh on the CPU alone: both workloads of each mesh in its table, STP0R walking no
+# ray on the host, and the vertex the rays start from one of the mesh's (the box's centre, vertex 4).
+if BUILD="$BUILD" "$ROOT/scripts/robust_walk_bench.sh" --no-opencl --mesh "$DATA/box.mesh" --aim-rays 100 \
+    --from-rays 50 --reps 1 robust >robust.out 2>&1; then
+    check "robust_walk_bench.sh: rays aimed at vertices, STP0 / STP0R and their ratio" \
+        grep -Eq '^\| box, aimed at vertices, seed 1 \| [0-9.]+ / [0-9.]+ \| [0-9.]+ \| [0-9]+ / 0 \| - ' robust/table.md
+    check "robust_walk_bench.sh: rays from the box's centre" \
+        grep -Eq '^\| box, from vertex 4, seed 1 \| [0-9.]+ / [0-9.]+ \| [0-9.]+ \| 0 / 0 \| - ' robust/table.md
+else
+    fail "robust_walk_bench.sh --no-opencl: $(tail -3 robust.out)"
+fi
 # The field's walks: the branch-free Badouel walk on its plane table (built on request, the
 # mesh's JSON stage plane_table; 160 bytes a step: the record and four planes) and Maria's (56:
 # the record and one vertex) walk the camera's rays of a jittered grid as the exact traversal

@@ -283,7 +283,7 @@ static void filtered_moved_signs(exact_ray *r, const tet_mesh *mesh, int tet, in
     rt_walk_corners corners = rt_walk_fetch(&flat, tet);
     rt_walk_exact_cache cache; /* uncertain edges are decided here, with GMP: nothing to keep */
     cache.ready = 0;
-    *x = rt_walk_exact_prepare(&corners, r->P, r->L, &cache);
+    rt_walk_exact_prepare(x, &corners, r->P, r->L, &cache);
     set_moved_signs(r, mesh, tet, mask & x->uncertain, &x->moved);
 }
 

@@ -217,6 +217,128 @@ RT_INLINE int rt_expansion_triple(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt
     return count;
 }
 
+/* The adaptive stages of [L, a, b] = L . (a x b), a = A - P and b = B - P exactly (L, A, B, P
+ * doubles), after Shewchuk's section 4 (his orient3d's stages B and C; the bounds here are
+ * derived for this determinant, whose row L has no rounding error). With a = a' + alpha and
+ * b = b' + beta, a' = fl(A - P) and alpha its Two-Sum tail (|alpha_k| <= eps |a'_k|, eps = 2^-53):
+ *   [L, a, b] = [L, a', b'] + ([L, alpha, b'] + [L, a', beta]) + [L, alpha, beta] = S + T1 + T2.
+ * Let perm = sum_k |L_k| (|a'_i b'_j| + |a'_j b'_i|), the permanent of the rounded rows. Then
+ * |T1| <= 2 eps perm and |T2| <= eps^2 perm.
+ *   Stage B: S exactly, as an expansion of at most 24 components (each minor a'_i b'_j -
+ *     a'_j b'_i from two Two-Products, scaled by L_k, the three summed). When every tail is 0,
+ *     S is the value itself: its sign is exact, 0 included, and Compress rounds it. Otherwise
+ *     with s = Compress(S) (|S - s| <= 2 eps |s|) the sign of s is that of [L, a, b] when
+ *     |s| > 3 eps perm': perm' is perm evaluated in floating point (five roundings, so
+ *     perm <= (1 + 6 eps) perm'), and 3 eps (1 - 2 eps) perm' > (2 eps + eps^2) perm.
+ *   Stage C: c = fl(s + t) with t = T1 evaluated in floating point from its twelve monomials
+ *     (at most six roundings on each, |T1 - t| <= 6.0001 eps 2 eps perm). The whole error
+ *     |S - s| + |T1 - t| + |T2| stays below 2 eps |s| + 13.0001 eps^2 perm, and the computed
+ *     bound 3 eps |s| + 16 eps^2 perm' covers it with every rounding of its own; rounding is
+ *     monotonic, so |c| above that bound gives the sign of s + t and so of [L, a, b].
+ * Two shortcuts come first, each exact: a row that is exactly 0 (A = P or B = P: a ray from a
+ * vertex, at the edges holding it), or a equal to L, makes the value 0; a' or b' equal to L (a
+ * ray aimed at a vertex through Q = A, L = fl(A - P): its edges there) makes S = 0 without
+ * expansions.
+ * Neither stage runs where perm' lies outside [2^-800, 2^900] (where its own roundings could
+ * underflow or overflow) unless every tail is 0. Returns the stage that decided (then *value
+ * has the exact sign; it is the exact value rounded, relative error below 2^-52, only for
+ * RT_STAGE_EXACT), or RT_STAGE_NONE when the full expansion (rt_expansion_triple) must. */
+#define RT_STAGE_NONE 0
+#define RT_STAGE_EXACT 1 /* stage B, no tails */
+#define RT_STAGE_B 2
+#define RT_STAGE_C 3
+#define RT_EXPANSION_STAGE_B 0x1.8p-52  /* 3 eps */
+#define RT_EXPANSION_STAGE_C 0x1.0p-102 /* 16 eps^2 */
+#define RT_EXPANSION_STAGE_C_RESULT 0x1.8p-52 /* 3 eps */
+#define RT_EXPANSION_PERM_LOW 0x1.0p-800
+#define RT_EXPANSION_PERM_HIGH 0x1.0p900
+
+/* Two-Sum's head and tail of a - b. */
+RT_INLINE rt_real rt_difference_tail(rt_real a, rt_real b, rt_real *head)
+{
+    rt_real tail;
+    rt_two_sum(a, -b, head, &tail);
+    return tail;
+}
+
+RT_INLINE int rt_zero3(const rt_real v[3]) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
+RT_INLINE int rt_same_vec3(const rt_real a[3], rt_vec3 b) { return a[0] == b.x && a[1] == b.y && a[2] == b.z; }
+
+/* S = [L, a', b'] exactly into h (24 components at most); returns the count. */
+RT_INLINE int rt_expansion_rounded_triple(const rt_real L[3], const rt_real a[3], const rt_real b[3], rt_real *h)
+{
+    rt_real partial[16], term[8], minor[4], left[2], right[2];
+    int count = 0;
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        rt_two_product(a[i], b[j], &left[1], &left[0]);
+        rt_two_product(-a[j], b[i], &right[1], &right[0]);
+        int nl = left[0] != 0 ? 2 : (left[1] != 0 ? 1 : 0), nr = right[0] != 0 ? 2 : (right[1] != 0 ? 1 : 0);
+        if (nl == 1)
+            left[0] = left[1];
+        if (nr == 1)
+            right[0] = right[1];
+        int nm = rt_expansion_sum(nl, left, nr, right, minor);
+        int nt = rt_expansion_scale(nm, minor, L[k], term);
+        for (int c = 0; c < count; ++c)
+            partial[c] = h[c];
+        count = rt_expansion_sum(count, partial, nt, term, h);
+    }
+    return count;
+}
+
+/* The stage-C correction T1 = [L, alpha, b'] + [L, a', beta] in floating point. */
+RT_INLINE rt_real rt_expansion_first_order(const rt_real L[3], const rt_real a[3], const rt_real alpha[3],
+                                           const rt_real b[3], const rt_real beta[3])
+{
+    rt_real t = 0;
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        t += L[k] * ((alpha[i] * b[j] - alpha[j] * b[i]) + (a[i] * beta[j] - a[j] * beta[i]));
+    }
+    return t;
+}
+
+RT_INLINE int rt_expansion_triple_adaptive(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real *value)
+{
+    rt_real l[3] = {L.x, L.y, L.z}, a[3], b[3], alpha[3], beta[3];
+    alpha[0] = rt_difference_tail(A.x, P.x, &a[0]);
+    alpha[1] = rt_difference_tail(A.y, P.y, &a[1]);
+    alpha[2] = rt_difference_tail(A.z, P.z, &a[2]);
+    beta[0] = rt_difference_tail(B.x, P.x, &b[0]);
+    beta[1] = rt_difference_tail(B.y, P.y, &b[1]);
+    beta[2] = rt_difference_tail(B.z, P.z, &b[2]);
+    int a_exact = rt_zero3(alpha), b_exact = rt_zero3(beta);
+    if (rt_zero3(a) || rt_zero3(b) || rt_zero3(l) || (a_exact && rt_same_vec3(a, L)) || (b_exact && rt_same_vec3(b, L))) {
+        *value = 0; /* a row of the exact determinant is 0 (a' = 0 has no tail), or two are equal */
+        return RT_STAGE_EXACT;
+    }
+    rt_real perm = 0;
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        perm += rt_abs(l[k]) * (rt_abs(a[i] * b[j]) + rt_abs(a[j] * b[i]));
+    }
+    int tails = !a_exact || !b_exact;
+    if (tails && !(perm >= RT_EXPANSION_PERM_LOW && perm <= RT_EXPANSION_PERM_HIGH))
+        return RT_STAGE_NONE;
+    /* Stage B: S = [L, a', b'] exactly (0 with two equal rows). */
+    rt_real s = 0;
+    if (!rt_same_vec3(a, L) && !rt_same_vec3(b, L)) {
+        rt_real total[24];
+        s = rt_expansion_estimate(rt_expansion_rounded_triple(l, a, b, total), total);
+    }
+    *value = s;
+    if (!tails)
+        return RT_STAGE_EXACT;
+    if (rt_abs(s) > RT_EXPANSION_STAGE_B * perm)
+        return RT_STAGE_B;
+    /* Stage C: the first-order terms of the tails. */
+    rt_real c = s + rt_expansion_first_order(l, a, alpha, b, beta);
+    rt_real bound = RT_EXPANSION_STAGE_C * perm + RT_EXPANSION_STAGE_C_RESULT * rt_abs(s);
+    *value = c;
+    return rt_abs(c) > bound ? RT_STAGE_C : RT_STAGE_NONE;
+}
+
 /* The exact sign of ((B - A) x L)_k (A, B, L doubles). */
 RT_INLINE int rt_expansion_cross_sign(rt_vec3 A, rt_vec3 B, rt_vec3 L, int k)
 {

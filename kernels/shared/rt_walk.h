@@ -494,16 +494,20 @@ RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_r
 
 /* ---------------------------------------------------------------- the robust variant */
 
-/* Exact edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
+/* Exact signs of edge products one ray has evaluated, by the edge's vertex numbers (lower first): around
  * a vertex the ray passes within rounding of, every tetrahedron and boundary face holding it
  * asks again for the same few edges. Direct-mapped; filled on the first use (`ready`), so that
  * rays the filter decides alone never touch it. */
 #define RT_WALK_EXACT_SLOTS 32
+#if RT_WALK_EXACT_SLOTS > 32
+#error "rt_walk_exact_cache keeps one bit a slot in an unsigned"
+#endif
 
 typedef struct rt_walk_exact_cache {
     int low[RT_WALK_EXACT_SLOTS], high[RT_WALK_EXACT_SLOTS];
     rt_real value[RT_WALK_EXACT_SLOTS];
     int exact[RT_WALK_EXACT_SLOTS], moved[RT_WALK_EXACT_SLOTS];
+    unsigned accurate; /* bit s: slot s's value is the exact product rounded, not only of its sign */
     int ready;
 } rt_walk_exact_cache;
 
@@ -519,24 +523,25 @@ typedef struct rt_walk_exact {
     rt_signs exact, moved;
     rt_real bound; /* the filter's error bound of every product (negative: none) */
     int uncertain; /* edges whose sign is not decided yet */
-    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52) */
+    int evaluated; /* edges whose p is the exact value rounded (relative error below 2^-52); the
+                      others' p is off by at most `bound` */
 } rt_walk_exact;
 
-RT_INLINE rt_walk_exact rt_walk_exact_prepare(const rt_walk_corners *corners, rt_vec3 P, rt_vec3 L,
-                                              rt_walk_exact_cache *cache)
+/* Filled in place: returned by value, the struct's copy cost a step a tenth of its instructions
+ * on the CPU. */
+RT_INLINE void rt_walk_exact_prepare(rt_walk_exact *x, const rt_walk_corners *corners, rt_vec3 P, rt_vec3 L,
+                                     rt_walk_exact_cache *cache)
 {
-    rt_walk_exact x;
     for (int k = 0; k < 4; ++k) {
-        x.V[k] = corners->V[k];
-        x.vertex[k] = corners->vertex[k];
+        x->V[k] = corners->V[k];
+        x->vertex[k] = corners->vertex[k];
     }
-    x.cache = cache;
-    x.geometry = rt_prepare(P, L, x.V[0], x.V[1], x.V[2], x.V[3], 1);
-    x.uncertain = rt_robust_signs(&x.geometry, x.p, &x.exact);
-    x.bound = rt_robust_bound(&x.geometry);
-    x.moved = x.exact;
-    x.evaluated = 0;
-    return x;
+    x->cache = cache;
+    x->geometry = rt_prepare(P, L, x->V[0], x->V[1], x->V[2], x->V[3], 1);
+    x->uncertain = rt_robust_signs(&x->geometry, x->p, &x->exact);
+    x->bound = rt_robust_bound(&x->geometry);
+    x->moved = x->exact;
+    x->evaluated = 0;
 }
 
 /* p_ij = [L, Vj - P, Vi - P] exactly (rt_expansion.h): returns it rounded (relative error below
@@ -554,10 +559,35 @@ RT_SLOW_PATH rt_real rt_walk_exact_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec
     return rt_expansion_estimate(count, value);
 }
 
-/* p_ij exactly (rt_walk_exact_edge) for corners i, j of x, from the ray's cache when it holds the
- * edge: evaluated from the lower vertex number to the higher and negated for the other
- * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric). */
-RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int *exact, int *moved)
+/* p_ij with its exact sign, from the adaptive stages of rt_expansion.h (most signs the filter
+ * leaves open near a vertex are decided there, at a tenth of the full expansion's cost), else
+ * from rt_walk_exact_edge. *accurate: the value is the exact product rounded; otherwise it is
+ * off by less than 4 eps perm, within the filter's bound (rt_robust.h), so the walk may use it
+ * wherever it uses the filter's products. Out of line, as rt_walk_exact_edge. */
+RT_SLOW_PATH rt_real rt_walk_signed_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec3 Vj, int *exact, int *moved,
+                                         int *accurate)
+{
+    rt_real value;
+    int stage = rt_expansion_triple_adaptive(L, Vj, Vi, P, &value);
+    if (stage == RT_STAGE_NONE) {
+        *accurate = 1;
+        return rt_walk_exact_edge(P, L, Vi, Vj, exact, moved);
+    }
+    *accurate = stage == RT_STAGE_EXACT;
+    *exact = value > 0 ? 1 : (value < 0 ? -1 : 0);
+    *moved = *exact;
+    for (int k = 0; k < 3 && *moved == 0; ++k)
+        *moved = rt_expansion_cross_sign(Vi, Vj, L, k);
+    return value;
+}
+
+/* p_ij for corners i, j of x with its exact sign, and the exact value rounded when `accurate`
+ * (rt_walk_signed_edge, rt_walk_exact_edge), from the ray's cache when it holds the edge (as
+ * accurately): evaluated from the lower vertex number to the higher and negated for the other
+ * direction (p_ij = -p_ji exactly, the tie rule's sign too, and rounding is symmetric).
+ * *is_accurate: what the value returned is. */
+RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int accurate, int *exact, int *moved,
+                                       int *is_accurate)
 {
     rt_walk_exact_cache *cache = x->cache;
     int reversed = x->vertex[i] > x->vertex[j];
@@ -565,30 +595,41 @@ RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int
     if (!cache->ready) {
         for (int s = 0; s < RT_WALK_EXACT_SLOTS; ++s)
             cache->low[s] = -1;
+        cache->accurate = 0;
         cache->ready = 1;
     }
     int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
-    if (cache->low[slot] != low || cache->high[slot] != high) {
-        cache->value[slot] = rt_walk_exact_edge(x->geometry.P, x->geometry.L, x->V[reversed ? j : i],
-                                                x->V[reversed ? i : j], &cache->exact[slot], &cache->moved[slot]);
+    rt_vec3 Vlow = x->V[reversed ? j : i], Vhigh = x->V[reversed ? i : j];
+    unsigned bit = 1u << slot;
+    int held = cache->low[slot] == low && cache->high[slot] == high;
+    if (!held || (accurate && !(cache->accurate & bit))) {
+        int rounded = 1;
+        cache->value[slot] = accurate ? rt_walk_exact_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
+                                                           &cache->exact[slot], &cache->moved[slot])
+                                      : rt_walk_signed_edge(x->geometry.P, x->geometry.L, Vlow, Vhigh,
+                                                            &cache->exact[slot], &cache->moved[slot], &rounded);
+        cache->accurate = rounded ? cache->accurate | bit : cache->accurate & ~bit;
         cache->low[slot] = low;
         cache->high[slot] = high;
     }
+    *is_accurate = (cache->accurate & bit) != 0;
     *exact = reversed ? -cache->exact[slot] : cache->exact[slot];
     *moved = reversed ? -cache->moved[slot] : cache->moved[slot];
     return reversed ? -cache->value[slot] : cache->value[slot];
 }
 
-/* Evaluate the edges of `mask` exactly: their signs, moved signs and products. */
-RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
+/* Evaluate the edges of `mask` exactly: their signs, moved signs and products (the exact values
+ * rounded when `accurate`, else values of the exact sign within the filter's bound). */
+RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask, int accurate)
 {
     for (int e = 0; e < 6; ++e) {
         if (!(mask & (1 << e)))
             continue;
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
-        int exact, moved;
-        x->p[e] = rt_walk_exact_cached(x, i, j, &exact, &moved);
+        int exact, moved, is_accurate;
+        x->p[e] = rt_walk_exact_cached(x, i, j, accurate, &exact, &moved, &is_accurate);
+        x->evaluated |= is_accurate << e;
         x->exact.positive &= ~(1 << e);
         x->exact.negative &= ~(1 << e);
         x->moved.positive &= ~(1 << e);
@@ -597,7 +638,6 @@ RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask)
         rt_signs_set(&x->moved, e, moved);
     }
     x->uncertain &= ~mask;
-    x->evaluated |= mask;
 }
 
 /* Decide the edges of `mask` the filter left open. */
@@ -605,7 +645,7 @@ RT_INLINE void rt_walk_resolve(rt_walk_exact *x, int mask)
 {
     int open = x->uncertain & mask;
     if (open != 0)
-        rt_walk_evaluate(x, open);
+        rt_walk_evaluate(x, open, 0);
 }
 
 /* Moved sign of edge x -> d. */
@@ -668,7 +708,7 @@ RT_INLINE rt_real rt_walk_exact_parameter(rt_walk_exact *x, int f, rt_real dista
 {
     int rounded = rt_walk_face_edges(f) & ~x->evaluated;
     if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance))
-        rt_walk_evaluate(x, rounded);
+        rt_walk_evaluate(x, rounded, 1);
     rt_vec3 point;
     rt_real u1, u2, t;
     rt_face_point(&x->geometry, f, rt_walk_weight(x, f, 0), rt_walk_weight(x, f, 1), rt_walk_weight(x, f, 2), &point,
@@ -696,7 +736,8 @@ RT_INLINE int rt_walk_leave_by_signs(int enter, int qa, int qb, int qc)
 RT_INLINE int rt_walk_robust_step(const rt_walk_mesh *m, const rt_walk_corners *corners, int enter, rt_vec3 P,
                                   rt_vec3 L, rt_real *t_leave, rt_walk_exact_cache *cache)
 {
-    rt_walk_exact x = rt_walk_exact_prepare(corners, P, L, cache);
+    rt_walk_exact x;
+    rt_walk_exact_prepare(&x, corners, P, L, cache);
     int d = enter;
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
     /* The edges at d decide; the leave face's third edge is needed for its weights. */
@@ -729,7 +770,8 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
         return rt_walk_badouelb_boundary(m, tet, f, P, L, t);
     rt_walk_corners corners = rt_walk_fetch(m, tet);
     if (method == RT_WALK_ROBUST) {
-        rt_walk_exact x = rt_walk_exact_prepare(&corners, P, L, cache);
+        rt_walk_exact x;
+        rt_walk_exact_prepare(&x, &corners, P, L, cache);
         rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
         if (role != 0)
