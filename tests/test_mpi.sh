@@ -65,9 +65,15 @@ check "--json: 3 ranks, their pairs adding up to 103" \
 if "$RT" --list-devices >/dev/null 2>&1 && [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ]; then
     same "g0" in.rtb rtb -g 0
     same "g0" in.rtb txt -g 0
-    # No device 1 or 2 on this machine: ranks 1 and 2 fail, rank 1 is named.
+    # --device-per-rank takes the devices of --devices all in order (the GPUs, else PoCL's CPU
+    # device): one rank gets the one device here and gives -g 0's results.
+    mpirun -q --oversubscribe -np 1 "$MPI_RT" --device-per-rank -g 0 "$TMP/in.rtb" "$TMP/one_device.rtb" 1 \
+        >/dev/null 2>"$TMP/one_device.err"
+    check "--device-per-rank, one rank: the one device's results" cmp -s "$TMP/one_device.rtb" "$TMP/ref_g0.rtb"
+    # One device on this machine: ranks 1 and 2 have none of their own; rank 1 is named.
     echo "keep me" >"$TMP/old.out"
-    expect 1 "^RayTetraMPI: error: rank 1 of 3 on [^ ]+: .*device" -- mpi --device-per-rank -g 0 "$TMP/in.rtb" "$TMP/old.out" 1
+    expect 1 "^RayTetraMPI: error: rank 1 of 3 on [^ ]+: --device-per-rank: the host's rank 1 has no device of its own" -- \
+        mpi --device-per-rank -g 0 "$TMP/in.rtb" "$TMP/old.out" 1
     check "a device error leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"
 else
     echo "test_mpi: no OpenCL device: the OpenCL runs skipped"
@@ -139,7 +145,7 @@ check "TetWalkMPI --json: 3 ranks, their rays adding up to the picture's" \
            (.context.rank_busy_ms | length) == 3 and (.results | length) == 4' "$TMP/mpi_cpu.json" >/dev/null
 if "$RT" --list-devices >/dev/null 2>&1 && [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ]; then
     walk_same opencl --algorithm GPU_STP0
-    expect 1 "^TetWalkMPI: error: rank 1 of 3 on [^ ]+: .*device 1" -- \
+    expect 1 "^TetWalkMPI: error: rank 1 of 3 on [^ ]+: --device-per-rank: the host's rank 1 has no device of its own" -- \
         mpirun -q --oversubscribe -np 3 "$MPI_TW" --device-per-rank --algorithm GPU_STP0 --image "$TMP/none.png" "$MESH"
     check "a device error makes no picture" test ! -e "$TMP/none.png"
 fi

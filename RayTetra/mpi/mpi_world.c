@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "multi/device_list.h"
+
 static void finalize_at_exit(void)
 {
     int finalized = 0;
@@ -134,4 +136,22 @@ void mpi_world_speak(void)
     dup2(saved_stderr, STDERR_FILENO);
     close(saved_stderr);
     saved_stderr = -1;
+}
+
+int mpi_rank_device(const mpi_world *world, int need_fp64, int *device, error_text *err)
+{
+    int *indices = NULL;
+    size_t chosen = 0;
+    if (device_list_resolve("all", need_fp64, &indices, &chosen, err) != 0)
+        return -1;
+    int status = 0;
+    if ((size_t)world->local_rank < chosen)
+        *device = indices[world->local_rank];
+    else
+        status = error_set_kind(err, ERROR_NOT_FOUND,
+                                "--device-per-rank: the host's rank %d has no device of its own: the host has %zu "
+                                "device%s (those of --devices all); start at most %zu rank%s a host",
+                                world->local_rank, chosen, chosen == 1 ? "" : "s", chosen, chosen == 1 ? "" : "s");
+    free(indices);
+    return status;
 }

@@ -37,6 +37,12 @@ int mpi_world_agree(const mpi_world *world, int status, const error_text *err, m
 void mpi_world_tell_failure(const mpi_world *world);
 int mpi_world_peer_failed(error_text *err);
 
+/* --device-per-rank: the OpenCL device of this rank, its place among its host's ranks in the list
+ * `--devices all` gives (the GPUs with fp64; without a GPU, the other devices), so that the ranks
+ * of a host of four GPUs take one GPU each and never PoCL's CPU device beside them. 0, or -1 with
+ * err set (no device, or more ranks on the host than devices). */
+int mpi_rank_device(const mpi_world *world, int need_fp64, int *device, error_text *err);
+
 /* The one line of a failure, on rank 0 only: "PROGRAM: error: rank R of N on HOST: TEXT". */
 void mpi_fault_print(const char *program, const mpi_world *world, const mpi_fault *fault);
 

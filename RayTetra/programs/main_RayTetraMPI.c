@@ -15,6 +15,7 @@
 #include "mpi/mpi_split.h"
 #include "mpi/mpi_stop.h"
 #include "mpi/mpi_world.h"
+#include "opencl/gpu_algorithm.h"
 #include "opencl/gpu_handler.h"
 #include "pipeline/pair_source.h"
 #include "pipeline/pipeline.h"
@@ -187,8 +188,14 @@ int main(int argc, char **argv)
     job.ranged = 1;
     job.range_first = first;
     job.range_count = count;
-    if (m.device_per_rank)
-        job.device = world.local_rank;
+    if (m.device_per_rank) {
+        error_text err = {0};
+        int status = mpi_rank_device(&world, !gpu_single_data(job.gpu, &job.config), &job.device, &err);
+        if (mpi_world_agree(&world, status, &err, &fault) != 0) {
+            mpi_fault_print(PROGRAM, &world, &fault);
+            return error_exit_status(fault.err.kind);
+        }
+    }
     mpi_output out;
     if (mpi_output_open(&out, &world, o.output, binary_path(o.output), first, total, &fault) != 0) {
         mpi_fault_print(PROGRAM, &world, &fault);

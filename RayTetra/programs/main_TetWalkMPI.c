@@ -68,8 +68,6 @@ static void parse(const mpi_world *world, int argc, char **argv, tetwalk_options
         usage_error("--devices: a rank walks on one device; run one rank per device (--device-per-rank)");
     if (device_per_rank && o->device_given)
         usage_error("--device-per-rank chooses each rank's device; give it without -n");
-    if (device_per_rank)
-        o->device = world->local_rank;
     if (!o->chunk_rays)
         o->chunk_rays = DEFAULT_CHUNK_RAYS;
     const program_output outputs[] = {
@@ -141,7 +139,12 @@ int main(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.o = &o;
     error_text err = {0};
-    int status = step(&world, tetwalk_load(&s, &err), &err);
+    int device = 0;
+    int status = step(&world, device_per_rank ? mpi_rank_device(&world, 1, &device, &err) : 0, &err);
+    if (device_per_rank)
+        o.device = device;
+    if (status == 0)
+        status = step(&world, tetwalk_load(&s, &err), &err);
     if (status == 0)
         status = step(&world, tetwalk_open_device(&s, &err), &err);
     if (status == 0 && o.bandwidth)
