@@ -72,8 +72,18 @@ timed() {
     end=$(date +%s%N)
     echo $(((end - start) / 1000)) | awk '{printf "%.1f\n", $1 / 1000}' >"$outdir/$name.ms"
 }
-# end_to_end NAME: the largest "end to end X ms" a device line of the run's log gives.
-end_to_end() { grep -o 'end to end [0-9.]* ms' "$outdir/$1.log" | awk '$4 > m { m = $4 } END { print m + 0 }'; }
+# end_to_end NAME: the slowest device's write + one kernel + read in the run's log: the line of
+# several devices at once gives it ("end to end X ms (the slowest device's ..."); a device of its
+# own (a rank's, or one process on one device) gives "device times: write W ms, kernel K ms (R
+# reps), read D ms", whose W + K / R + D is taken, the largest over the ranks.
+end_to_end() {
+    awk '/devices at once:/ && match($0, /end to end [0-9.]+ ms/) {
+             split(substr($0, RSTART, RLENGTH), f, " "); if (f[4] > m) m = f[4]; next }
+         match($0, /device times: write [0-9.]+ ms, kernel [0-9.]+ ms \([0-9]+ reps?\), read [0-9.]+ ms/) {
+             split(substr($0, RSTART, RLENGTH), f, " "); t = f[4] + f[7] / substr(f[9], 2) + f[12]
+             if (t > m) m = t }
+         END { printf "%.3f\n", m + 0 }' "$outdir/$1.log"
+}
 same_output() { cmp -s "$outdir/$1.rtb" "$outdir/$2.rtb" || die "$2.rtb differs from $1.rtb"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 mpi() { "$mpirun" -q "$@"; }
