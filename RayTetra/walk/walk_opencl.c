@@ -105,12 +105,11 @@ double walk_opencl_copy_bandwidth(walk_opencl *gpu, error_text *err)
 static int build_kernel(walk_opencl *gpu, const walk_algorithm *algorithm, int recording, gpu_program *program,
                         cl_kernel *kernel, size_t *max_group, error_text *err)
 {
-    /* NVIDIA's compiler gives the fast walks 160-180 registers a work-item; at 128, more
-     * work-items stay resident to hide the walk's dependent loads (GPU_STP0, camera rays through
-     * cube_big_tetra on an H100: 4,363 -> 5,626 Msteps/s). The robust walk runs slower so capped
-     * (4,886 -> 4,415) and keeps the compiler's choice. */
-    const char *registers =
-        gpu_device_is_nvidia_gpu(gpu->info) && algorithm->method != RT_WALK_ROBUST ? " -cl-nv-maxrregcount=128" : "";
+    /* NVIDIA's compiler gives the walks 160-200 registers a work-item; at 128, more work-items
+     * stay resident to hide the walk's dependent loads (GPU_STP0, camera rays through
+     * cube_big_tetra on an H100: 4,363 -> 5,626 Msteps/s; GPU_STP0R with its adaptive stages,
+     * armadillo on an H200: camera rays 920 -> 1,109, rays aimed at vertices 453 -> 512). */
+    const char *registers = gpu_device_is_nvidia_gpu(gpu->info) ? " -cl-nv-maxrregcount=128" : "";
     char options[224];
     snprintf(options, sizeof options, "%s -DRT_WALK_METHOD=%d -DRT_WALK_FORM=%d%s%s", GPU_PROGRAM_LANGUAGE,
              algorithm->method, algorithm->form, registers, recording ? " -DRT_WALK_RECORDING" : "");
