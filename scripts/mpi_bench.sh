@@ -4,13 +4,13 @@
 #   scripts/mpi_bench.sh [PAIRS] [RANKS] [OUTDIR]
 #
 # PAIRS (default 40000000) random pairs are written once to OUTDIR/pairs.rtb (kept, and reused
-# by a later run of the same size). Then, each once after an untimed run that fills the kernel
-# cache:
+# by a later run of the same size). Then, each 3 times (the median; the spread is printed below
+# the table) after an untimed run that fills the kernel cache:
 #   GPU  RayTetra --devices all in one process, RayTetraMPI with RANKS ranks of one GPU each
 #        (--device-per-rank) and with 1 rank of one GPU; STP form 0 (GPU_STP0, -g 1)
 #   CPU  RayTetra on every core in one process, RayTetraMPI with RANKS ranks of cores/RANKS
 #        threads each (each rank bound to its own cores); SIMD STP form 0 (stp0v)
-# and prints a table: file to file (the wall time of the whole command: read, check, run,
+# and prints a table (each command run 3 times: the median, and the spread of the three): file to file (the wall time of the whole command: read, check, run,
 # write, OUTPUT in place) and device end to end (the slowest device's write + kernel + read,
 # as RayTetra reports it), each with the ratio of one process's time to the ranks' (above 1:
 # the ranks are faster), and the ranks' scaling against one rank. Every OUTPUT is compared with
@@ -61,23 +61,35 @@ if [ "$(head -c 24 "$input" 2>/dev/null | tail -c 8 | od -An -tu8 | tr -d ' ')" 
     "$bin/RandomRayTetra" "$input" -i $((pairs / 2)) -n $((pairs - pairs / 2)) --seed 33 >/dev/null
 fi
 
-# timed NAME COMMAND...: run it, its output in OUTDIR/NAME.log, its wall ms in OUTDIR/NAME.ms.
-# Untimed before it, sync: the last run's gigabytes still being written back would slow this one.
+# timed NAME COMMAND...: run it 3 times, each writing OUTDIR/NAME.rtb afresh (removed before,
+# untimed, with a sync: the last run's gigabytes still being written back would slow this one);
+# its output in OUTDIR/NAME.log (the median run's), its median wall ms in OUTDIR/NAME.ms and the
+# spread (slowest - fastest) in OUTDIR/NAME.spread.
 timed() {
-    local name=$1 start end
+    local name=$1 start end run times=()
     shift
-    sync
-    start=$(date +%s%N)
-    "$@" >"$outdir/$name.log" 2>&1 || die "$name failed: $(tail -n 3 "$outdir/$name.log" | tr '\n' ' ')"
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000)) | awk '{printf "%.1f\n", $1 / 1000}' >"$outdir/$name.ms"
+    for run in 1 2 3; do
+        rm -f "$outdir/$name.rtb"
+        sync
+        start=$(date +%s%N)
+        "$@" >"$outdir/$name.$run.log" 2>&1 || die "$name failed: $(tail -n 3 "$outdir/$name.$run.log" | tr '\n' ' ')"
+        end=$(date +%s%N)
+        times+=("$(((end - start) / 1000)) $run")
+    done
+    local sorted
+    sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+    mv "$outdir/$name.$(sed -n 2p <<<"$sorted" | cut -d' ' -f2).log" "$outdir/$name.log"
+    rm -f "$outdir/$name".[123].log
+    sed -n 2p <<<"$sorted" | awk '{printf "%.1f\n", $1 / 1000}' >"$outdir/$name.ms"
+    awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.1f\n", (high - low) / 1000 }' <<<"$sorted" \
+        >"$outdir/$name.spread"
 }
 # end_to_end NAME: the slowest device's write + one kernel + read in the run's log: the line of
 # several devices at once gives it ("end to end X ms (the slowest device's ..."); a device of its
 # own (a rank's, or one process on one device) gives "device times: write W ms, kernel K ms (R
 # reps), read D ms", whose W + K / R + D is taken, the largest over the ranks.
 end_to_end() {
-    awk '/devices at once:/ && match($0, /end to end [0-9.]+ ms/) {
+    awk '/ devices? at once:/ && match($0, /end to end [0-9.]+ ms/) {
              split(substr($0, RSTART, RLENGTH), f, " "); if (f[4] > m) m = f[4]; next }
          match($0, /device times: write [0-9.]+ ms, kernel [0-9.]+ ms \([0-9]+ reps?\), read [0-9.]+ ms/) {
              split(substr($0, RSTART, RLENGTH), f, " "); t = f[4] + f[7] / substr(f[9], 2) + f[12]
@@ -124,5 +136,8 @@ row "CPU file to file, ms" "$one" "$many" "$(ratio "$one" "$many")"
 echo
 printf '%-34s %14s %14s %8s\n' "$pairs pairs" "one process" "$ranks rank(s)" "ratio"
 printf '%s\n' "${rows[@]}"
+printf 'spread (slowest - fastest of 3), ms:'
+for f in "$outdir"/*.spread; do printf ' %s %s' "$(basename "$f" .spread)" "$(cat "$f")"; done
+echo
 rm -f "$outdir"/*_one.rtb "$outdir"/*_ranks.rtb "$outdir"/*_rank1.rtb
 echo "logs: $outdir"
