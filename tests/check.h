@@ -3,6 +3,7 @@
 #ifndef RAYTETRA_TESTS_CHECK_H
 #define RAYTETRA_TESTS_CHECK_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -16,6 +17,16 @@ static inline double check_uniform(uint64_t *state)
     *state ^= *state >> 7;
     *state ^= *state << 17;
     return (double)(*state >> 11) * 0x1.0p-53;
+}
+
+/* x moved by k units in its last place (k < 0: down): inputs a rounding away from a tie. */
+static inline double check_nudged(double x, int k)
+{
+    for (; k > 0; --k)
+        x = nextafter(x, INFINITY);
+    for (; k < 0; ++k)
+        x = nextafter(x, -INFINITY);
+    return x;
 }
 
 #define CHECK(cond, ...)                                                                                           \

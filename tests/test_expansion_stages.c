@@ -42,15 +42,6 @@ static double short_mantissa(random_state *r, int bits, int exponent)
     return ldexp(next_bits(r) & 1 ? m : -m, exponent - bits);
 }
 
-static double nudged(double x, int k)
-{
-    for (; k > 0; --k)
-        x = nextafter(x, INFINITY);
-    for (; k < 0; ++k)
-        x = nextafter(x, -INFINITY);
-    return x;
-}
-
 /* [L, A - P, B - P] in GMP rationals. */
 static void exact_triple(vec3 L, vec3 A, vec3 B, vec3 P, mpq_t out)
 {
@@ -137,7 +128,7 @@ static void plane(random_state *r, int count, tally *t)
     for (int n = 0; n < count; ++n) {
         vec3 P = on_plane(r, -30), L = on_plane(r, 0), Vi = on_plane(r, 5), Vj = on_plane(r, 4);
         static const int units[6] = {0, 1, -2, 6, -24, 96}; /* how far off the plane */
-        Vi.z = nudged(Vi.z, units[n % 6]);
+        Vi.z = check_nudged(Vi.z, units[n % 6]);
         check_product(P, L, Vi, Vj, t);
     }
 }
@@ -170,8 +161,8 @@ static void near_edge(random_state *r, int count, tally *t)
         vec3 Vj = {scale * (u[3] - 0.5), scale * (u[4] - 0.5), scale * (u[5] - 0.5)};
         double s = n % 3 == 0 ? 0 : u[6];
         vec3 X = {Vi.x + s * (Vj.x - Vi.x), Vi.y + s * (Vj.y - Vi.y), Vi.z + s * (Vj.z - Vi.z)};
-        vec3 P = {nudged(X.x - scale * (u[7] + 1), n % 5 - 2), X.y - scale * 3 * u[8], X.z + scale * 2 * u[9]};
-        vec3 Q = {nudged(X.x, (int)(u[10] * 3) - 1), X.y, X.z};
+        vec3 P = {check_nudged(X.x - scale * (u[7] + 1), n % 5 - 2), X.y - scale * 3 * u[8], X.z + scale * 2 * u[9]};
+        vec3 Q = {check_nudged(X.x, (int)(u[10] * 3) - 1), X.y, X.z};
         vec3 L = {Q.x - P.x, Q.y - P.y, Q.z - P.z};
         check_product(P, L, Vi, Vj, t);
     }

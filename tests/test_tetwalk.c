@@ -407,16 +407,6 @@ static void names(void)
     CHECK(walk_algorithm_find("badouelbf", &opencl) == NULL, "the walk has no float build");
 }
 
-/* A double nudged by k units in its last place. */
-static double nudged(double x, int k)
-{
-    for (; k > 0; --k)
-        x = nextafter(x, INFINITY);
-    for (; k < 0; ++k)
-        x = nextafter(x, -INFINITY);
-    return x;
-}
-
 /* Edges that rays pass within rounding of: P and L aimed through a point of the edge (or at its
  * vertex, or along it), then nudged by a few units in the last place, at scales from 1e-40 to
  * 1e+60 and with edges far from P; every sign must be GMP's, the tie rule's too, and every value
@@ -443,9 +433,9 @@ static void expansion_arithmetic(void)
         if (n % 7 == 0) /* along the edge */
             P = (vec3){Vi.x - 2 * (Vj.x - Vi.x), Vi.y - 2 * (Vj.y - Vi.y), Vi.z - 2 * (Vj.z - Vi.z)};
         int wiggle = n % 5 - 2;
-        P.x = nudged(P.x, wiggle);
-        P.z = nudged(P.z, (int)(u[10] * 5) - 2);
-        vec3 Q = n % 7 == 0 ? Vj : (vec3){nudged(X.x, (int)(u[11] * 3) - 1), X.y, X.z};
+        P.x = check_nudged(P.x, wiggle);
+        P.z = check_nudged(P.z, (int)(u[10] * 5) - 2);
+        vec3 Q = n % 7 == 0 ? Vj : (vec3){check_nudged(X.x, (int)(u[11] * 3) - 1), X.y, X.z};
         vec3 L = {Q.x - P.x, Q.y - P.y, Q.z - P.z};
         rt_tetra t = rt_prepare(P, L, Vi, Vj, Vi, Vj, 1);
         rt_real products[6];
