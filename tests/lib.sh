@@ -51,3 +51,15 @@ opencl_or_skip() {
         exit
     fi
 }
+
+# flat_pair IN.rtb OUT.rtb N: OUT a copy of the binary pairs IN with pair N's (from 0) tetrahedron
+# made flat (its fourth vertex moved onto the first), a pair the checker refuses.
+flat_pair() {
+    python3 - "$1" "$2" "$3" <<'EOF_FLAT'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+record = 64 + int(sys.argv[3]) * 144
+data[record + 72:record + 96] = data[record:record + 24]
+open(sys.argv[2], 'wb').write(data)
+EOF_FLAT
+}

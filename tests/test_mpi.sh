@@ -80,13 +80,7 @@ else
 fi
 
 # A bad pair (a flat tetrahedron) in the last rank's range: its number in the whole input.
-python3 - "$TMP/in.rtb" "$TMP/bad.rtb" <<'EOF'
-import sys
-data = bytearray(open(sys.argv[1], 'rb').read())
-record = 64 + 101 * 144
-data[record + 72:record + 96] = data[record:record + 24]
-open(sys.argv[2], 'wb').write(data)
-EOF
+flat_pair "$TMP/in.rtb" "$TMP/bad.rtb" 101
 echo "keep me" >"$TMP/old.out"
 expect 1 "^RayTetraMPI: error: rank 2 of 3 on [^ ]+: $TMP/bad.rtb: pair 101: " -- mpi -t 1 "$TMP/bad.rtb" "$TMP/old.out" 1
 check "a bad pair leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"

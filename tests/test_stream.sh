@@ -89,13 +89,7 @@ done
 check "a bad pair leaves the old OUTPUT as it was" grep -qx "keep me" "$TMP/old.out"
 no_temporaries "$TMP"
 # Binary: pair 16's tetrahedron made flat (V3 = V0), found by the checker in chunk 2.
-python3 - "$TMP/in.rtb" "$TMP/bad.rtb" <<'EOF'
-import sys
-data = bytearray(open(sys.argv[1], 'rb').read())
-record = 64 + 16 * 144
-data[record + 72:record + 96] = data[record:record + 24]
-open(sys.argv[2], 'wb').write(data)
-EOF
+flat_pair "$TMP/in.rtb" "$TMP/bad.rtb" 16
 for chunk in 7 ""; do
     RAYTETRA_STREAM_CHUNK_PAIRS=$chunk expect 1 "^RayTetra: error: $TMP/bad.rtb: pair 16: " -- \
         "$RT" -t 1 -p r "$TMP/bad.rtb" "$TMP/old.out" 1
