@@ -143,6 +143,25 @@ if "$RT" --list-devices >/dev/null 2>&1 && [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ]
         mpirun -q --oversubscribe -np 3 "$MPI_TW" --device-per-rank --algorithm GPU_STP0 --image "$TMP/none.png" "$MESH"
     check "a device error makes no picture" test ! -e "$TMP/none.png"
 fi
+# SIGTERM to TetWalkMPI's rank 2 while the ranks walk, a picture asked for: every rank stops with
+# one line naming it, and no picture is written.
+mpirun -q --oversubscribe -np 3 "$MPI_TW" --algorithm stp0 --size 1024x768 --reps 100 --chunk-rays 100 \
+    --image "$TMP/term.png" "$MESH" >/dev/null 2>"$TMP/walk_term.err" &
+launcher=$!
+victim=
+for _ in $(seq 100); do
+    victim=$(rank_pid "$launcher" 2)
+    [ -n "$victim" ] && grep -q "OMPI" /proc/"$victim"/environ 2>/dev/null && break
+    sleep 0.1
+done
+sleep 2
+[ -n "$victim" ] && kill -TERM "$victim"
+wait "$launcher"
+status=$?
+check "TetWalkMPI, SIGTERM to a rank: a non-zero exit ($status)" test "$status" -ne 0
+check "TetWalkMPI, SIGTERM to a rank: one line naming it: $(cat "$TMP/walk_term.err")" \
+    grep -Eqx "TetWalkMPI: error: rank 2 of 3 on [^ ]+: stopped by signal 15" "$TMP/walk_term.err"
+check "TetWalkMPI, SIGTERM to a rank: no picture" test ! -e "$TMP/term.png"
 expect 2 "^TetWalkMPI: error: --devices: a rank walks on one device" -- \
     mpirun -q --oversubscribe -np 3 "$MPI_TW" --devices all --algorithm GPU_STP0 "$MESH"
 expect 1 "^TetWalkMPI: error: rank 0 of 3 on [^ ]+: .*nothing.mesh" -- \

@@ -21,12 +21,11 @@ int mpi_ranks_gather(const mpi_world *world, const mpi_rank_stats *mine, mpi_run
         run->ranks = calloc((size_t)world->size, sizeof *run->ranks);
         failed = run->ranks == NULL;
     }
-    /* Every rank takes part even when rank 0 has no room: the bytes then go nowhere. */
-    static mpi_rank_stats nowhere;
-    MPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, failed ? &nowhere : (void *)run->ranks, (int)sizeof *mine,
-               MPI_BYTE, 0, MPI_COMM_WORLD);
+    /* Rank 0 says first whether it has room, so that every rank gathers, or none does. */
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (failed)
         return error_set_kind(err, ERROR_MEMORY, "out of memory for the ranks' figures");
+    MPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, run->ranks, (int)sizeof *mine, MPI_BYTE, 0, MPI_COMM_WORLD);
     return 0;
 }
 

@@ -172,10 +172,10 @@ int main(int argc, char **argv)
 {
     mpi_world world;
     mpi_world_start(&argc, &argv, &world);
-    mpi_stop_install();
     raytetra_options o;
     mpi_options m;
     parse(&world, argc, argv, &o, &m);
+    mpi_stop_install(); /* after parse: its check of OUTPUT installs atomic_file's handlers */
     mpi_fault fault;
     size_t total, first, count;
     if (count_pairs(&world, o.input, &total, &fault) != 0) {
@@ -204,7 +204,7 @@ int main(int argc, char **argv)
     mpi_stop_install(); /* again: rank 0's temporary file installed atomic_file's handlers */
     MPI_Barrier(MPI_COMM_WORLD);
     double start_ms = timer_now_ms();
-    pipeline_stats stats;
+    pipeline_stats stats = {0};
     error_text err = {0};
     char *report = NULL;
     int status = run_share(&job, &out, &stats, &report, &err);

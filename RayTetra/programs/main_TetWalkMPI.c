@@ -129,9 +129,9 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "C");
     mpi_world world;
     mpi_world_start(&argc, &argv, &world);
-    mpi_stop_install();
     tetwalk_options o;
     parse(&world, argc, argv, &o);
+    mpi_stop_install(); /* after parse: its check of the outputs installs atomic_file's handlers */
     /* The runs' lines once, from rank 0. */
     if (world.rank != 0 && !freopen("/dev/null", "w", stdout))
         usage_error("cannot silence the standard output of a rank other than 0");
@@ -170,6 +170,12 @@ int main(int argc, char **argv)
                 error_print(PROGRAM, &err);
             status = -1;
         }
+    }
+    if (status == 0) { /* a signal after the last chunk: no outputs */
+        int sig = mpi_stop_signal();
+        if (sig)
+            error_set(&err, "stopped by signal %d", sig);
+        status = step(&world, sig ? -1 : 0, &err);
     }
     if (status == 0 && world.rank == 0 && tetwalk_write_outputs(&s, argc, argv, &err) != 0) {
         error_print(PROGRAM, &err);
