@@ -79,6 +79,16 @@ else
     echo "test_mpi: no OpenCL device: the OpenCL runs skipped"
 fi
 
+# A long OUTPUT path (over 240 characters, which Open MPI's file layer once overflowed on): the
+# same bytes as RayTetra's.
+long_dir="$TMP/$(printf 'd%.0s' $(seq 120))"
+mkdir -p "$long_dir"
+long_out="$long_dir/$(printf 'r%.0s' $(seq 100)).rtb"
+"$RT" -t 1 -p r "$TMP/in.rtb" "$TMP/ref_long.rtb" 1 >/dev/null 2>&1
+mpi -t 1 "$TMP/in.rtb" "$long_out" 1 >/dev/null 2>"$TMP/long.err"
+check "a 240-character OUTPUT path: RayTetra's bytes ($(head -c 200 "$TMP/long.err"))" cmp -s "$TMP/ref_long.rtb" "$long_out"
+rm -rf "$long_dir"
+
 # A bad pair (a flat tetrahedron) in the last rank's range: its number in the whole input.
 flat_pair "$TMP/in.rtb" "$TMP/bad.rtb" 101
 echo "keep me" >"$TMP/old.out"

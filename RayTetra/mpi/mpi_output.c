@@ -97,8 +97,11 @@ static int create_temporary(mpi_output *out, error_text *err)
 /* A file beside OUTPUT that no one else sees (unlinked at once), for a text rank's lines. */
 static int open_spool(mpi_output *out, error_text *err)
 {
+    /* In OUTPUT's folder under a short name: OUTPUT's own may leave no room for a suffix. */
     char name[sizeof out->tmp_path + 16];
-    snprintf(name, sizeof name, "%s.%dXXXXXX", out->tmp_path, out->world->rank);
+    const char *slash = strrchr(out->tmp_path, '/');
+    int folder = slash ? (int)(slash - out->tmp_path + 1) : 0;
+    snprintf(name, sizeof name, "%.*s.rtmpi-spool.XXXXXX", folder, out->tmp_path);
     int fd = mkstemp(name);
     if (fd >= 0)
         unlink(name);
