@@ -107,20 +107,24 @@ rank_pid() { # rank_pid MPIRUN_PID RANK: the process of that rank, once it runs
         tr '\0' '\n' <"/proc/$child/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$child"
     done
 }
+# terminate_rank MPIRUN_PID RANK SECONDS: SIGTERM to that rank SECONDS after it runs, then the
+# job's exit status in $status.
+terminate_rank() {
+    local victim= _
+    for _ in $(seq 100); do
+        victim=$(rank_pid "$1" "$2")
+        [ -n "$victim" ] && grep -q "OMPI" /proc/"$victim"/environ 2>/dev/null && break
+        sleep 0.1
+    done
+    sleep "$3"
+    [ -n "$victim" ] && kill -TERM "$victim"
+    wait "$1"
+    status=$?
+}
 echo "keep me" >"$TMP/old.out"
 RAYTETRA_STREAM_CHUNK_PAIRS=500 mpirun -q --oversubscribe -np 3 "$MPI_RT" -t 1 "$TMP/long.rtb" "$TMP/old.out" 20000 \
     >/dev/null 2>"$TMP/term.err" &
-launcher=$!
-victim=
-for _ in $(seq 100); do
-    victim=$(rank_pid "$launcher" 2)
-    [ -n "$victim" ] && grep -q "OMPI" /proc/"$victim"/environ 2>/dev/null && break
-    sleep 0.1
-done
-sleep 1
-[ -n "$victim" ] && kill -TERM "$victim"
-wait "$launcher"
-status=$?
+terminate_rank $! 2 1
 check "SIGTERM to a rank: a non-zero exit ($status)" test "$status" -ne 0
 check "SIGTERM to a rank: one line naming it: $(cat "$TMP/term.err")" \
     grep -Eqx "RayTetraMPI: error: rank 2 of 3 on [^ ]+: stopped by signal 15 \(SIGTERM\)" "$TMP/term.err"
@@ -157,17 +161,7 @@ fi
 # one line naming it, and no picture is written.
 mpirun -q --oversubscribe -np 3 "$MPI_TW" --algorithm stp0 --size 1024x768 --reps 100 --chunk-rays 100 \
     --image "$TMP/term.png" "$MESH" >/dev/null 2>"$TMP/walk_term.err" &
-launcher=$!
-victim=
-for _ in $(seq 100); do
-    victim=$(rank_pid "$launcher" 2)
-    [ -n "$victim" ] && grep -q "OMPI" /proc/"$victim"/environ 2>/dev/null && break
-    sleep 0.1
-done
-sleep 2
-[ -n "$victim" ] && kill -TERM "$victim"
-wait "$launcher"
-status=$?
+terminate_rank $! 2 2
 check "TetWalkMPI, SIGTERM to a rank: a non-zero exit ($status)" test "$status" -ne 0
 check "TetWalkMPI, SIGTERM to a rank: one line naming it: $(cat "$TMP/walk_term.err")" \
     grep -Eqx "TetWalkMPI: error: rank 2 of 3 on [^ ]+: stopped by signal 15" "$TMP/walk_term.err"
