@@ -71,7 +71,9 @@ int pipeline_forced_chunk_pairs(size_t *pairs, error_text *err)
     return 0;
 }
 
-size_t pipeline_chunk_pairs_largest(int device, size_t cores)
+/* The largest chunk, whatever the budget: a device's PIPELINE_DEVICE_CHUNK_PAIRS, the CPU's
+ * PIPELINE_CPU_PAIRS_PER_CORE a core within its bounds. */
+static size_t chunk_pairs_largest(int device, size_t cores)
 {
     if (device)
         return PIPELINE_DEVICE_CHUNK_PAIRS;
@@ -102,7 +104,7 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
                       (text_input ? PIPELINE_TEXT_BYTES_PER_PAIR + 2 * sizeof(size_t) : 0);
     size_t fixed = PIPELINE_MEMORY_RESERVE + (text_input ? chunks * (size_t)(INPUT_LINE_MAX + 1) : 0);
     size_t pairs = budget > fixed ? (budget - fixed) / chunks / per_pair : 1;
-    size_t largest = pipeline_chunk_pairs_largest(device_copies != 0, cores);
+    size_t largest = chunk_pairs_largest(device_copies != 0, cores);
     if (pairs > largest)
         pairs = largest;
     size_t overlapping = count / PIPELINE_CHUNKS_PER_RUN + 1;

@@ -60,8 +60,4 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
                              size_t device_copies, size_t chunks, size_t cores, pipeline_chunk_shape *shape,
                              error_text *err);
 
-/* The largest chunk the budget allows before it: a device's PIPELINE_DEVICE_CHUNK_PAIRS, the CPU's
- * PIPELINE_CPU_PAIRS_PER_CORE a core within its bounds. */
-size_t pipeline_chunk_pairs_largest(int device, size_t cores);
-
 #endif
