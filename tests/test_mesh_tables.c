@@ -1,8 +1,8 @@
 /* test_mesh_tables: the tables built on every core are those of the plain serial builds below,
  * bit for bit, on 1, 2 and 4 threads. The boundary hierarchy (mesh_bvh.c): from the same face
  * boxes and padding (mesh_bvh_face_box, mesh_bvh_pad: one face at a time, nothing for threads to
- * change), median splits of a stable sort along the widest axis of the centres, nodes numbered
- * depth first. The edge table
+ * change), a stable sort along the widest axis of the centres split where the surface area
+ * heuristic is least (each cut's cost recomputed from scratch here), nodes numbered depth first. The edge table
  * (mesh_build_edges): one sort of every tetrahedron's edges by (lower vertex, higher vertex,
  * tetrahedron and local edge), edges numbered in that order. The plane table
  * (mesh_build_planes): each tetrahedron's rt_badouelb_precompute, in a plain loop. On a slab of 120,000 tetrahedra and
@@ -45,6 +45,51 @@ typedef struct reference_tree {
     double pad;
 } reference_tree;
 
+/* Half the surface area of a box. */
+static double reference_area(const double box[6])
+{
+    double x = box[3] - box[0], y = box[4] - box[1], z = box[5] - box[2];
+    return x * y + y * z + z * x;
+}
+
+static void reference_grow(double box[6], const reference_face *f)
+{
+    for (int a = 0; a < 3; ++a) {
+        box[a] = fmin(box[a], f->low[a]);
+        box[3 + a] = fmax(box[3 + a], f->high[a]);
+    }
+}
+
+/* The cut of the least area-weighted cost, from a table of both sides' areas for every cut; of
+ * equal costs the nearest the middle, the lower of two as near. */
+static size_t reference_split(const reference_face *faces, size_t begin, size_t end)
+{
+    size_t n = end - begin, middle = begin + n / 2, best = 0;
+    double *first = malloc(n * sizeof *first), *second = malloc(n * sizeof *second); /* index: cut - begin */
+    double box[6] = {DBL_MAX, DBL_MAX, DBL_MAX, -DBL_MAX, -DBL_MAX, -DBL_MAX};
+    for (size_t cut = begin + 1; cut < end; ++cut) {
+        reference_grow(box, &faces[cut - 1]);
+        first[cut - begin] = reference_area(box);
+    }
+    double back[6] = {DBL_MAX, DBL_MAX, DBL_MAX, -DBL_MAX, -DBL_MAX, -DBL_MAX};
+    for (size_t cut = end - 1; cut > begin; --cut) {
+        reference_grow(back, &faces[cut]);
+        second[cut - begin] = reference_area(back);
+    }
+    double best_cost = 0;
+    for (size_t cut = begin + 1; cut < end; ++cut) {
+        double cost = first[cut - begin] * (double)(cut - begin) + second[cut - begin] * (double)(end - cut);
+        size_t off = cut > middle ? cut - middle : middle - cut, best_off = best > middle ? best - middle : middle - best;
+        if (best == 0 || cost < best_cost || (cost == best_cost && off < best_off)) {
+            best = cut;
+            best_cost = cost;
+        }
+    }
+    free(first);
+    free(second);
+    return best;
+}
+
 static size_t reference_build(reference_tree *r, size_t begin, size_t end, size_t node, int depth)
 {
     double box[6] = {DBL_MAX, DBL_MAX, DBL_MAX, -DBL_MAX, -DBL_MAX, -DBL_MAX};
@@ -75,7 +120,7 @@ static size_t reference_build(reference_tree *r, size_t begin, size_t end, size_
         r->faces[i].rank = i;
     }
     qsort(r->faces + begin, end - begin, sizeof *r->faces, by_key_then_rank);
-    size_t middle = begin + (end - begin) / 2;
+    size_t middle = reference_split(r->faces, begin, end);
     size_t next = reference_build(r, begin, middle, node + 1, depth + 1);
     r->bvh.links[node][0] = (int)next;
     r->bvh.links[node][1] = 0;

@@ -1,5 +1,6 @@
-/* mesh_bvh.c: the boundary faces' hierarchy (mesh_bvh.h): median splits along the longest axis of
- * the faces' centres, at most MESH_BVH_LEAF_FACES faces a leaf, nodes in depth-first order.
+/* mesh_bvh.c: the boundary faces' hierarchy (mesh_bvh.h): each node's faces sorted along the
+ * longest axis of their centres and split where the surface area heuristic is least (mesh_bvh.h),
+ * at most MESH_BVH_LEAF_FACES faces a leaf, nodes in depth-first order.
  *
  * Built on every core in two passes. The first sorts and splits the faces, subtrees in parallel
  * tasks, each node written to a slot fixed by its faces alone: a node over c faces owns the 2c - 1
@@ -33,6 +34,7 @@ typedef struct builder {
     build_face *moved;    /* room to move a range's faces into their sorted order */
     keyed_face *keyed;    /* the keys of the range being sorted */
     keyed_face *scratch;  /* room for their merges */
+    double *areas;        /* the split sweep's areas of the first faces of a range, face by face */
     mesh_bvh *bvh;        /* bounds and links hold the first pass's slots until compact_slots */
     double pad;
 } builder;
@@ -116,6 +118,49 @@ static int range_box(const builder *b, size_t begin, size_t end, double bounds[6
     return axis;
 }
 
+/* Half the surface area of the box of low, high (a box's chance of being met by a random line). */
+static double half_area(const double low[3], const double high[3])
+{
+    double x = high[0] - low[0], y = high[1] - low[1], z = high[2] - low[2];
+    return x * y + y * z + z * x;
+}
+
+static void grow(double low[3], double high[3], const build_face *f)
+{
+    for (int a = 0; a < 3; ++a) {
+        low[a] = lower(low[a], f->low[a]);
+        high[a] = higher(high[a], f->high[a]);
+    }
+}
+
+/* Where faces [begin, end), sorted, split (mesh_bvh.h): the first faces' areas from the left, then
+ * a sweep from the right with each cut's cost; the least cost, of equal costs the cut nearest the
+ * middle (faces of one box all alike keep a balanced tree), the lower of two as near. */
+static size_t cheapest_split(const builder *b, size_t begin, size_t end)
+{
+    double low[3] = {DBL_MAX, DBL_MAX, DBL_MAX}, high[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
+    for (size_t i = begin; i + 1 < end; ++i) {
+        grow(low, high, &b->faces[i]);
+        b->areas[i] = half_area(low, high); /* faces begin .. i */
+    }
+    for (int a = 0; a < 3; ++a) {
+        low[a] = DBL_MAX;
+        high[a] = -DBL_MAX;
+    }
+    size_t best = end - 1, middle = begin + (end - begin) / 2;
+    double best_cost = DBL_MAX;
+    for (size_t cut = end - 1; cut > begin; --cut) { /* faces cut .. end - 1 to the second child */
+        grow(low, high, &b->faces[cut]);
+        double cost = b->areas[cut - 1] * (double)(cut - begin) + half_area(low, high) * (double)(end - cut);
+        size_t off = cut > middle ? cut - middle : middle - cut, best_off = best > middle ? best - middle : middle - best;
+        if (cost < best_cost || (cost == best_cost && off <= best_off)) {
+            best_cost = cost;
+            best = cut;
+        }
+    }
+    return best;
+}
+
 /* The first pass: the subtree of faces [begin, end) at slot `slot` (an inner node's links hold
  * its second child's slot). Large second halves go to a task; the caller's region waits. */
 static void build_slots(const builder *b, size_t begin, size_t end, size_t slot, int depth)
@@ -129,7 +174,7 @@ static void build_slots(const builder *b, size_t begin, size_t end, size_t slot,
         return;
     }
     sort_range(b, begin, end, axis);
-    size_t middle = begin + (end - begin) / 2;
+    size_t middle = cheapest_split(b, begin, end);
     size_t second = slot + 2 * (middle - begin);
     bvh->links[slot][0] = (int)second;
     bvh->links[slot][1] = 0;
@@ -175,6 +220,7 @@ static void release_builder(builder *b)
     free(b->moved);
     free(b->keyed);
     free(b->scratch);
+    free(b->areas);
 }
 
 void mesh_bvh_face_box(const tet_mesh *mesh, int reference, double low[3], double high[3], double centre[3])
@@ -226,12 +272,13 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
     size_t count = mesh->boundary_count;
     size_t nodes = 2 * count + 1;
     builder b = {malloc((count + 1) * sizeof *b.faces), malloc((count + 1) * sizeof *b.moved),
-                 malloc((count + 1) * sizeof *b.keyed), malloc((count + 1) * sizeof *b.scratch), bvh, 0};
+                 malloc((count + 1) * sizeof *b.keyed), malloc((count + 1) * sizeof *b.scratch),
+                 malloc((count + 1) * sizeof *b.areas), bvh, 0};
     bvh->bounds = malloc(nodes * sizeof *bvh->bounds);
     bvh->links = malloc(nodes * sizeof *bvh->links);
     bvh->faces = malloc((count + 1) * sizeof *bvh->faces);
     int failed = count == 0 ? error_set(err, "%s: the mesh has no boundary faces", mesh->path)
-                 : !b.faces || !b.moved || !b.keyed || !b.scratch || !bvh->bounds || !bvh->links || !bvh->faces
+                 : !b.faces || !b.moved || !b.keyed || !b.scratch || !b.areas || !bvh->bounds || !bvh->links || !bvh->faces
                      ? error_set(err, "%s: out of memory for the boundary hierarchy", mesh->path)
                      : 0;
     if (failed) {

@@ -12,7 +12,13 @@
 
 /* Deepest tree built: the traversal's stack (RT_WALK_STACK in rt_walk.h) holds this many nodes. */
 #define MESH_BVH_MAX_DEPTH 60
-#define MESH_BVH_LEAF_FACES 4
+
+/* Faces a leaf holds at most (more only at MESH_BVH_MAX_DEPTH or where the faces' centres
+ * coincide). One: a face test reads a tetrahedron, a box test one node, and the rays' chains of
+ * dependent reads are what a walk on a GPU waits on. Splits go where the surface area heuristic
+ * (a cut's cost: each side's box area times its faces) is least along the widest axis of the
+ * centres. docs/TETWALK.md, "The boundary hierarchy", has what each choice measured. */
+#define MESH_BVH_LEAF_FACES 1
 
 typedef struct mesh_bvh {
     size_t node_count, face_count;
