@@ -172,6 +172,8 @@ static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, 
     stats->wall_ms = timer_now_ms() - start_ms;
     stats->algorithm_ms = s->runner.algorithm_ms;
     stats->startup_ms = s->startup_ms;
+    stats->devices_ms = s->devices_ms;
+    stats->chunks_ms = s->chunks_ms;
     stats->commit_ms = s->commit_ms;
     memcpy(stats->busy_ms, s->busy_ms, sizeof stats->busy_ms);
     stats->busy_ms[PIPELINE_TRANSFER_IN] = s->runner.transfer_in_ms;
@@ -198,8 +200,17 @@ static int open_output(pipeline_state *s, error_text *err)
 
 static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
 {
-    if (pipeline_runner_open(&s->runner, s->job, err) != 0 || open_source(s, err) != 0 ||
-        make_chunks(s, budget, err) != 0 || open_output(s, err) != 0)
+    double opened = timer_now_ms();
+    if (pipeline_runner_open(&s->runner, s->job, err) != 0)
+        return -1;
+    s->devices_ms = timer_now_ms() - opened;
+    if (open_source(s, err) != 0)
+        return -1;
+    double chunked = timer_now_ms();
+    if (make_chunks(s, budget, err) != 0)
+        return -1;
+    s->chunks_ms = timer_now_ms() - chunked;
+    if (open_output(s, err) != 0)
         return -1;
     s->startup_ms = timer_now_ms() - start_ms;
     pipeline_progress_start(&s->progress, s->job->program);
@@ -262,4 +273,6 @@ void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
     for (int k = 0; k < PIPELINE_STAGE_COUNT; ++k)
         fprintf(out, ", %s %.3f (%.0f%%)", names[k], stats->busy_ms[k], stats->busy_ms[k] * share);
     fprintf(out, ", commit %.3f (%.0f%%)\n", stats->commit_ms, stats->commit_ms * share);
+    fprintf(out, "start-up (ms): devices and kernels %.3f, chunks' memory and lanes %.3f, input and output %.3f\n",
+            stats->devices_ms, stats->chunks_ms, stats->startup_ms - stats->devices_ms - stats->chunks_ms);
 }

@@ -29,7 +29,7 @@ typedef struct pipeline_state {
     error_text err; /* the first failure */
     size_t chunks_done;
     double busy_ms[PIPELINE_STAGE_COUNT];
-    double startup_ms, commit_ms; /* pipeline_stats */
+    double startup_ms, devices_ms, chunks_ms, commit_ms; /* pipeline_stats */
 } pipeline_state;
 
 /* Record the first failure and stop every stage (all queues closed). */
