@@ -25,24 +25,55 @@ void pipeline_fail(pipeline_state *s, const error_text *err)
     pipeline_queue_close(&s->computed);
 }
 
+/* The chunks made before the stages start: one for the reader, one for the checker and one a
+ * lane; on a device the rest are made while the stages run (make_more_chunks), since pinning a
+ * chunk's memory takes tens of milliseconds that the reader need not wait for. */
+static size_t chunks_first(const pipeline_state *s)
+{
+    size_t first = s->chunks[0].pinned ? 2 + s->runner.lane_count : s->chunk_count;
+    return first < s->chunk_count ? first : s->chunk_count;
+}
+
 static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
 {
     const pipeline_job *job = s->job;
     size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
-    pipeline_chunk_shape shape;
     s->chunk_count = pipeline_runner_chunks(&s->runner);
     if (pipeline_chunk_shape_for(budget, s->source.end - s->source.start, !s->source.binary, out_bytes,
-                                 pipeline_runner_copies(job), s->chunk_count, (size_t)cpu_thread_count(), &shape,
+                                 pipeline_runner_copies(job), s->chunk_count, (size_t)cpu_thread_count(), &s->shape,
                                  err) != 0)
         return -1;
-    s->source.chunk_pairs = shape.pairs;
-    for (size_t c = 0; c < s->chunk_count; ++c)
-        if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[c], &shape, err) != 0)
+    s->source.chunk_pairs = s->shape.pairs;
+    if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[0], &s->shape, err) != 0)
+        return -1;
+    for (s->chunks_made = 1; s->chunks_made < chunks_first(s); ++s->chunks_made)
+        if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[s->chunks_made], &s->shape, err) != 0)
             return -1;
     for (size_t lane = 0; lane < s->runner.lane_count; ++lane)
-        if (pipeline_runner_lane_open(&s->runner, lane, shape.pairs, err) != 0)
+        if (pipeline_runner_lane_open(&s->runner, lane, s->shape.pairs, err) != 0)
             return -1;
     return 0;
+}
+
+/* The other chunks, one after another onto the free list while the stages run, until all are
+ * made or the reader needs no more. One that cannot be made ends the making, not the run: the
+ * stages go on with the chunks they have (pipeline_run releases every chunk afterwards). */
+static void *make_more_chunks(void *argument)
+{
+    pipeline_state *s = argument;
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        size_t next = s->chunks_made;
+        int done = s->failed || s->reading_over || next == s->chunk_count;
+        pthread_mutex_unlock(&s->lock);
+        error_text err;
+        if (done || pipeline_runner_chunk_alloc(&s->runner, &s->chunks[next], &s->shape, &err) != 0)
+            return NULL;
+        pthread_mutex_lock(&s->lock);
+        s->chunks_made = next + 1;
+        pthread_mutex_unlock(&s->lock);
+        pipeline_queue_push(&s->free_chunks, &s->chunks[next]);
+    }
 }
 
 /* A chunk run: counted and handed to the writer. */
@@ -122,7 +153,7 @@ static void init_queues(pipeline_state *s)
     pipeline_queue_init(&s->read);
     pipeline_queue_init(&s->checked);
     pipeline_queue_init(&s->computed);
-    for (size_t c = 0; c < s->chunk_count; ++c)
+    for (size_t c = 0; c < s->chunks_made; ++c)
         pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
 }
 
@@ -134,19 +165,21 @@ static void destroy_queues(pipeline_state *s)
     pipeline_queue_destroy(&s->computed);
 }
 
-/* The stage threads, one run lane a device; 0, or -1 with the first failure in s->err. */
+/* The stage threads, one run lane a device, and the maker of the other chunks; 0, or -1 with the
+ * first failure in s->err. */
 static int stream(pipeline_state *s)
 {
     init_queues(s);
-    void *(*const stages[3])(void *) = {pipeline_reader, pipeline_checker, pipeline_writer};
-    size_t lanes = s->runner.lane_count, wanted = 3 + lanes, started = 0;
+    enum { STAGES = 4 };
+    void *(*const stages[STAGES])(void *) = {pipeline_reader, pipeline_checker, pipeline_writer, make_more_chunks};
+    size_t lanes = s->runner.lane_count, wanted = STAGES + lanes, started = 0;
     pthread_t *threads = calloc(wanted, sizeof *threads);
     lane_start *starts = calloc(lanes, sizeof *starts);
     for (size_t l = 0; starts && l < lanes; ++l)
         starts[l] = (lane_start){s, l};
     while (threads && starts && started < wanted &&
-           pthread_create(&threads[started], NULL, started < 3 ? stages[started] : run_lane,
-                          started < 3 ? (void *)s : (void *)&starts[started - 3]) == 0)
+           pthread_create(&threads[started], NULL, started < STAGES ? stages[started] : run_lane,
+                          started < STAGES ? (void *)s : (void *)&starts[started - STAGES]) == 0)
         ++started;
     if (started < wanted) {
         error_text err;
@@ -246,9 +279,11 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
         atomic_abort(&s->out);
     pair_source_close(&s->source);
     fill_stats(s, budget, start_ms, stats);
+    double release_start = timer_now_ms();
     for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);
     pipeline_runner_close(&s->runner);
+    stats->release_ms = timer_now_ms() - release_start;
     pthread_mutex_destroy(&s->lock);
     free(s);
     return status;
@@ -273,6 +308,9 @@ void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
     for (int k = 0; k < PIPELINE_STAGE_COUNT; ++k)
         fprintf(out, ", %s %.3f (%.0f%%)", names[k], stats->busy_ms[k], stats->busy_ms[k] * share);
     fprintf(out, ", commit %.3f (%.0f%%)\n", stats->commit_ms, stats->commit_ms * share);
-    fprintf(out, "start-up (ms): devices and kernels %.3f, chunks' memory and lanes %.3f, input and output %.3f\n",
-            stats->devices_ms, stats->chunks_ms, stats->startup_ms - stats->devices_ms - stats->chunks_ms);
+    fprintf(out,
+            "start-up (ms): devices and kernels %.3f, the first chunks' memory and lanes %.3f, input and output %.3f; "
+            "after the wall time, releasing them %.3f\n",
+            stats->devices_ms, stats->chunks_ms, stats->startup_ms - stats->devices_ms - stats->chunks_ms,
+            stats->release_ms);
 }

@@ -72,8 +72,9 @@ typedef struct pipeline_stats {
     double wall_ms;       /* from opening the devices and the input to OUTPUT in place */
     double startup_ms;    /* of it, before the first chunk is read: devices, kernels, chunks' memory */
     double devices_ms;    /* of the start-up, opening the devices and their kernels (0 on the CPU) */
-    double chunks_ms;     /* of the start-up, the chunks' memory (pinned on a device) and the lanes */
+    double chunks_ms;     /* of the start-up, the first chunks' memory (pinned on a device) and the lanes */
     double commit_ms;     /* of it, OUTPUT put in place (a rename over an old file drops its pages) */
+    double release_ms;    /* after it: the chunks, lanes and devices released */
     double algorithm_ms;  /* the timed repetitions, summed over the chunks */
     double busy_ms[PIPELINE_STAGE_COUNT];
 } pipeline_stats;

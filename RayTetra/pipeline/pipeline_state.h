@@ -20,11 +20,14 @@ typedef struct pipeline_state {
     int out_open; /* out holds a temporary (or a stream) not yet committed */
     pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];
     size_t chunk_count; /* of chunks[] in use (pipeline_runner_chunks) */
+    pipeline_chunk_shape shape;
+    size_t chunks_made;  /* chunks[0 .. chunks_made - 1] are made (guarded by lock once the stages run) */
+    int reading_over;    /* the reader has stopped: no chunk more is needed (guarded by lock) */
     /* free -> read -> checked -> computed -> free */
     pipeline_queue free_chunks, read, checked, computed;
     pipeline_runner runner;
     pipeline_progress progress;
-    pthread_mutex_t lock; /* guards failed and err */
+    pthread_mutex_t lock; /* guards failed, err, chunks_made and reading_over */
     int failed;
     error_text err; /* the first failure */
     size_t chunks_done;
