@@ -28,6 +28,17 @@ RT_INLINE rt_walk_mesh tet_walk_mesh(__global const double *vertices, __global c
     return m;
 }
 
+/* Ray i (Px Py Pz Qx Qy Qz) walked with the built algorithm from starts[i] when with_starts, else
+ * from outside the mesh; its visits into record unless that is 0 (both kernels walk a ray so). */
+RT_INLINE rt_walk_result tet_walk_ray(const rt_walk_mesh *m, __global const double *rays, size_t i,
+                                      __global const int *starts, int with_starts, rt_walk_record *record)
+{
+    __global const double *r = rays + 6 * i;
+    rt_vec3 P = rt_v(r[0], r[1], r[2]);
+    rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
+    return rt_walk_trace_from(m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, record);
+}
+
 /* rays: count x (Px Py Pz Qx Qy Qz); results: one record per ray (length in units of t). The
  * mesh's arrays are those of rt_walk_mesh; edge_lines and tetra_edges are read by the
  * precomputed forms only, aman_cells by the aman walk only, planes by the Badouel walk only.
@@ -44,12 +55,8 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
 {
     rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
                                    aman_cells, planes, step_limit, exact_distance);
-    for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
-        __global const double *r = rays + 6 * i;
-        rt_vec3 P = rt_v(r[0], r[1], r[2]);
-        rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
-        results[i] = rt_walk_trace_from(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, 0);
-    }
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0))
+        results[i] = tet_walk_ray(&m, rays, i, starts, with_starts, 0);
 }
 
 #ifdef RT_WALK_RECORDING
@@ -70,14 +77,11 @@ __kernel void tet_walk_record(__global const double *rays, __global rt_walk_resu
     rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
                                    aman_cells, planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
-        __global const double *r = rays + 6 * i;
-        rt_vec3 P = rt_v(r[0], r[1], r[2]);
-        rt_vec3 L = rt_v(r[3] - r[0], r[4] - r[1], r[5] - r[2]);
         ulong first = with_visits ? offsets[i] : 0;
         int capacity = with_visits ? (int)(offsets[i + 1] - first) : 0;
         rt_walk_record record = rt_walk_record_start(with_visits ? visit_tets + first : 0,
                                                      with_visits ? visit_t + 2 * first : 0, capacity);
-        results[i] = rt_walk_trace_from(&m, RT_WALK_METHOD, RT_WALK_FORM, P, L, with_starts ? starts[i] : -1, &record);
+        results[i] = tet_walk_ray(&m, rays, i, starts, with_starts, &record);
         ends[2 * i] = record.first;
         ends[2 * i + 1] = record.last;
     }

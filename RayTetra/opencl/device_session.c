@@ -144,16 +144,20 @@ int device_session_buffer(const device_session *s, cl_mem_flags flags, size_t by
     return GPU_CHECK(err, "clCreateBuffer", status);
 }
 
+/* An enqueued call's status checked, then the queue finished: the session's write, read and run
+ * return only once the device has done them. */
+static int checked_then_finished(const device_session *s, const char *call, cl_int status, error_text *err)
+{
+    return GPU_CHECK(err, call, status) || GPU_CHECK(err, "clFinish", clFinish(s->queue)) ? -1 : 0;
+}
+
 int device_session_write(const device_session *s, cl_mem buffer, size_t offset, size_t bytes, const void *data,
                          error_text *err)
 {
     if (bytes == 0)
         return 0;
-    return GPU_CHECK(err, "clEnqueueWriteBuffer",
-                     clEnqueueWriteBuffer(s->queue, buffer, CL_TRUE, offset, bytes, data, 0, NULL, NULL)) ||
-                   GPU_CHECK(err, "clFinish", clFinish(s->queue))
-               ? -1
-               : 0;
+    cl_int status = clEnqueueWriteBuffer(s->queue, buffer, CL_TRUE, offset, bytes, data, 0, NULL, NULL);
+    return checked_then_finished(s, "clEnqueueWriteBuffer", status, err);
 }
 
 int device_session_read(const device_session *s, cl_mem buffer, size_t offset, size_t bytes, void *out,
@@ -161,20 +165,14 @@ int device_session_read(const device_session *s, cl_mem buffer, size_t offset, s
 {
     if (bytes == 0)
         return 0;
-    return GPU_CHECK(err, "clEnqueueReadBuffer",
-                     clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, offset, bytes, out, 0, NULL, NULL)) ||
-                   GPU_CHECK(err, "clFinish", clFinish(s->queue))
-               ? -1
-               : 0;
+    cl_int status = clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, offset, bytes, out, 0, NULL, NULL);
+    return checked_then_finished(s, "clEnqueueReadBuffer", status, err);
 }
 
 int device_session_run(const device_session *s, cl_kernel kernel, size_t global, size_t local, error_text *err)
 {
-    return GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                     clEnqueueNDRangeKernel(s->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL)) ||
-                   GPU_CHECK(err, "clFinish", clFinish(s->queue))
-               ? -1
-               : 0;
+    cl_int status = clEnqueueNDRangeKernel(s->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL);
+    return checked_then_finished(s, "clEnqueueNDRangeKernel", status, err);
 }
 
 int device_session_new_queue(const device_session *s, int profiling, cl_command_queue *queue, error_text *err)

@@ -94,31 +94,6 @@ static int setup(pipeline *p, ray_tetra_result **scratch, error_text *err)
     return 0;
 }
 
-/* A precomputed form's tables of the `n` pairs in queue q's input buffer, filled on the device
- * (its event in *event unless NULL), and the kernel's table argument; nothing for other forms. */
-static int enqueue_tables(pipeline *p, size_t q, size_t n, size_t global, cl_event *event, error_text *err)
-{
-    if (!p->table)
-        return 0;
-    if (gpu_set_arguments(p->cl.precompute, p->in[q], p->tables[q], n, err) ||
-        GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                  clEnqueueNDRangeKernel(p->queues[q], p->cl.precompute, 1, NULL, &global, &p->cl.local_size, 0, NULL,
-                                         event)))
-        return -1;
-    return gpu_set_tables_argument(p->cl.kernel, p->tables[q], err);
-}
-
-/* One launch of the kernels on queue q with no pair to compute, waited for (gpu_run_pinned). */
-static int warm_up_queue(pipeline *p, size_t q, size_t global, error_text *err)
-{
-    if (enqueue_tables(p, q, 0, global, NULL, err) || gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], 0, err) ||
-        GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                  clEnqueueNDRangeKernel(p->queues[q], p->cl.kernel, 1, NULL, &global, &p->cl.local_size, 0, NULL,
-                                         NULL)))
-        return -1;
-    return GPU_CHECK(err, "clFinish", clFinish(p->queues[q]));
-}
-
 /* The work-items of a launch of n pairs (gpu_launch_width: one width for every launch on a CPU
  * device). */
 static size_t launch_width(const pipeline *p, size_t n)
@@ -164,7 +139,8 @@ static int schedule(pipeline *p, error_text *err)
             return -1;
         /* Arguments are captured at enqueue time, so one kernel object serves every queue. A
          * precomputed form's tables are filled on the device first, from the pairs just written. */
-        if (enqueue_tables(p, q, n, global, events ? &events[EVENT_TABLES] : NULL, err))
+        if (gpu_prepared_enqueue_tables(&p->cl, p->queues[q], p->in[q], p->tables[q], n, global,
+                                        events ? &events[EVENT_TABLES] : NULL, err))
             return -1;
         if (gpu_set_arguments(p->cl.kernel, p->in[q], p->out[q], n, err))
             return -1;
@@ -402,7 +378,7 @@ int gpu_run_pinned(const gpu_prepared *prepared, const pair_set *set, ray_tetra_
          * algorithm's time. */
         size_t global = launch_width(&p, p.chunk);
         for (size_t q = 0; q < p.queue_count && !failed; ++q)
-            failed = warm_up_queue(&p, q, global, err);
+            failed = gpu_prepared_warm_up(&p.cl, p.queues[q], p.in[q], p.out[q], p.tables[q], global, err);
     }
     if (!failed) {
         double start = timer_now_ms();

@@ -6,6 +6,7 @@
 
 #include "extent.h"
 #include "gpu_kernel.h"
+#include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
 #include "opencl/gpu_single.h"
 #include "timer.h"
@@ -52,4 +53,29 @@ void gpu_prepared_results(const gpu_prepared *p, const void *records, void *scra
         times->finish_ms += finish;
         times->read_ms += finish;
     }
+}
+
+int gpu_prepared_enqueue_tables(const gpu_prepared *prepared, cl_command_queue queue, cl_mem input, cl_mem tables,
+                                size_t n, size_t global, cl_event *event, error_text *err)
+{
+    if (!prepared->algorithm->table_bytes)
+        return 0;
+    if (gpu_set_arguments(prepared->precompute, input, tables, n, err) ||
+        GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                  clEnqueueNDRangeKernel(queue, prepared->precompute, 1, NULL, &global, &prepared->local_size, 0,
+                                         NULL, event)))
+        return -1;
+    return gpu_set_tables_argument(prepared->kernel, tables, err);
+}
+
+int gpu_prepared_warm_up(const gpu_prepared *prepared, cl_command_queue queue, cl_mem input, cl_mem output,
+                         cl_mem tables, size_t global, error_text *err)
+{
+    if (gpu_prepared_enqueue_tables(prepared, queue, input, tables, 0, global, NULL, err) ||
+        gpu_set_arguments(prepared->kernel, input, output, 0, err) ||
+        GPU_CHECK(err, "clEnqueueNDRangeKernel",
+                  clEnqueueNDRangeKernel(queue, prepared->kernel, 1, NULL, &global, &prepared->local_size, 0, NULL,
+                                         NULL)))
+        return -1;
+    return GPU_CHECK(err, "clFinish", clFinish(queue));
 }

@@ -21,22 +21,27 @@ struct pipeline_device {
     ray_tetra_result *scratch; /* a chunk's records rearranged or widened (gpu_prepared_results) */
 };
 
-int pipeline_device_pairs_in_place(gpu_handler *handler)
+/* The handler's prepared kernel and the bytes it reads and writes a pair. */
+static gpu_prepared prepared_with_bytes(gpu_handler *handler, size_t *read, size_t *written)
 {
     gpu_prepared cl;
     gpu_handler_prepared(handler, &cl);
+    gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, read, written);
+    return cl;
+}
+
+int pipeline_device_pairs_in_place(gpu_handler *handler)
+{
     size_t read, written;
-    gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, &read, &written);
+    gpu_prepared cl = prepared_with_bytes(handler, &read, &written);
     return cl.config.layout == GPU_LAYOUT_AOS && !gpu_single_data(cl.algorithm, &cl.config) &&
            read == sizeof(ray_tetra_pair);
 }
 
 int pipeline_device_results_in_place(gpu_handler *handler)
 {
-    gpu_prepared cl;
-    gpu_handler_prepared(handler, &cl);
     size_t read, written;
-    gpu_algorithm_pair_bytes(cl.algorithm, &cl.config, &read, &written);
+    gpu_prepared cl = prepared_with_bytes(handler, &read, &written);
     /* gpu_prepared_results would only copy the fields: no rearranging, widening, finishing or clipping. */
     return cl.config.output == GPU_OUTPUT_ALL && !gpu_records_need_scratch(cl.algorithm, &cl.config) &&
            !cl.algorithm->finish && !cl.algorithm->robust && written == sizeof(ray_tetra_result);
@@ -47,34 +52,6 @@ int pipeline_device_results_in_place(gpu_handler *handler)
 static size_t launch_width(const pipeline_device *d, size_t n)
 {
     return gpu_launch_width(d->cl.info->type, d->chunk_pairs, n, d->cl.config.pairs_per_item, d->cl.local_size);
-}
-
-/* A precomputed form's tables of the n pairs in queue q's input, filled on the device, and the
- * kernel's table argument; nothing for the other forms. */
-static int enqueue_tables(pipeline_device *d, size_t q, size_t n, size_t global, cl_event *event, error_text *err)
-{
-    if (!d->table)
-        return 0;
-    if (gpu_set_arguments(d->cl.precompute, d->in[q], d->tables[q], n, err) ||
-        GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                  clEnqueueNDRangeKernel(d->queues[q], d->cl.precompute, 1, NULL, &global, &d->cl.local_size, 0, NULL,
-                                         event)))
-        return -1;
-    return gpu_set_tables_argument(d->cl.kernel, d->tables[q], err);
-}
-
-/* One launch with no pair to compute on queue q, waited for: the driver finishes compiling the
- * kernel at its first launch and puts the queue's buffers on the device, neither of which is
- * the algorithm's time. */
-static int warm_up(pipeline_device *d, size_t q, error_text *err)
-{
-    size_t global = launch_width(d, d->chunk_pairs);
-    if (enqueue_tables(d, q, 0, global, NULL, err) || gpu_set_arguments(d->cl.kernel, d->in[q], d->out[q], 0, err) ||
-        GPU_CHECK(err, "clEnqueueNDRangeKernel",
-                  clEnqueueNDRangeKernel(d->queues[q], d->cl.kernel, 1, NULL, &global, &d->cl.local_size, 0, NULL,
-                                         NULL)))
-        return -1;
-    return GPU_CHECK(err, "clFinish", clFinish(d->queues[q]));
 }
 
 int pipeline_device_open(pipeline_device **device, gpu_handler *handler, size_t chunk_pairs, int reps,
@@ -96,7 +73,8 @@ int pipeline_device_open(pipeline_device **device, gpu_handler *handler, size_t 
             gpu_create_buffers(d->cl.context, d->chunk_pairs * d->read, d->chunk_pairs * d->written, &d->in[q],
                                &d->out[q], err) ||
             (d->table && gpu_create_device_buffer(d->cl.context, d->chunk_pairs * d->table, &d->tables[q], err)) ||
-            warm_up(d, q, err))
+            gpu_prepared_warm_up(&d->cl, d->queues[q], d->in[q], d->out[q], d->tables[q],
+                                 launch_width(d, d->chunk_pairs), err))
             return gpu_error_context(err, "opening %s's queues for chunks of %zu pairs", d->cl.info->name,
                                      d->chunk_pairs);
     }
@@ -170,7 +148,8 @@ static int enqueue_transfer_chunk(pipeline_device *d, const unsigned char *in, u
     if (GPU_CHECK(err, "clEnqueueWriteBuffer",
                   clEnqueueWriteBuffer(d->queues[q], d->in[q], CL_FALSE, 0, n * d->read, in + first * d->read, 0, NULL,
                                        &events[EVENT_WRITE])) ||
-        enqueue_tables(d, q, n, global, &events[EVENT_TABLES], err) ||
+        gpu_prepared_enqueue_tables(&d->cl, d->queues[q], d->in[q], d->tables[q], n, global, &events[EVENT_TABLES],
+                                    err) ||
         gpu_set_arguments(d->cl.kernel, d->in[q], d->out[q], n, err))
         return -1;
     for (int r = 0; r < d->reps; ++r) {

@@ -33,25 +33,30 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
     return m;
 }
 
-/* One ray with the algorithm's method and form as constants. */
+/* The switch case of one method and form: the call with both as constants. */
+#define TRACE_CASE(method, form)                                                                                       \
+    case (method) * 3 + (form): return rt_walk_trace_from(m, (method), (form), P, L, start, record)
+
+/* The cases of a method with forms 0, 1 and 2 (rt_walk.h). */
+#define TRACE_FORMS(method)                                                                                            \
+    TRACE_CASE(method, 0);                                                                                             \
+    TRACE_CASE(method, 1);                                                                                             \
+    TRACE_CASE(method, 2)
+
+/* One ray with the algorithm's method and form as constants, so that each case's walk is
+ * compiled for them. */
 static rt_walk_result trace(const walk_algorithm *a, const rt_walk_mesh *m, const double ray[6], int start,
                             rt_walk_record *record)
 {
     rt_vec3 P = rt_v(ray[0], ray[1], ray[2]);
     rt_vec3 L = rt_v(ray[3] - ray[0], ray[4] - ray[1], ray[5] - ray[2]);
     switch (a->method * 3 + a->form) {
-    case RT_WALK_PLUECKER * 3 + 0: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 0, P, L, start, record);
-    case RT_WALK_PLUECKER * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 1, P, L, start, record);
-    case RT_WALK_PLUECKER * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PLUECKER, 2, P, L, start, record);
-    case RT_WALK_STP * 3 + 0: return rt_walk_trace_from(m, RT_WALK_STP, 0, P, L, start, record);
-    case RT_WALK_STP * 3 + 1: return rt_walk_trace_from(m, RT_WALK_STP, 1, P, L, start, record);
-    case RT_WALK_STP * 3 + 2: return rt_walk_trace_from(m, RT_WALK_STP, 2, P, L, start, record);
-    case RT_WALK_PRECOMPUTED * 3 + 0: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 0, P, L, start, record);
-    case RT_WALK_PRECOMPUTED * 3 + 1: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 1, P, L, start, record);
-    case RT_WALK_PRECOMPUTED * 3 + 2: return rt_walk_trace_from(m, RT_WALK_PRECOMPUTED, 2, P, L, start, record);
-    case RT_WALK_AMAN * 3 + 0: return rt_walk_trace_from(m, RT_WALK_AMAN, 0, P, L, start, record);
-    case RT_WALK_BADOUELB * 3 + 0: return rt_walk_trace_from(m, RT_WALK_BADOUELB, 0, P, L, start, record);
-    case RT_WALK_MARIA * 3 + 0: return rt_walk_trace_from(m, RT_WALK_MARIA, 0, P, L, start, record);
+        TRACE_FORMS(RT_WALK_PLUECKER);
+        TRACE_FORMS(RT_WALK_STP);
+        TRACE_FORMS(RT_WALK_PRECOMPUTED);
+        TRACE_CASE(RT_WALK_AMAN, 0);
+        TRACE_CASE(RT_WALK_BADOUELB, 0);
+        TRACE_CASE(RT_WALK_MARIA, 0);
     default: return rt_walk_trace_from(m, RT_WALK_ROBUST, 0, P, L, start, record);
     }
 }

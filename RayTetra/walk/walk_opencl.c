@@ -54,11 +54,8 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
     walk_opencl *gpu = calloc(1, sizeof *gpu);
     if (!gpu)
         return error_set(err, "out of memory");
-    if (device_session_open(&gpu->session, index, err) != 0) {
-        free(gpu);
-        return -1;
-    }
-    if (device_session_require_fp64(gpu->session, "TetWalk's kernels (the walk in double precision)", err) != 0) {
+    if (device_session_open(&gpu->session, index, err) != 0 ||
+        device_session_require_fp64(gpu->session, "TetWalk's kernels (the walk in double precision)", err) != 0) {
         walk_opencl_close(gpu);
         return -1;
     }

@@ -69,16 +69,21 @@ RT_INLINE void rt_two_product(rt_real a, rt_real b, rt_real *x, rt_real *y)
     *y = fma(a, b, -product);
 }
 
+/* value as the next component h[*count] unless it is zero: no expansion keeps a zero component. */
+RT_INLINE void rt_expansion_append(rt_real *h, int *count, rt_real value)
+{
+    if (value != 0)
+        h[(*count)++] = value;
+}
+
 /* a - b as an expansion of at most 2 components; returns their count. */
 RT_INLINE int rt_expansion_difference(rt_real a, rt_real b, rt_real *h)
 {
     rt_real head, tail;
     rt_two_sum(a, -b, &head, &tail);
     int n = 0;
-    if (tail != 0)
-        h[n++] = tail;
-    if (head != 0)
-        h[n++] = head;
+    rt_expansion_append(h, &n, tail);
+    rt_expansion_append(h, &n, head);
     return n;
 }
 
@@ -102,11 +107,9 @@ RT_INLINE int rt_expansion_sum(int m, const rt_real *e, int n, const rt_real *f,
             rt_fast_two_sum(g, q, &q, &part);
         else
             rt_two_sum(q, g, &q, &part);
-        if (part != 0)
-            h[count++] = part;
+        rt_expansion_append(h, &count, part);
     }
-    if (q != 0)
-        h[count++] = q;
+    rt_expansion_append(h, &count, q);
     return count;
 }
 
@@ -124,15 +127,12 @@ RT_INLINE int rt_expansion_scale(int m, const rt_real *e, rt_real b, rt_real *h)
         } else {
             rt_real sum;
             rt_two_sum(q, error, &sum, &part);
-            if (part != 0)
-                h[count++] = part;
+            rt_expansion_append(h, &count, part);
             rt_fast_two_sum(product, sum, &q, &part);
         }
-        if (part != 0)
-            h[count++] = part;
+        rt_expansion_append(h, &count, part);
     }
-    if (q != 0)
-        h[count++] = q;
+    rt_expansion_append(h, &count, q);
     return count;
 }
 
@@ -173,8 +173,7 @@ RT_INLINE rt_real rt_expansion_estimate(int m, rt_real *e)
     int top = 0;
     for (int i = bottom + 1; i < m; ++i) {
         rt_fast_two_sum(e[i], q, &q, &part);
-        if (part != 0)
-            e[top++] = part;
+        rt_expansion_append(e, &top, part);
     }
     e[top] = q;
     return q;
