@@ -439,9 +439,25 @@ static void part_offsets(const body *b, uint64_t offset[BODY_PARTS])
         offset[k] = offset[k - 1] + b->bytes[k - 1];
 }
 
+/* The checks of a block just read, while it is in cache: its vertices' coordinates, or its walk
+ * records (split into tetra and neighbour, their boundary links counted); the first unsound
+ * vertex or record lowers *bad_vertex or *bad_cell. */
+static void check_block(tet_mesh *mesh, body_block block, size_t *bad_vertex, size_t *bad_cell, size_t *links)
+{
+    if (block.part == PART_VERTICES) {
+        size_t first = block.begin / sizeof(vec3), n = (block.end - block.begin) / sizeof(vec3);
+        size_t bad = first + first_vertex_out_of_range(mesh->vertices + first, n);
+        *bad_vertex = bad < first + n && bad < *bad_vertex ? bad : *bad_vertex;
+    } else if (block.part == PART_CELLS) {
+        size_t first = block.begin / sizeof *mesh->cells, n = (block.end - block.begin) / sizeof *mesh->cells;
+        size_t bad = take_cells(mesh, first, n, links);
+        *bad_cell = bad < first + n && bad < *bad_cell ? bad : *bad_cell;
+    }
+}
+
 /* The body's blocks on every core, each one by one thread: read straight into its array (the
- * page faults and copies spread over the cores), hashed and checked while it is in that core's
- * cache, the walk records split into tetra and neighbour in the same pass. */
+ * page faults and copies spread over the cores), then hashed and checked while it is in that
+ * core's cache. status[i] is block i's read_at. */
 static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_block *blocks, size_t count,
                               uint8_t (*digests)[SHA256_DIGEST_SIZE], int *status)
 {
@@ -458,15 +474,7 @@ static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_
         if (!byte_order_little_endian_host())
             byte_order_swap(data, width, size / width);
         hash_block(b, block, digests[i]);
-        if (block.part == PART_VERTICES) {
-            size_t first = block.begin / sizeof(vec3), n = size / sizeof(vec3);
-            size_t bad = first + first_vertex_out_of_range(mesh->vertices + first, n);
-            bad_vertex = bad < first + n && bad < bad_vertex ? bad : bad_vertex;
-        } else if (block.part == PART_CELLS) {
-            size_t first = block.begin / sizeof *mesh->cells, n = size / sizeof *mesh->cells;
-            size_t bad = take_cells(mesh, first, n, &links);
-            bad_cell = bad < first + n && bad < bad_cell ? bad : bad_cell;
-        }
+        check_block(mesh, block, &bad_vertex, &bad_cell, &links);
     }
     int failed_errno = 0;
     for (size_t i = 0; i < count && failed_errno == 0; ++i)
