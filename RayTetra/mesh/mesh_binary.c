@@ -33,6 +33,11 @@ _Static_assert(sizeof(vec3) == 3 * sizeof(double), "vertices are read straight i
 /* The body (everything after the header), the arrays in file order. */
 enum { PART_BOX, PART_VERTICES, PART_CELLS, PART_BOUNDS, PART_LINKS, PART_FACES, PART_BOUNDARY, BODY_PARTS };
 
+/* The fewest blocks read and hashed on every core: a body whose arrays fit in a block each is
+ * read on one thread, since for a small mesh starting a team of threads costs more than it
+ * saves. */
+#define PARALLEL_BLOCKS (BODY_PARTS + 1)
+
 typedef struct body {
     void *part[BODY_PARTS];
     size_t width[BODY_PARTS], bytes[BODY_PARTS];
@@ -117,7 +122,7 @@ static int body_digest(const body *b, uint8_t digest[SHA256_DIGEST_SIZE])
         free(digests);
         return -1;
     }
-#pragma omp parallel for schedule(dynamic, 1) if (count > 1)
+#pragma omp parallel for schedule(dynamic, 1) if (count >= PARALLEL_BLOCKS)
     for (size_t i = 0; i < count; ++i)
         hash_block(b, blocks[i], digests[i]);
     digest_of_digests(digests, count, digest);
@@ -484,7 +489,7 @@ static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_
     uint64_t offset[BODY_PARTS];
     part_offsets(b, offset);
     size_t bad_vertex = mesh->vertex_count, bad_cell = mesh->tetra_count, links = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(min : bad_vertex, bad_cell) reduction(+ : links) if (count > 1)
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : bad_vertex, bad_cell) reduction(+ : links) if (count >= PARALLEL_BLOCKS)
     for (size_t i = 0; i < count; ++i) {
         body_block block = blocks[i];
         unsigned char *data = (unsigned char *)b->part[block.part] + block.begin;
