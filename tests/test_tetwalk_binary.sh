@@ -33,6 +33,10 @@ round_trip "$DATA/box.mesh" box
 round_trip "$DATA/u_shape.mesh" u_shape
 round_trip "$DATA/box_tetgen.ele" box_tetgen
 round_trip grid.mesh grid
+# A mesh whose walk records span four 768 KiB blocks (6 x 24^3 tetrahedra, 32 bytes each), which
+# two threads read, hash and check at once.
+python3 "$ROOT/tests/grid_mesh.py" 24 7 blocks.mesh
+OMP_NUM_THREADS=2 round_trip blocks.mesh blocks
 
 # --from-vertex counts vertices as the text file did (Medit from 1, this TetGen file from its
 # .node's first number), in the binary copy too: the same rays from the same vertex.
@@ -220,6 +224,20 @@ faces = struct.unpack_from('<%di' % $faces, data, $boundary_at)
 assert all(a < b for a, b in zip(faces, faces[1:]))"
 # Read in parallel from a regular file only, in one line: not from a pipe.
 expect 1 "not a regular file: a binary mesh is read in parallel from a file" -- "$TW" <(cat grid.rtm)
+# A walk record in the fourth block, and one in the last: named by their numbers in the file.
+big_tetrahedra=$((6 * 24 ** 3))
+big_cells_at=$((128 + 24 * 25 ** 3))
+for t in $((3 * 24576 + 17)) $((big_tetrahedra - 1)); do
+    python3 - "$big_cells_at" "$t" <<'PY'
+import struct, sys
+at, t = int(sys.argv[1]), int(sys.argv[2])
+data = bytearray(open("blocks.rtm", "rb").read())
+struct.pack_into("<i", data, at + 32 * t + 8, -3)
+open("blocks_bad.rtm", "wb").write(data)
+PY
+    OMP_NUM_THREADS=2 expect 1 "blocks_bad\.rtm: tetrahedron $t's vertices [0-9]+ [0-9]+ -3 [0-9]+ are not four distinct" -- \
+        "$TW" blocks_bad.rtm
+done
 expect 1 'missing\.rtm: cannot read' -- "$TW" missing.rtm
 check "no output of a damaged mesh" test ! -e out.png
 
