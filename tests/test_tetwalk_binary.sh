@@ -33,6 +33,10 @@ round_trip "$DATA/box.mesh" box
 round_trip "$DATA/u_shape.mesh" u_shape
 round_trip "$DATA/box_tetgen.ele" box_tetgen
 round_trip grid.mesh grid
+# A mesh whose walk records span four 768 KiB blocks (6 x 24^3 tetrahedra, 32 bytes each), which
+# two threads read, hash and check at once.
+python3 "$ROOT/tests/grid_mesh.py" 24 7 blocks.mesh
+OMP_NUM_THREADS=2 round_trip blocks.mesh blocks
 
 # --from-vertex counts vertices as the text file did (Medit from 1, this TetGen file from its
 # .node's first number), in the binary copy too: the same rays from the same vertex.
@@ -49,8 +53,8 @@ for name in box box_tetgen; do
     fi
 done
 read -r nodes faces depth < <(python3 -c "import struct; print(*struct.unpack_from('<III', open('grid.rtm','rb').read(), 64))")
-check "the file's size is 80 + 24 V + 32 T + 56 N + 4 B" \
-    test "$(stat -c %s grid.rtm)" -eq $((80 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3 + 56 * nodes + 4 * faces))
+check "the file's size is 128 + 24 V + 32 T + 56 N + 8 B" \
+    test "$(stat -c %s grid.rtm)" -eq $((128 + 24 * 13 ** 3 + 32 * 6 * 12 ** 3 + 56 * nodes + 8 * faces))
 check "the hierarchy's boundary faces are the mesh's (2 x 12 x 12 on each of 6 sides)" test "$faces" -eq $((6 * 2 * 12 * 12))
 check "the magic starts the file" test "$(head -c 8 grid.rtm)" = RAYTMESH
 
@@ -95,13 +99,17 @@ refused() {
 }
 vertices=$((13 ** 3))
 tetrahedra=$((6 * 12 ** 3))
-tetra_at=$((80 + 24 * vertices))
-neighbours_at=$((tetra_at + 16 * tetrahedra))
-bounds_at=$((neighbours_at + 16 * tetrahedra))
+box_at=80
+vertices_at=128
+# Tetrahedron t's walk record: its 4 vertex indices at cells_at + 32 t, its 4 links 16 bytes on.
+cells_at=$((vertices_at + 24 * vertices))
+bounds_at=$((cells_at + 32 * tetrahedra))
 links_at=$((bounds_at + 48 * nodes))
 faces_at=$((links_at + 8 * nodes))
+boundary_at=$((faces_at + 4 * faces))
 refused magic.rtm 0 '<Q' 1 'not a binary mesh: it does not start with "RAYTMESH"'
-refused version.rtm 8 '<I' 1 'binary mesh version 1; this TetWalk reads version 2'
+refused version.rtm 8 '<I' 1 'binary mesh version 1; this TetWalk reads version 3'
+refused old_version.rtm 8 '<I' 2 'binary mesh version 2; this TetWalk reads version 3: write it again with TetWalk --save-mesh$'
 refused reserved.rtm 13 '<B' 7 'byte 13 of the header is reserved and must be zero'
 refused first_number.rtm 12 '<B' 7 "byte 12 of the header, the first vertex's number, is 7 \(0 or 1\)"
 refused digest.rtm 40 '<B' 7 "the file's arrays do not match the SHA-256 digest of its header \(damaged\)"
@@ -118,17 +126,17 @@ expect 1 'header\.rtm: truncated: 10 bytes, less than the 80-byte header' -- "$T
 expect 1 'empty\.rtm: truncated: 0 bytes' -- "$TW" empty.rtm
 cp "$DATA/box.mesh" text.rtm
 expect 1 'text\.rtm: not a binary mesh' -- "$TW" text.rtm
-refused far.rtm $((80 + 24 * 5 + 8)) '<d' 1e300 "vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range"
-refused nan.rtm $((80 + 24 * 7 + 16)) '<d' nan "vertex 7's z is not a finite number"
-refused index.rtm $((tetra_at + 16 * 3 + 4)) '<i' $vertices "tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))"
-refused negative.rtm $((tetra_at + 16 * 4)) '<i' -1 "tetrahedron 4's vertices -1 "
-read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $tetra_at + 16 * 9)[0])")
-refused twice.rtm $((tetra_at + 16 * 9 + 12)) '<i' "$twice" "tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct"
+refused far.rtm $((vertices_at + 24 * 5 + 8)) '<d' 1e300 "vertex 5's y = 1(\.0*1)?e\+300 is outside the supported range"
+refused nan.rtm $((vertices_at + 24 * 7 + 16)) '<d' nan "vertex 7's z is not a finite number"
+refused index.rtm $((cells_at + 32 * 3 + 4)) '<i' $vertices "tetrahedron 3's vertices [0-9]+ $vertices [0-9]+ [0-9]+ are not four distinct ones of 0 to $((vertices - 1))"
+refused negative.rtm $((cells_at + 32 * 4)) '<i' -1 "tetrahedron 4's vertices -1 "
+read -r twice < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $cells_at + 32 * 9)[0])")
+refused twice.rtm $((cells_at + 32 * 9 + 12)) '<i' "$twice" "tetrahedron 9's vertices $twice [0-9]+ [0-9]+ $twice are not four distinct"
 # Tetrahedron 2 with its first two vertices swapped: inverted, which the digest tells.
-python3 - <<'PY'
-import struct
+python3 - "$cells_at" <<'PY'
+import struct, sys
 data = bytearray(open("grid.rtm", "rb").read())
-at = 80 + 24 * 13 ** 3 + 16 * 2
+at = int(sys.argv[1]) + 32 * 2
 a, b = struct.unpack_from("<ii", data, at)
 struct.pack_into("<ii", data, at, b, a)
 open("inverted.rtm", "wb").write(data)
@@ -136,15 +144,15 @@ PY
 expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
 # A coordinate changed within the range, a link to a real face that is not the neighbour's: the
 # digest tells.
-refused moved.rtm $((80 + 24 * 30)) '<d' 0.5 "the file's arrays do not match the SHA-256 digest"
-refused link_range.rtm $((neighbours_at + 16 * 11)) '<i' $((4 * tetrahedra)) "tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra"
-refused link_self.rtm $((neighbours_at + 16 * 12)) '<i' $((4 * 12 + 1)) "tetrahedron 12's neighbour links"
+refused moved.rtm $((vertices_at + 24 * 30)) '<d' 0.5 "the file's arrays do not match the SHA-256 digest"
+refused link_range.rtm $((cells_at + 32 * 11 + 16)) '<i' $((4 * tetrahedra)) "tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra"
+refused link_self.rtm $((cells_at + 32 * 12 + 16)) '<i' $((4 * 12 + 1)) "tetrahedron 12's neighbour links"
 # A link to a real face that does not link back (tetrahedron 13's first face, pointed at
 # tetrahedron 20's face 2, unless that is its true neighbour, then at face 3): the digest tells.
-python3 - <<'PY'
-import struct
+python3 - "$cells_at" <<'PY'
+import struct, sys
 data = bytearray(open("grid.rtm", "rb").read())
-at = 80 + 24 * 13 ** 3 + 16 * 6 * 12 ** 3 + 16 * 13
+at = int(sys.argv[1]) + 32 * 13 + 16
 true = struct.unpack_from("<i", data, at)[0]
 struct.pack_into("<i", data, at, 20 * 4 + 2 if true != 20 * 4 + 2 else 20 * 4 + 3)
 open("link_back.rtm", "wb").write(data)
@@ -156,13 +164,16 @@ refused no_depth.rtm 72 '<I' 0 "the header announces a hierarchy 0 deep \(1 to 6
 refused too_deep.rtm 72 '<I' 61 "the header announces a hierarchy 61 deep \(1 to 60\)"
 refused many_nodes.rtm 64 '<I' $((2 * faces)) "the header announces $((2 * faces)) hierarchy nodes for $faces boundary faces \(1 to $((2 * faces - 1))\)"
 refused no_faces.rtm 68 '<I' 0 "the header announces 0 boundary faces"
-# One more boundary face announced, and its entry there: the neighbour links have one fewer.
-python3 - <<'PY'
-import struct
+# One more boundary face announced, and its entries in both lists: the neighbour links have one
+# fewer.
+python3 - "$boundary_at" <<'PY'
+import struct, sys
+at = int(sys.argv[1])
 data = bytearray(open("grid.rtm", "rb").read())
 faces = struct.unpack_from("<I", data, 68)[0]
 struct.pack_into("<I", data, 68, faces + 1)
-open("extra_face.rtm", "wb").write(data + struct.pack("<i", struct.unpack_from("<i", data, len(data) - 4)[0]))
+last = data[len(data) - 4:]
+open("extra_face.rtm", "wb").write(data[:at] + data[at - 4:at] + data[at:] + last)
 PY
 expect 1 "extra_face\.rtm: the header announces $((faces + 1)) boundary faces, the neighbour links have $faces" -- "$TW" extra_face.rtm
 refused shallow.rtm 72 '<I' $((depth - 1)) "hierarchy node [0-9]+ lies deeper than the header's depth"
@@ -186,8 +197,8 @@ refused face_inner.rtm $((faces_at + 4 * 7)) '<i' -5 "entry 7 of the hierarchy's
 read -r inner < <(python3 -c "
 import struct
 data = open('grid.rtm', 'rb').read()
-links = struct.unpack_from('<%di' % (4 * $tetrahedra), data, $neighbours_at)
-print(next(i for i, l in enumerate(links) if l != -1))")
+cells = struct.unpack_from('<%di' % (8 * $tetrahedra), data, $cells_at)
+print(next(t * 4 + f for t in range($tetrahedra) for f in range(4) if cells[8 * t + 4 + f] != -1))")
 refused face_link.rtm $((faces_at + 4 * 9)) '<i' "$inner" "entry 9 of the hierarchy's face list, $inner, is not a boundary face"
 python3 - "$faces_at" <<'PY'
 import struct, sys
@@ -198,6 +209,35 @@ struct.pack_into("<ii", data, at, b, a)
 open("faces_swapped.rtm", "wb").write(data)
 PY
 expect 1 "faces_swapped\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" faces_swapped.rtm
+# The stored box and boundary list: what the walk's memory depends on is checked, the rest
+# stands on the digest.
+refused box_far.rtm $((box_at + 8)) '<d' 1e300 "the stored bounding box is not finite numbers in the supported range with low <= high"
+refused box_flipped.rtm $((box_at + 24)) '<d' -1e6 "the stored bounding box is not finite numbers in the supported range with low <= high"
+refused box_moved.rtm $((box_at + 40)) '<d' 99 "the file's arrays do not match the SHA-256 digest"
+refused boundary_inner.rtm $((boundary_at + 4 * 5)) '<i' "$inner" "entry 5 of the boundary list, $inner, is not a boundary face after the entry before it"
+read -r first_boundary < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $boundary_at)[0])")
+refused boundary_order.rtm $((boundary_at + 4)) '<i' "$first_boundary" "entry 1 of the boundary list, $first_boundary, is not a boundary face after the entry before it"
+check "the stored boundary list is increasing" python3 -c "
+import struct
+data = open('grid.rtm', 'rb').read()
+faces = struct.unpack_from('<%di' % $faces, data, $boundary_at)
+assert all(a < b for a, b in zip(faces, faces[1:]))"
+# Read in parallel from a regular file only, in one line: not from a pipe.
+expect 1 "not a regular file: a binary mesh is read in parallel from a file" -- "$TW" <(cat grid.rtm)
+# A walk record in the fourth block, and one in the last: named by their numbers in the file.
+big_tetrahedra=$((6 * 24 ** 3))
+big_cells_at=$((128 + 24 * 25 ** 3))
+for t in $((3 * 24576 + 17)) $((big_tetrahedra - 1)); do
+    python3 - "$big_cells_at" "$t" <<'PY'
+import struct, sys
+at, t = int(sys.argv[1]), int(sys.argv[2])
+data = bytearray(open("blocks.rtm", "rb").read())
+struct.pack_into("<i", data, at + 32 * t + 8, -3)
+open("blocks_bad.rtm", "wb").write(data)
+PY
+    OMP_NUM_THREADS=2 expect 1 "blocks_bad\.rtm: tetrahedron $t's vertices [0-9]+ [0-9]+ -3 [0-9]+ are not four distinct" -- \
+        "$TW" blocks_bad.rtm
+done
 expect 1 'missing\.rtm: cannot read' -- "$TW" missing.rtm
 check "no output of a damaged mesh" test ! -e out.png
 

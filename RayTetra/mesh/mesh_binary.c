@@ -1,15 +1,20 @@
-/* mesh_binary.c: the binary mesh file (mesh_binary.h): written as it stands in memory, read
- * straight into the mesh's arrays and checked in parallel (OpenMP), so that reading costs about
- * what copying the file does. Byte order is fixed (little-endian); a big-endian host swaps. */
+/* mesh_binary.c: the binary mesh file (mesh_binary.h): written as it stands in memory; read in
+ * blocks on every core (OpenMP), each block read straight into its array, hashed and checked by
+ * the thread that read it while it is in that core's cache, so that reading costs about what
+ * copying the file does. Byte order is fixed (little-endian); a big-endian host swaps. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "mesh/mesh_binary.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <nettle/sha2.h>
 
@@ -23,77 +28,107 @@ _Static_assert(sizeof(vec3) == 3 * sizeof(double), "vertices are read straight i
 /* What to do about a damaged file, at the end of every message about one. */
 #define REMEDY "write it again with TetWalk --save-mesh"
 
-/* ---------------------------------------------------------------- the digest */
+/* ---------------------------------------------------------------- the body and its digest */
 
-/* The body (everything after the header) as the file holds it: six arrays, one after the other. */
-enum { BODY_PARTS = 6 };
+/* The body (everything after the header), the arrays in file order. */
+enum { PART_BOX, PART_VERTICES, PART_CELLS, PART_BOUNDS, PART_LINKS, PART_FACES, PART_BOUNDARY, BODY_PARTS };
+
+/* The fewest blocks read and hashed on every core: a body whose arrays fit in a block each is
+ * read on one thread, since for a small mesh starting a team of threads costs more than it
+ * saves. */
+#define PARALLEL_BLOCKS (BODY_PARTS + 1)
 
 typedef struct body {
-    const void *part[BODY_PARTS];
+    void *part[BODY_PARTS];
     size_t width[BODY_PARTS], bytes[BODY_PARTS];
 } body;
 
-static body body_of(const tet_mesh *mesh, const mesh_bvh *bvh)
+/* A block of the body: bytes [begin, end) of one array, the unit that one thread reads, hashes
+ * and checks while it is in that core's cache. */
+typedef struct body_block {
+    int part;
+    size_t begin, end;
+} body_block;
+
+_Static_assert(MESH_BINARY_BLOCK % (3 * sizeof(double)) == 0 && MESH_BINARY_BLOCK % (RT_CELL_INTS * sizeof(int)) == 0,
+               "a block holds whole vertices and whole walk records, which its thread checks");
+
+static body body_of(const tet_mesh *mesh, const mesh_bvh *bvh, double box[6])
 {
-    return (body){{mesh->vertices, mesh->tetra, mesh->neighbour, bvh->bounds, bvh->links, bvh->faces},
-                  {sizeof(double), sizeof(int), sizeof(int), sizeof(double), sizeof(int), sizeof(int)},
-                  {mesh->vertex_count * sizeof *mesh->vertices, mesh->tetra_count * sizeof *mesh->tetra,
-                   mesh->tetra_count * sizeof *mesh->neighbour, bvh->node_count * sizeof *bvh->bounds,
-                   bvh->node_count * sizeof *bvh->links, bvh->face_count * sizeof *bvh->faces}};
+    return (body){{box, mesh->vertices, mesh->cells, bvh->bounds, bvh->links, bvh->faces, mesh->boundary},
+                  {sizeof(double), sizeof(double), sizeof(int), sizeof(double), sizeof(int), sizeof(int), sizeof(int)},
+                  {6 * sizeof(double), mesh->vertex_count * sizeof *mesh->vertices,
+                   mesh->tetra_count * sizeof *mesh->cells, bvh->node_count * sizeof *bvh->bounds,
+                   bvh->node_count * sizeof *bvh->links, bvh->face_count * sizeof *bvh->faces,
+                   mesh->boundary_count * sizeof *mesh->boundary}};
 }
 
-/* Bytes [begin, end) of one array, little-endian (a big-endian host swaps a copy). */
-static void hash_bytes(struct sha256_ctx *hash, const unsigned char *data, size_t width, size_t begin, size_t end)
+/* The body's blocks in file order, each array cut every MESH_BINARY_BLOCK bytes; NULL when out
+ * of memory. */
+static body_block *body_blocks(const body *b, size_t *count)
 {
-    if (byte_order_little_endian_host()) {
-        sha256_update(hash, end - begin, data + begin);
-        return;
-    }
-    unsigned char buffer[1 << 16];
-    for (size_t at = begin; at < end; at += sizeof buffer) {
-        size_t n = end - at < sizeof buffer ? end - at : sizeof buffer;
-        memcpy(buffer, data + at, n);
-        byte_order_swap(buffer, width, n / width);
-        sha256_update(hash, n, buffer);
-    }
+    size_t n = 0;
+    for (int k = 0; k < BODY_PARTS; ++k)
+        n += (b->bytes[k] + MESH_BINARY_BLOCK - 1) / MESH_BINARY_BLOCK;
+    body_block *blocks = malloc((n + 1) * sizeof *blocks);
+    if (!blocks)
+        return NULL;
+    size_t i = 0;
+    for (int k = 0; k < BODY_PARTS; ++k)
+        for (size_t at = 0; at < b->bytes[k]; at += MESH_BINARY_BLOCK)
+            blocks[i++] = (body_block){k, at, b->bytes[k] - at < MESH_BINARY_BLOCK ? b->bytes[k] : at + MESH_BINARY_BLOCK};
+    *count = n;
+    return blocks;
 }
 
-/* SHA-256 of the body's bytes [begin, end). */
-static void hash_block(const body *b, size_t begin, size_t end, uint8_t digest[SHA256_DIGEST_SIZE])
+/* The SHA-256 of a block as the file holds it, little-endian (a big-endian host swaps a copy). */
+static void hash_block(const body *b, body_block block, uint8_t digest[SHA256_DIGEST_SIZE])
 {
     struct sha256_ctx hash;
     sha256_init(&hash);
-    size_t offset = 0;
-    for (int k = 0; k < BODY_PARTS; offset += b->bytes[k], ++k) {
-        size_t low = begin > offset ? begin - offset : 0, high = end - offset < b->bytes[k] ? end - offset : b->bytes[k];
-        if (end > offset && low < high)
-            hash_bytes(&hash, b->part[k], b->width[k], low, high);
+    const unsigned char *data = b->part[block.part];
+    if (byte_order_little_endian_host()) {
+        sha256_update(&hash, block.end - block.begin, data + block.begin);
+    } else {
+        unsigned char buffer[1 << 16];
+        for (size_t at = block.begin; at < block.end; at += sizeof buffer) {
+            size_t n = block.end - at < sizeof buffer ? block.end - at : sizeof buffer;
+            memcpy(buffer, data + at, n);
+            byte_order_swap(buffer, b->width[block.part], n / b->width[block.part]);
+            sha256_update(&hash, n, buffer);
+        }
     }
     sha256_digest(&hash, SHA256_DIGEST_SIZE, digest);
 }
 
-/* The body's digest (mesh_binary.h): its blocks hashed on every core, then their digests. */
-static void body_digest(const tet_mesh *mesh, const mesh_bvh *bvh, uint8_t digest[SHA256_DIGEST_SIZE])
+/* The body's digest (mesh_binary.h) from its blocks' digests. */
+static void digest_of_digests(uint8_t (*digests)[SHA256_DIGEST_SIZE], size_t blocks, uint8_t digest[SHA256_DIGEST_SIZE])
 {
-    body b = body_of(mesh, bvh);
-    size_t size = 0;
-    for (int k = 0; k < BODY_PARTS; ++k)
-        size += b.bytes[k];
-    size_t blocks = (size + MESH_BINARY_BLOCK - 1) / MESH_BINARY_BLOCK;
-    uint8_t(*digests)[SHA256_DIGEST_SIZE] = malloc((blocks + 1) * sizeof *digests);
-    if (!digests) { /* out of memory: a digest no file has, so that reading refuses and writing fails */
-        memset(digest, 0, SHA256_DIGEST_SIZE);
-        return;
-    }
-#pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
-    for (size_t i = 0; i < blocks; ++i)
-        hash_block(&b, i * MESH_BINARY_BLOCK, (i + 1) * MESH_BINARY_BLOCK < size ? (i + 1) * MESH_BINARY_BLOCK : size,
-                   digests[i]);
     struct sha256_ctx hash;
     sha256_init(&hash);
     sha256_update(&hash, blocks * SHA256_DIGEST_SIZE, (const uint8_t *)digests);
     sha256_digest(&hash, SHA256_DIGEST_SIZE, digest);
+}
+
+/* The digest of a mesh in memory (for writing): its blocks hashed on every core. Returns 0, or -1
+ * when out of memory. */
+static int body_digest(const body *b, uint8_t digest[SHA256_DIGEST_SIZE])
+{
+    size_t count;
+    body_block *blocks = body_blocks(b, &count);
+    uint8_t(*digests)[SHA256_DIGEST_SIZE] = malloc((count + 1) * sizeof *digests);
+    if (!blocks || !digests) {
+        free(blocks);
+        free(digests);
+        return -1;
+    }
+#pragma omp parallel for schedule(dynamic, 1) if (count >= PARALLEL_BLOCKS)
+    for (size_t i = 0; i < count; ++i)
+        hash_block(b, blocks[i], digests[i]);
+    digest_of_digests(digests, count, digest);
+    free(blocks);
     free(digests);
+    return 0;
 }
 
 int mesh_binary_file(const char *path)
@@ -170,35 +205,35 @@ static int parse_header(const char *path, const unsigned char *header, file_coun
 
 static uint64_t file_size_for(const file_counts *c)
 {
-    return MESH_BINARY_HEADER_SIZE + c->vertices * sizeof(vec3) + c->tetrahedra * 2 * 4 * sizeof(int) +
-           (uint64_t)c->nodes * (6 * sizeof(double) + 2 * sizeof(int)) + (uint64_t)c->faces * sizeof(int);
+    return MESH_BINARY_HEADER_SIZE + 6 * sizeof(double) + c->vertices * sizeof(vec3) +
+           c->tetrahedra * RT_CELL_INTS * sizeof(int) + (uint64_t)c->nodes * (6 * sizeof(double) + 2 * sizeof(int)) +
+           (uint64_t)c->faces * 2 * sizeof(int);
 }
 
-/* `count` items of `width` bytes into data; 0, or -1 with err set when the file ends first. */
-static int read_items(FILE *stream, const char *path, void *data, size_t width, size_t count, uint64_t expected,
-                      error_text *err)
+/* The whole pages of [data, data + size) faulted in at once, by the thread about to fill them: one
+ * call for what would be a fault a page (7 to 9 % of a binary read on one thread, measured).
+ * Advice only: a kernel without MADV_POPULATE_WRITE (Linux 5.14) faults them one by one. */
+static void populate(unsigned char *data, size_t size)
 {
-    if (fread(data, width, count, stream) == count) {
-        if (!byte_order_little_endian_host())
-            byte_order_swap(data, width, count);
-        return 0;
-    }
-    if (ferror(stream))
-        return error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
-    return error_set_kind(err, ERROR_INPUT, "%s: truncated: the header announces %llu bytes, the file ends before: " REMEDY,
-                          path, (unsigned long long)expected);
+#ifdef MADV_POPULATE_WRITE
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t begin = ((uintptr_t)data + page - 1) & ~(page - 1), end = ((uintptr_t)data + size) & ~(page - 1);
+    if (begin < end)
+        madvise((void *)begin, end - begin, MADV_POPULATE_WRITE);
+#else
+    (void)data;
+    (void)size;
+#endif
 }
 
 /* The first vertex with a coordinate outside the supported range, or `count`. */
 static size_t first_vertex_out_of_range(const vec3 *vertices, size_t count)
 {
-    size_t first = count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (count >= MESH_PARALLEL_MIN)
     for (size_t i = 0; i < count; ++i)
-        if (i < first && !(coordinate_in_range(vertices[i].x) && coordinate_in_range(vertices[i].y) &&
-                           coordinate_in_range(vertices[i].z)))
-            first = i;
-    return first;
+        if (!(coordinate_in_range(vertices[i].x) && coordinate_in_range(vertices[i].y) &&
+              coordinate_in_range(vertices[i].z)))
+            return i;
+    return count;
 }
 
 static int vertex_error(const char *path, const vec3 *vertex, size_t number, error_text *err)
@@ -238,15 +273,25 @@ static int links_are_sound(const int *links, size_t t, size_t tetra_count)
     return 1;
 }
 
-static size_t first_unsound_tetrahedron(const tet_mesh *mesh)
+/* Walk records [first, first + count) as read: each one's vertex indices and links copied into
+ * tetra and neighbour, checked, and its boundary links counted, while the block is in cache.
+ * Returns the first unsound record, or first + count. */
+static size_t take_cells(tet_mesh *mesh, size_t first, size_t count, size_t *boundary)
 {
-    size_t first = mesh->tetra_count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        if (t < first && !(tetra_is_sound(mesh->tetra[t], mesh->vertex_count) &&
-                           links_are_sound(mesh->neighbour[t], t, mesh->tetra_count)))
-            first = t;
-    return first;
+    size_t bad = first + count, links = 0;
+    for (size_t t = first; t < first + count; ++t) {
+        const int *cell = mesh->cells[t];
+        for (int k = 0; k < 4; ++k) {
+            mesh->tetra[t][k] = cell[RT_CELL_VERTEX(k)];
+            mesh->neighbour[t][k] = cell[RT_CELL_LINK(k)];
+            links += cell[RT_CELL_LINK(k)] == -1;
+        }
+        if (bad == first + count &&
+            !(tetra_is_sound(mesh->tetra[t], mesh->vertex_count) && links_are_sound(mesh->neighbour[t], t, mesh->tetra_count)))
+            bad = t;
+    }
+    *boundary += links;
+    return bad;
 }
 
 static int tetrahedron_error(const char *path, const tet_mesh *mesh, size_t t, error_text *err)
@@ -335,23 +380,8 @@ static size_t first_not_boundary(const tet_mesh *mesh, const mesh_bvh *bvh)
     return first;
 }
 
-static size_t boundary_links(const tet_mesh *mesh)
-{
-    size_t count = 0;
-#pragma omp parallel for schedule(static) reduction(+ : count) if (mesh->tetra_count >= MESH_PARALLEL_MIN)
-    for (size_t t = 0; t < mesh->tetra_count; ++t)
-        for (int f = 0; f < 4; ++f)
-            count += mesh->neighbour[t][f] == -1;
-    return count;
-}
-
 static int hierarchy_check(const char *path, const tet_mesh *mesh, const mesh_bvh *bvh, error_text *err)
 {
-    size_t links = boundary_links(mesh);
-    if (links != bvh->face_count)
-        return error_set_kind(err, ERROR_INPUT,
-                              "%s: the header announces %zu boundary faces, the neighbour links have %zu: " REMEDY, path,
-                              bvh->face_count, links);
     size_t node;
     const char *problem = tree_problem(bvh, &node);
     if (problem)
@@ -372,13 +402,122 @@ static int hierarchy_check(const char *path, const tet_mesh *mesh, const mesh_bv
     return 0;
 }
 
-static int read_body(FILE *stream, const char *path, tet_mesh *mesh, const file_counts *counts, uint64_t expected,
-                     const uint8_t *stored_digest, error_text *err)
+/* ---------------------------------------------------------------- the stored derived tables */
+
+/* The first entry of the boundary list that is not a boundary face or not after the one before
+ * it, or boundary_count: a list of boundary_count increasing boundary faces, with as many -1
+ * links in the mesh, is the mesh's boundary in tetrahedron order. */
+static size_t first_unsound_boundary(const tet_mesh *mesh)
+{
+    size_t first = mesh->boundary_count;
+#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->boundary_count >= MESH_PARALLEL_MIN)
+    for (size_t i = 0; i < mesh->boundary_count; ++i) {
+        int face = mesh->boundary[i];
+        if (i < first && (face < 0 || (size_t)face / 4 >= mesh->tetra_count ||
+                          mesh->neighbour[face / 4][face % 4] != -1 || (i > 0 && face <= mesh->boundary[i - 1])))
+            first = i;
+    }
+    return first;
+}
+
+/* The stored box (low x y z, high x y z): finite coordinates in the supported range, low <= high. */
+static int box_is_sound(const double box[6])
+{
+    for (int a = 0; a < 3; ++a)
+        if (!(coordinate_in_range(box[a]) && coordinate_in_range(box[3 + a]) && box[a] <= box[3 + a]))
+            return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- reading the body */
+
+/* What the reading pass found: why the first block that could not be read failed (an errno, or
+ * -1 for an end of file; 0 when all were read), the first unsound vertex and walk record, the
+ * boundary links. */
+typedef struct body_tally {
+    int failed_errno;
+    size_t bad_vertex, bad_cell, boundary_links;
+} body_tally;
+
+/* `size` bytes at `offset` of the file into data: 0, an errno, or -1 when the file ends first. */
+static int read_at(int fd, uint64_t offset, unsigned char *data, size_t size)
+{
+    size_t done = 0;
+    while (done < size) {
+        ssize_t got = pread(fd, data + done, size - done, (off_t)(offset + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return got < 0 ? errno : -1;
+        done += (size_t)got;
+    }
+    return 0;
+}
+
+/* Where each array starts in the file. */
+static void part_offsets(const body *b, uint64_t offset[BODY_PARTS])
+{
+    offset[0] = MESH_BINARY_HEADER_SIZE;
+    for (int k = 1; k < BODY_PARTS; ++k)
+        offset[k] = offset[k - 1] + b->bytes[k - 1];
+}
+
+/* The checks of a block just read, while it is in cache: its vertices' coordinates, or its walk
+ * records (split into tetra and neighbour, their boundary links counted); the first unsound
+ * vertex or record lowers *bad_vertex or *bad_cell. */
+static void check_block(tet_mesh *mesh, body_block block, size_t *bad_vertex, size_t *bad_cell, size_t *links)
+{
+    if (block.part == PART_VERTICES) {
+        size_t first = block.begin / sizeof(vec3), n = (block.end - block.begin) / sizeof(vec3);
+        size_t bad = first + first_vertex_out_of_range(mesh->vertices + first, n);
+        *bad_vertex = bad < first + n && bad < *bad_vertex ? bad : *bad_vertex;
+    } else if (block.part == PART_CELLS) {
+        size_t first = block.begin / sizeof *mesh->cells, n = (block.end - block.begin) / sizeof *mesh->cells;
+        populate((unsigned char *)(mesh->tetra + first), n * sizeof *mesh->tetra);
+        populate((unsigned char *)(mesh->neighbour + first), n * sizeof *mesh->neighbour);
+        size_t bad = take_cells(mesh, first, n, links);
+        *bad_cell = bad < first + n && bad < *bad_cell ? bad : *bad_cell;
+    }
+}
+
+/* The body's blocks on every core, each one by one thread: read straight into its array (the
+ * page faults and copies spread over the cores), then hashed and checked while it is in that
+ * core's cache. status[i] is block i's read_at. */
+static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_block *blocks, size_t count,
+                              uint8_t (*digests)[SHA256_DIGEST_SIZE], int *status)
+{
+    uint64_t offset[BODY_PARTS];
+    part_offsets(b, offset);
+    size_t bad_vertex = mesh->vertex_count, bad_cell = mesh->tetra_count, links = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : bad_vertex, bad_cell) reduction(+ : links) if (count >= PARALLEL_BLOCKS)
+    for (size_t i = 0; i < count; ++i) {
+        body_block block = blocks[i];
+        unsigned char *data = (unsigned char *)b->part[block.part] + block.begin;
+        size_t width = b->width[block.part], size = block.end - block.begin;
+        populate(data, size);
+        if ((status[i] = read_at(fd, offset[block.part] + block.begin, data, size)) != 0)
+            continue;
+        if (!byte_order_little_endian_host())
+            byte_order_swap(data, width, size / width);
+        hash_block(b, block, digests[i]);
+        check_block(mesh, block, &bad_vertex, &bad_cell, &links);
+    }
+    int failed_errno = 0;
+    for (size_t i = 0; i < count && failed_errno == 0; ++i)
+        failed_errno = status[i];
+    return (body_tally){failed_errno, bad_vertex, bad_cell, links};
+}
+
+/* The arrays the file fills, allocated; 0, or -1 with err set. */
+static int allocate_body(const char *path, tet_mesh *mesh, const file_counts *counts, error_text *err)
 {
     size_t v = mesh->vertex_count, t = mesh->tetra_count;
+    mesh->boundary_count = counts->faces;
     mesh->vertices = malloc(v * sizeof *mesh->vertices);
     mesh->tetra = malloc(t * sizeof *mesh->tetra);
     mesh->neighbour = malloc(t * sizeof *mesh->neighbour);
+    mesh->cells = malloc((t + 1) * sizeof *mesh->cells); /* a spare row, as mesh_tetra_table gives */
+    mesh->boundary = malloc((mesh->boundary_count + 1) * sizeof *mesh->boundary);
     mesh_bvh *bvh = mesh->stored_hierarchy = calloc(1, sizeof *bvh);
     if (bvh) {
         bvh->node_count = counts->nodes;
@@ -388,28 +527,78 @@ static int read_body(FILE *stream, const char *path, tet_mesh *mesh, const file_
         bvh->links = malloc(bvh->node_count * sizeof *bvh->links);
         bvh->faces = malloc(bvh->face_count * sizeof *bvh->faces);
     }
-    if (!mesh->vertices || !mesh->tetra || !mesh->neighbour || !bvh || !bvh->bounds || !bvh->links || !bvh->faces)
+    if (!mesh->vertices || !mesh->tetra || !mesh->neighbour || !mesh->cells || !mesh->boundary || !bvh ||
+        !bvh->bounds || !bvh->links || !bvh->faces)
         return error_set_kind(err, ERROR_MEMORY, "%s: out of memory for %zu vertices and %zu tetrahedra", path, v, t);
-    if (read_items(stream, path, mesh->vertices, sizeof(double), v * 3, expected, err) != 0 ||
-        read_items(stream, path, mesh->tetra, sizeof(int), t * 4, expected, err) != 0 ||
-        read_items(stream, path, mesh->neighbour, sizeof(int), t * 4, expected, err) != 0 ||
-        read_items(stream, path, bvh->bounds, sizeof(double), bvh->node_count * 6, expected, err) != 0 ||
-        read_items(stream, path, bvh->links, sizeof(int), bvh->node_count * 2, expected, err) != 0 ||
-        read_items(stream, path, bvh->faces, sizeof(int), bvh->face_count, expected, err) != 0)
-        return -1;
-    if (fgetc(stream) != EOF)
-        return error_set_kind(err, ERROR_INPUT, "%s: more bytes than the %llu the header announces: " REMEDY, path,
+    return 0;
+}
+
+/* What the reading pass found wrong, first the file's reading, then its arrays in file order,
+ * then the boundary links against the header's count; 0 when nothing. */
+static int tally_error(const char *path, const tet_mesh *mesh, const body_tally *tally, uint64_t expected, error_text *err)
+{
+    if (tally->failed_errno > 0)
+        return error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(tally->failed_errno));
+    if (tally->failed_errno < 0)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: truncated: the header announces %llu bytes, the file ends before: " REMEDY, path,
                               (unsigned long long)expected);
-    size_t bad = first_vertex_out_of_range(mesh->vertices, v);
-    if (bad < v)
-        return vertex_error(path, &mesh->vertices[bad], bad, err);
-    bad = first_unsound_tetrahedron(mesh);
-    if (bad < t)
-        return tetrahedron_error(path, mesh, bad, err);
-    if (hierarchy_check(path, mesh, bvh, err) != 0)
+    if (tally->bad_vertex < mesh->vertex_count)
+        return vertex_error(path, &mesh->vertices[tally->bad_vertex], tally->bad_vertex, err);
+    if (tally->bad_cell < mesh->tetra_count)
+        return tetrahedron_error(path, mesh, tally->bad_cell, err);
+    if (tally->boundary_links != mesh->boundary_count)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: the header announces %zu boundary faces, the neighbour links have %zu: " REMEDY, path,
+                              mesh->boundary_count, tally->boundary_links);
+    return 0;
+}
+
+/* The derived tables the file stores: the box and the boundary list, checked. */
+static int stored_tables_check(const char *path, tet_mesh *mesh, const double box[6], error_text *err)
+{
+    if (!box_is_sound(box))
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: the stored bounding box is not finite numbers in the supported range with low <= "
+                              "high: " REMEDY,
+                              path);
+    mesh->low = (vec3){box[0], box[1], box[2]};
+    mesh->high = (vec3){box[3], box[4], box[5]};
+    size_t entry = first_unsound_boundary(mesh);
+    if (entry < mesh->boundary_count)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: entry %zu of the boundary list, %d, is not a boundary face after the entry before it "
+                              "(entries count from 0): " REMEDY,
+                              path, entry, mesh->boundary[entry]);
+    return 0;
+}
+
+static int read_body(int fd, const char *path, tet_mesh *mesh, const file_counts *counts, uint64_t expected,
+                     const uint8_t *stored_digest, error_text *err)
+{
+    if (allocate_body(path, mesh, counts, err) != 0)
         return -1;
+    double box[6];
+    body b = body_of(mesh, mesh->stored_hierarchy, box);
+    size_t count = 0;
+    body_block *blocks = body_blocks(&b, &count);
+    uint8_t(*digests)[SHA256_DIGEST_SIZE] = calloc(count + 1, sizeof *digests);
+    int *status = calloc(count + 1, sizeof *status);
+    body_tally tally = {0, 0, 0, 0};
     uint8_t digest[SHA256_DIGEST_SIZE];
-    body_digest(mesh, bvh, digest);
+    int allocated = blocks && digests && status;
+    if (allocated) {
+        tally = read_blocks(fd, mesh, &b, blocks, count, digests, status);
+        digest_of_digests(digests, count, digest);
+    }
+    free(blocks);
+    free(digests);
+    free(status);
+    if (!allocated)
+        return error_set_kind(err, ERROR_MEMORY, "%s: out of memory for the digest", path);
+    if (tally_error(path, mesh, &tally, expected, err) != 0 || stored_tables_check(path, mesh, box, err) != 0 ||
+        hierarchy_check(path, mesh, mesh->stored_hierarchy, err) != 0)
+        return -1;
     if (memcmp(digest, stored_digest, sizeof digest) != 0)
         return error_set_kind(err, ERROR_INPUT,
                               "%s: the file's arrays do not match the SHA-256 digest of its header (damaged): " REMEDY,
@@ -417,43 +606,56 @@ static int read_body(FILE *stream, const char *path, tet_mesh *mesh, const file_
     return 0;
 }
 
+/* The header read and checked, and the file's size against it; 0, or -1 with err set. */
+static int read_header(int fd, const char *path, unsigned char header[MESH_BINARY_HEADER_SIZE], file_counts *counts,
+                       uint64_t *expected, error_text *err)
+{
+    struct stat info;
+    if (fstat(fd, &info) != 0)
+        return error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
+    if (!S_ISREG(info.st_mode))
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: not a regular file: a binary mesh is read in parallel from a file, not a pipe or "
+                              "device; copy it to a file first",
+                              path);
+    int status = read_at(fd, 0, header, info.st_size < MESH_BINARY_HEADER_SIZE ? (size_t)info.st_size
+                                                                                 : MESH_BINARY_HEADER_SIZE);
+    if (status > 0)
+        return error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(status));
+    if (status < 0 || info.st_size < MESH_BINARY_HEADER_SIZE)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: truncated: %lld bytes, less than the %d-byte header of a binary mesh: " REMEDY, path,
+                              status < 0 ? 0LL : (long long)info.st_size, MESH_BINARY_HEADER_SIZE);
+    if (parse_header(path, header, counts, err) != 0)
+        return -1;
+    /* The file's size is known before anything is allocated for what it announces. */
+    *expected = file_size_for(counts);
+    if ((uint64_t)info.st_size != *expected)
+        return error_set_kind(err, ERROR_INPUT,
+                              "%s: the header announces %llu vertices, %llu tetrahedra, %u hierarchy nodes and %u "
+                              "boundary faces, %llu bytes, but the file has %llu bytes (truncated or damaged): " REMEDY,
+                              path, (unsigned long long)counts->vertices, (unsigned long long)counts->tetrahedra,
+                              counts->nodes, counts->faces, (unsigned long long)*expected,
+                              (unsigned long long)info.st_size);
+    return 0;
+}
+
 int mesh_binary_read(const char *path, tet_mesh *mesh, error_text *err)
 {
-    FILE *stream = fopen(path, "rb");
-    if (!stream)
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
         return error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
     unsigned char header[MESH_BINARY_HEADER_SIZE];
-    size_t got = fread(header, 1, sizeof header, stream);
     file_counts counts = {0, 0, 0, 0, 0};
     uint64_t expected = 0;
-    struct stat info;
-    int failed = 0;
-    if (got < sizeof header)
-        failed = ferror(stream) ? error_set_kind(err, ERROR_IO, "%s: cannot read: %s", path, strerror(errno))
-                                : error_set_kind(err, ERROR_INPUT,
-                                                 "%s: truncated: %zu bytes, less than the %d-byte header of a binary "
-                                                 "mesh: " REMEDY,
-                                                 path, got, MESH_BINARY_HEADER_SIZE);
-    failed = failed || parse_header(path, header, &counts, err);
-    if (!failed) {
-        expected = file_size_for(&counts);
-        /* A regular file's size is known before anything is allocated for what it announces. */
-        if (fstat(fileno(stream), &info) == 0 && S_ISREG(info.st_mode) && (uint64_t)info.st_size != expected)
-            failed = error_set_kind(err, ERROR_INPUT,
-                                    "%s: the header announces %llu vertices, %llu tetrahedra, %u hierarchy nodes and "
-                                    "%u boundary faces, %llu bytes, but the file has %llu bytes (truncated or "
-                                    "damaged): " REMEDY,
-                                    path, (unsigned long long)counts.vertices, (unsigned long long)counts.tetrahedra,
-                                    counts.nodes, counts.faces,
-                                    (unsigned long long)expected, (unsigned long long)info.st_size);
-    }
+    int failed = read_header(fd, path, header, &counts, &expected, err) != 0;
     if (!failed) {
         mesh->vertex_count = (size_t)counts.vertices;
         mesh->tetra_count = (size_t)counts.tetrahedra;
         mesh->first_number = header[12];
-        failed = read_body(stream, path, mesh, &counts, expected, header + 32, err);
+        failed = read_body(fd, path, mesh, &counts, expected, header + 32, err) != 0;
     }
-    fclose(stream);
+    close(fd);
     return failed ? -1 : 0;
 }
 
@@ -479,25 +681,24 @@ static void write_items(FILE *stream, const void *data, size_t width, size_t cou
 
 int mesh_binary_write(const char *path, const tet_mesh *mesh, const mesh_bvh *bvh, error_text *err)
 {
+    double box[6] = {mesh->low.x, mesh->low.y, mesh->low.z, mesh->high.x, mesh->high.y, mesh->high.z};
+    body b = body_of(mesh, bvh, box);
+    unsigned char header[MESH_BINARY_HEADER_SIZE] = {0};
+    if (body_digest(&b, header + 32) != 0)
+        return error_set_kind(err, ERROR_MEMORY, "%s: out of memory for the digest", path);
     atomic_file file;
     if (atomic_open(&file, path, err) != 0)
         return -1;
-    unsigned char header[MESH_BINARY_HEADER_SIZE] = {0};
     memcpy(header, MESH_BINARY_MAGIC, 8);
     byte_order_put_u64(header + 8, MESH_BINARY_VERSION); /* the version's 4 bytes, then 4 zero ones */
     header[12] = (unsigned char)(mesh->first_number == 1);
     byte_order_put_u64(header + 16, mesh->vertex_count);
     byte_order_put_u64(header + 24, mesh->tetra_count);
-    body_digest(mesh, bvh, header + 32);
     byte_order_put_u32(header + 64, (uint32_t)bvh->node_count);
     byte_order_put_u32(header + 68, (uint32_t)bvh->face_count);
     byte_order_put_u32(header + 72, (uint32_t)bvh->depth);
     fwrite(header, 1, sizeof header, file.stream);
-    write_items(file.stream, mesh->vertices, sizeof(double), mesh->vertex_count * 3);
-    write_items(file.stream, mesh->tetra, sizeof(int), mesh->tetra_count * 4);
-    write_items(file.stream, mesh->neighbour, sizeof(int), mesh->tetra_count * 4);
-    write_items(file.stream, bvh->bounds, sizeof(double), bvh->node_count * 6);
-    write_items(file.stream, bvh->links, sizeof(int), bvh->node_count * 2);
-    write_items(file.stream, bvh->faces, sizeof(int), bvh->face_count);
+    for (int k = 0; k < BODY_PARTS; ++k)
+        write_items(file.stream, b.part[k], b.width[k], b.bytes[k] / b.width[k]);
     return atomic_commit(&file, err);
 }

@@ -4,8 +4,9 @@
  * promises the reader makes for any file, its digest made by TetWalk or not (libFuzzer makes
  * matching digests itself: it copies the digest the reader computes into the header): every
  * coordinate inside the supported range, vertex indices in range and distinct, neighbour links
- * -1 or faces of other tetrahedra, the boundary faces exactly the -1 links, in order, and the
- * stored hierarchy one the walk's traversal cannot leave: every node reached once from the root
+ * -1 or faces of other tetrahedra, the walk's records the same indices and links, the boundary
+ * faces exactly the -1 links, in order, the box finite with low <= high, and the stored
+ * hierarchy one the walk's traversal cannot leave: every node reached once from the root
  * through links to later nodes, no deeper than the walk's stack, finite boxes, each leaf's faces
  * within the face list and each of those a boundary face. That two linked faces agree, the
  * geometry of the faces and the hierarchy's fit to them stand on the digest (docs/FILES.md). */
@@ -40,9 +41,15 @@ static void check_sound(const tet_mesh *mesh)
                 __builtin_trap();
             if (across == -1 && (boundary >= mesh->boundary_count || mesh->boundary[boundary++] != (int)(t * 4) + f))
                 __builtin_trap();
+            if (mesh->cells[t][RT_CELL_VERTEX(f)] != vertex || mesh->cells[t][RT_CELL_LINK(f)] != across)
+                __builtin_trap();
         }
     if (boundary != mesh->boundary_count)
         __builtin_trap();
+    const double low[3] = {mesh->low.x, mesh->low.y, mesh->low.z}, high[3] = {mesh->high.x, mesh->high.y, mesh->high.z};
+    for (int a = 0; a < 3; ++a)
+        if (!(isfinite(low[a]) && isfinite(high[a]) && low[a] <= high[a]))
+            __builtin_trap();
 }
 
 /* The hierarchy walked as rt_walk.h's traversal walks it, with its stack, every node counted. */
