@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "walk/walk_chunks.h"
+#include "multi/chunk_dispenser.h"
 #include "multi/device_threads.h"
 #include "timer.h"
 
@@ -52,11 +52,10 @@ walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return multi->walk
 
 size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
 {
-    size_t size = rays / ((devices ? devices : 1) * WALK_MULTI_CHUNKS_PER_DEVICE);
-    size = size < WALK_MULTI_MIN_CHUNK ? WALK_MULTI_MIN_CHUNK : size;
-    size = size > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : size;
-    size_t granule = local_size ? local_size : 64;
-    return (size + granule - 1) / granule * granule;
+    size_t wanted = rays / ((devices ? devices : 1) * WALK_MULTI_CHUNKS_PER_DEVICE);
+    wanted = wanted < WALK_MULTI_MIN_CHUNK ? WALK_MULTI_MIN_CHUNK : wanted;
+    wanted = wanted > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : wanted;
+    return chunk_dispenser_size(rays, devices, local_size ? local_size : 64, wanted);
 }
 
 /* The rays in the order the chunks walk them: bands of neighbouring rays dealt round the chunks
@@ -124,7 +123,7 @@ static void dealt_free(dealt_rays *d)
  * soon as one of the device's lanes is free. */
 typedef struct worker {
     walk_opencl_chunks *kernel;
-    walk_chunks *chunks;
+    chunk_dispenser *chunks;
     size_t *taken;    /* first ray of each chunk it took in this repetition */
     size_t taken_count;
     double write_ms;  /* writing every ray to the device, before the repetitions */
@@ -143,7 +142,7 @@ static void *run_worker(void *argument)
     w->status = 0;
     double start = timer_now_ms();
     size_t first, count;
-    for (int lane = 0; w->status == 0 && walk_chunks_take(w->chunks, &first, &count);
+    for (int lane = 0; w->status == 0 && chunk_dispenser_take(w->chunks, &first, &count);
          lane = (lane + 1) % WALK_OPENCL_LANES) {
         w->status = walk_opencl_chunks_launch(w->kernel, lane, first, count, &w->err);
         w->taken[w->taken_count++] = first;
@@ -170,11 +169,11 @@ static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *
 
 /* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
  * with err naming the first failed device. */
-static double repetition(walk_multi *m, worker *workers, walk_chunks *chunks, size_t rays, size_t chunk_size,
+static double repetition(walk_multi *m, worker *workers, chunk_dispenser *chunks, size_t rays, size_t chunk_size,
                          error_text *err)
 {
     size_t n = m->count;
-    walk_chunks_init(chunks, rays, chunk_size);
+    chunk_dispenser_init(chunks, rays, chunk_size);
     double start = timer_now_ms();
     int failed = device_threads_run(n, m->devices, NULL, run_worker, workers, sizeof *workers, err) != 0;
     double ms = timer_now_ms() - start;
@@ -222,7 +221,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
         free(taken);
         return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
     }
-    walk_chunks chunks;
+    chunk_dispenser chunks;
     dealt_rays dealt;
     int failed = deal_rays(rays, chunk_size, &dealt, err) != 0;
     walk_result *walked = results;
