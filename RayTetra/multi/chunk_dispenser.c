@@ -24,6 +24,34 @@ int chunk_dispenser_take(chunk_dispenser *chunks, size_t *first, size_t *count)
 
 static size_t round_up(size_t value, size_t granule) { return (value + granule - 1) / granule * granule; }
 
+static size_t gcd(size_t a, size_t b)
+{
+    while (b) {
+        size_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+size_t chunk_dispenser_granule(const size_t *local_sizes, size_t devices, size_t limit)
+{
+    size_t lcm = 1, largest = 1;
+    int overflow = 0;
+    for (size_t d = 0; d < devices; ++d) {
+        size_t size = local_sizes[d];
+        if (size == 0)
+            continue;
+        largest = size > largest ? size : largest;
+        size_t step = size / gcd(lcm, size);
+        if (overflow || lcm > limit / step)
+            overflow = 1;
+        else
+            lcm *= step;
+    }
+    return overflow ? largest : lcm;
+}
+
 size_t chunk_dispenser_size(size_t items, size_t workers, size_t granule, size_t wanted)
 {
     granule = granule ? granule : 1;

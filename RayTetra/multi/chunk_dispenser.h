@@ -29,4 +29,9 @@ int chunk_dispenser_take(chunk_dispenser *chunks, size_t *first, size_t *count);
  * few items still make equal shares instead of one large chunk and a small one. */
 size_t chunk_dispenser_size(size_t items, size_t workers, size_t granule, size_t wanted);
 
+/* The granule that keeps every chunk boundary on a work-group boundary of every device: the
+ * least common multiple of the local sizes (0s ignored), or their largest when the multiple
+ * would exceed `limit` (then only that device's groups are whole). 1 when every size is 0. */
+size_t chunk_dispenser_granule(const size_t *local_sizes, size_t devices, size_t limit);
+
 #endif

@@ -1,6 +1,7 @@
-/* walk_multi.c: several devices for TetWalk; a thread per device, each on its own walker
- * (device session: context, queue; mesh buffers) and its own kernel and chunk buffers, so no OpenCL
- * object is shared between threads; only the chunk dispenser is. */
+/* walk_multi.c: several devices for TetWalk through the several-device runner
+ * (multi/device_runner.h): a thread per device, each on its own walker (device session: context,
+ * queue; mesh buffers) and its own kernel and chunk buffers, so no OpenCL object is shared
+ * between threads; only the chunk dispenser is. */
 #include "walk/walk_multi.h"
 
 #include <errno.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 
 #include "multi/chunk_dispenser.h"
-#include "multi/device_threads.h"
+#include "multi/device_runner.h"
 #include "timer.h"
 
 struct walk_multi {
@@ -19,7 +20,7 @@ struct walk_multi {
 
 static int name_device(const walk_multi *m, size_t i, const char *what, error_text *err)
 {
-    return device_threads_name(m->devices[i], NULL, i, m->count, what, err);
+    return device_runner_name(m->devices[i], NULL, i, m->count, what, err);
 }
 
 int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const tet_mesh *mesh, const mesh_bvh *bvh,
@@ -119,39 +120,28 @@ static void dealt_free(dealt_rays *d)
     d->order = NULL;
 }
 
-/* One device's host thread in one repetition: chunks until none is left, the next launched as
- * soon as one of the device's lanes is free. */
+/* One device's part of the run: its kernel, and the chunks it took in the last repetition. */
 typedef struct worker {
     walk_opencl_chunks *kernel;
-    chunk_dispenser *chunks;
     size_t *taken;    /* first ray of each chunk it took in this repetition */
     size_t taken_count;
     double write_ms;  /* writing every ray to the device, before the repetitions */
     double read_ms;   /* reading its results, after them */
-    size_t walked;    /* rays it walked in the last repetition */
-    double busy_ms;
-    int status;
-    error_text err;
+    device_runner_tally tally; /* its rays, chunks and busy time in the last repetition */
 } worker;
 
-static void *run_worker(void *argument)
+/* The runner's launch: the chunk on one of the device's lanes, remembered for the read. */
+static int launch_chunk(void *context, size_t lane, size_t first, size_t count, error_text *err)
 {
-    worker *w = argument;
-    w->walked = 0;
-    w->taken_count = 0;
-    w->status = 0;
-    double start = timer_now_ms();
-    size_t first, count;
-    for (int lane = 0; w->status == 0 && chunk_dispenser_take(w->chunks, &first, &count);
-         lane = (lane + 1) % WALK_OPENCL_LANES) {
-        w->status = walk_opencl_chunks_launch(w->kernel, lane, first, count, &w->err);
-        w->taken[w->taken_count++] = first;
-        w->walked += count;
-    }
-    if (walk_opencl_chunks_finish(w->kernel, w->status == 0 ? &w->err : &(error_text){0}) != 0)
-        w->status = -1;
-    w->busy_ms = timer_now_ms() - start;
-    return NULL;
+    worker *w = context;
+    w->taken[w->taken_count++] = first;
+    return walk_opencl_chunks_launch(w->kernel, (int)lane, first, count, err);
+}
+
+static int finish_chunks(void *context, error_text *err)
+{
+    worker *w = context;
+    return walk_opencl_chunks_finish(w->kernel, err);
 }
 
 /* The results of the chunks w walked in the last repetition. */
@@ -169,19 +159,21 @@ static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *
 
 /* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
  * with err naming the first failed device. */
-static double repetition(walk_multi *m, worker *workers, chunk_dispenser *chunks, size_t rays, size_t chunk_size,
-                         error_text *err)
+static double repetition(walk_multi *m, worker *workers, device_runner_tally *tallies, size_t rays, size_t chunk_size,
+                         const char *noun, error_text *err)
 {
-    size_t n = m->count;
-    chunk_dispenser_init(chunks, rays, chunk_size);
-    double start = timer_now_ms();
-    int failed = device_threads_run(n, m->devices, NULL, run_worker, workers, sizeof *workers, err) != 0;
+    device_runner_work work = {.count = m->count, .devices = m->devices, .noun = noun, .lanes = WALK_OPENCL_LANES,
+                               .contexts = workers, .context_size = sizeof *workers, .launch = launch_chunk,
+                               .finish = finish_chunks};
+    chunk_dispenser chunks;
+    chunk_dispenser_init(&chunks, rays, chunk_size);
+    for (size_t i = 0; i < m->count; ++i)
+        workers[i].taken_count = 0;
+    double start = timer_now_ms(), wall_ms;
+    int failed = device_runner_run(&work, NULL, &chunks, tallies, &wall_ms, err) != 0;
     double ms = timer_now_ms() - start;
-    for (size_t i = 0; i < n && !failed; ++i)
-        if (workers[i].status != 0) {
-            *err = workers[i].err;
-            failed = name_device(m, i, "failed (the other devices were joined; the run stops)", err);
-        }
+    for (size_t i = 0; i < m->count; ++i)
+        workers[i].tally = tallies[i];
     return failed ? -1 : ms;
 }
 
@@ -202,9 +194,9 @@ static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, co
         fprintf(log,
                 "GPU_%s: device %d (%s): %zu rays (%.1f %%) in %zu chunks, busy %.3f ms (before: write %.3f ms; "
                 "after: read %.3f ms)\n",
-                algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].walked,
-                rays ? 100.0 * (double)workers[i].walked / (double)rays : 0.0, workers[i].taken_count,
-                workers[i].busy_ms, workers[i].write_ms, workers[i].read_ms);
+                algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].tally.items,
+                rays ? 100.0 * (double)workers[i].tally.items / (double)rays : 0.0, workers[i].tally.chunks,
+                workers[i].tally.end_ms - workers[i].tally.start_ms, workers[i].write_ms, workers[i].read_ms);
 }
 
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
@@ -216,12 +208,13 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     size_t chunk_count = rays->count / chunk_size + 1;
     worker *workers = calloc(n, sizeof *workers);
     size_t *taken = calloc(n * chunk_count, sizeof *taken);
-    if (!workers || !taken) {
+    device_runner_tally *tallies = calloc(n, sizeof *tallies);
+    if (!workers || !taken || !tallies) {
         free(workers);
         free(taken);
+        free(tallies);
         return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
     }
-    chunk_dispenser chunks;
     dealt_rays dealt;
     int failed = deal_rays(rays, chunk_size, &dealt, err) != 0;
     walk_result *walked = results;
@@ -229,7 +222,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
         failed = error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n) != 0;
     /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
-        workers[i] = (worker){.chunks = &chunks, .taken = taken + i * chunk_count};
+        workers[i] = (worker){.taken = taken + i * chunk_count};
         if (walk_opencl_chunks_open(multi->walkers[i], algorithm, &dealt.rays, chunk_size, local_size,
                                     &workers[i].kernel, &workers[i].write_ms, err) != 0)
             failed = name_device(multi, i, "cannot build its kernel", err);
@@ -237,7 +230,8 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     memset(run, 0, sizeof *run);
     /* The first repetition is the warm-up: drivers finish compiling at the first launch. */
     for (int r = -1; r < reps && !failed; ++r) {
-        double ms = repetition(multi, workers, &chunks, rays->count, chunk_size, err);
+        double ms = repetition(multi, workers, tallies, rays->count, chunk_size,
+                               dealt.order ? "rays of the dealt order" : "rays", err);
         failed = ms < 0;
         if (!failed && r >= 0)
             run->samples_ms[r] = ms;
@@ -264,6 +258,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     dealt_free(&dealt);
     free(workers);
     free(taken);
+    free(tallies);
     return failed ? -1 : 0;
 }
 
