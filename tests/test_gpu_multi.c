@@ -6,7 +6,7 @@
  * path and the robust kernel, every pair in exactly one device's chunks; a failing device is
  * named with its chunk and the run returns an error after joining the others; a device that
  * cannot be opened is named. TetWalk's rays, handed out by the same runner, walk every ray as one
- * device does. Under the sanitizer build this also checks for leaks
+ * device does, and its device that cannot be opened is named alike. Under the sanitizer build this also checks for leaks
  * and races' usual symptoms. */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
@@ -186,6 +186,12 @@ static void test_walk(void)
         free(one);
         free(three);
     }
+    /* A device that cannot be opened: named as the pairs' runner names it, nothing left open. */
+    walk_multi *bad = NULL;
+    int missing[2] = {gpu_fixture_device(), 4096};
+    CHECK(walk_multi_open(&bad, missing, 2, &mesh, &bvh, &err) != 0 && bad == NULL &&
+              strstr(err.text, "OpenCL device 4096 (device 2 of 2 in --devices) cannot be opened"),
+          "walk open failure: %s", err.text);
     walk_rays_free(&rays);
     mesh_bvh_free(&bvh);
     mesh_free(&mesh);

@@ -8,19 +8,30 @@
 
 #include "multi/chunk_dispenser.h"
 #include "multi/device_runner.h"
+#include "multi/device_set.h"
 #include "timer.h"
 
 struct gpu_multi {
-    size_t count;
-    int *devices;
-    gpu_handler **handlers;
+    device_set set; /* handles: gpu_handler */
 };
+
+static gpu_handler *handler(const gpu_multi *m, size_t i) { return m->set.handles[i]; }
 
 static int name_device(gpu_multi *m, size_t i, const char *what, error_text *err)
 {
-    return device_runner_name(m->devices[i], m->handlers[i] ? gpu_device_description(m->handlers[i]) : NULL, i,
-                              m->count, what, err);
+    return device_runner_name(m->set.devices[i], gpu_device_description(handler(m, i)), i, m->set.count, what, err);
 }
+
+static int open_handler(void **handle, int device, const void *argument, error_text *err)
+{
+    (void)argument; /* a handler needs nothing but its device */
+    gpu_handler *h = NULL;
+    int status = gpu_open(&h, device, err);
+    *handle = h;
+    return status;
+}
+
+static void close_handler(void *handle) { gpu_close(handle); }
 
 int gpu_multi_open(gpu_multi **multi, const int *devices, size_t count, error_text *err)
 {
@@ -28,46 +39,36 @@ int gpu_multi_open(gpu_multi **multi, const int *devices, size_t count, error_te
     if (count == 0)
         return error_set_kind(err, ERROR_USAGE, "no OpenCL device to run on (--devices is empty)");
     gpu_multi *m = calloc(1, sizeof *m);
-    if (m) {
-        m->devices = malloc(count * sizeof *m->devices);
-        m->handlers = calloc(count, sizeof *m->handlers);
-    }
-    if (!m || !m->devices || !m->handlers) {
-        gpu_multi_close(m);
+    if (!m)
         return error_set_kind(err, ERROR_MEMORY, "opening %zu OpenCL devices: out of memory", count);
+    if (device_set_open(&m->set, devices, count, open_handler, NULL, close_handler, err) != 0) {
+        free(m);
+        return -1;
     }
-    m->count = count;
-    memcpy(m->devices, devices, count * sizeof *devices);
-    for (size_t i = 0; i < count; ++i)
-        if (gpu_open(&m->handlers[i], devices[i], err) != 0) {
-            name_device(m, i, "cannot be opened", err);
-            gpu_multi_close(m);
-            return -1;
-        }
     *multi = m;
     return 0;
 }
 
-size_t gpu_multi_count(const gpu_multi *multi) { return multi->count; }
-int gpu_multi_device(const gpu_multi *multi, size_t i) { return multi->devices[i]; }
-gpu_handler *gpu_multi_handler(gpu_multi *multi, size_t i) { return multi->handlers[i]; }
+size_t gpu_multi_count(const gpu_multi *multi) { return multi->set.count; }
+int gpu_multi_device(const gpu_multi *multi, size_t i) { return multi->set.devices[i]; }
+gpu_handler *gpu_multi_handler(gpu_multi *multi, size_t i) { return handler(multi, i); }
 
 void gpu_multi_set_config(gpu_multi *multi, const gpu_config *config)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        gpu_set_config(multi->handlers[i], config);
+    for (size_t i = 0; i < multi->set.count; ++i)
+        gpu_set_config(handler(multi, i), config);
 }
 
 void gpu_multi_set_log(gpu_multi *multi, FILE *log)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        gpu_set_log(multi->handlers[i], log);
+    for (size_t i = 0; i < multi->set.count; ++i)
+        gpu_set_log(handler(multi, i), log);
 }
 
 int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        if (gpu_prepare(multi->handlers[i], algorithm, local_size, err) != 0)
+    for (size_t i = 0; i < multi->set.count; ++i)
+        if (gpu_prepare(handler(multi, i), algorithm, local_size, err) != 0)
             return name_device(multi, i, "cannot prepare its kernel", err);
     return 0;
 }
@@ -76,26 +77,26 @@ int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t l
  * starts on a work-group boundary of every device. */
 static size_t chunk_granule(gpu_multi *multi)
 {
-    size_t *sizes = malloc(multi->count * sizeof *sizes);
+    size_t *sizes = malloc(multi->set.count * sizeof *sizes);
     if (!sizes)
         return 1; /* whole pairs still: only the work-group alignment of the chunks is lost */
-    for (size_t i = 0; i < multi->count; ++i) {
+    for (size_t i = 0; i < multi->set.count; ++i) {
         gpu_prepared kernel;
-        gpu_handler_prepared(multi->handlers[i], &kernel);
+        gpu_handler_prepared(handler(multi, i), &kernel);
         sizes[i] = kernel.kernel ? kernel.local_size : 0;
     }
-    size_t granule = chunk_dispenser_granule(sizes, multi->count, (size_t)1 << 20);
+    size_t granule = chunk_dispenser_granule(sizes, multi->set.count, (size_t)1 << 20);
     free(sizes);
     return granule;
 }
 
 size_t gpu_multi_chunk_size(gpu_multi *multi, size_t pairs)
 {
-    if (multi->count == 1)
+    if (multi->set.count == 1)
         return pairs ? pairs : 1;
-    size_t wanted = pairs / (multi->count * GPU_MULTI_CHUNKS_PER_DEVICE);
+    size_t wanted = pairs / (multi->set.count * GPU_MULTI_CHUNKS_PER_DEVICE);
     wanted = wanted < GPU_MULTI_MIN_CHUNK ? GPU_MULTI_MIN_CHUNK : wanted;
-    return chunk_dispenser_size(pairs, multi->count, chunk_granule(multi), wanted);
+    return chunk_dispenser_size(pairs, multi->set.count, chunk_granule(multi), wanted);
 }
 
 static int check_plan(const gpu_multi_plan *plan, error_text *err)
@@ -186,7 +187,7 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *ac
     *wall_ms = 0;
     if (check_plan(plan, err) != 0)
         return -1;
-    size_t n = multi->count;
+    size_t n = multi->set.count;
     device_part *parts = calloc(n, sizeof *parts);
     device_runner_tally *tallies = calloc(n, sizeof *tallies);
     if (!parts || !tallies) {
@@ -196,10 +197,10 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *ac
     }
     for (size_t i = 0; i < n; ++i) {
         memset(&shares[i], 0, sizeof shares[i]);
-        shares[i].device = multi->devices[i];
-        parts[i] = (device_part){multi->handlers[i], set, results, plan, &shares[i]};
+        shares[i].device = multi->set.devices[i];
+        parts[i] = (device_part){handler(multi, i), set, results, plan, &shares[i]};
     }
-    device_runner_work work = {.count = n, .devices = multi->devices, .noun = "pairs", .lanes = 1,
+    device_runner_work work = {.count = n, .devices = multi->set.devices, .noun = "pairs", .lanes = 1,
                                .contexts = parts, .context_size = sizeof *parts, .launch = run_chunk,
                                .describe = describe_part};
     chunk_dispenser chunks;
@@ -216,10 +217,6 @@ void gpu_multi_close(gpu_multi *multi)
 {
     if (!multi)
         return;
-    if (multi->handlers)
-        for (size_t i = 0; i < multi->count; ++i)
-            gpu_close(multi->handlers[i]);
-    free(multi->handlers);
-    free(multi->devices);
+    device_set_close(&multi->set, close_handler);
     free(multi);
 }

@@ -10,46 +10,54 @@
 
 #include "multi/chunk_dispenser.h"
 #include "multi/device_runner.h"
+#include "multi/device_set.h"
 #include "timer.h"
 
 struct walk_multi {
-    size_t count;
-    int *devices;
-    walk_opencl **walkers;
+    device_set set; /* handles: walk_opencl */
 };
+
+static walk_opencl *walker(const walk_multi *m, size_t i) { return m->set.handles[i]; }
 
 static int name_device(const walk_multi *m, size_t i, const char *what, error_text *err)
 {
-    return device_runner_name(m->devices[i], NULL, i, m->count, what, err);
+    return device_runner_name(m->set.devices[i], NULL, i, m->set.count, what, err);
 }
+
+typedef struct walk_mesh {
+    const tet_mesh *mesh;
+    const mesh_bvh *bvh;
+} walk_mesh;
+
+static int open_walker(void **handle, int device, const void *argument, error_text *err)
+{
+    const walk_mesh *m = argument;
+    walk_opencl *w = NULL;
+    int status = walk_opencl_open(&w, device, m->mesh, m->bvh, err);
+    *handle = w;
+    return status;
+}
+
+static void close_walker(void *handle) { walk_opencl_close(handle); }
 
 int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const tet_mesh *mesh, const mesh_bvh *bvh,
                     error_text *err)
 {
     *multi = NULL;
     walk_multi *m = calloc(1, sizeof *m);
-    if (m) {
-        m->devices = malloc((count ? count : 1) * sizeof *m->devices);
-        m->walkers = calloc(count ? count : 1, sizeof *m->walkers);
-    }
-    if (!m || !m->devices || !m->walkers) {
-        walk_multi_close(m);
+    if (!m)
         return error_set_kind(err, ERROR_MEMORY, "opening %zu OpenCL devices: out of memory", count);
+    walk_mesh both = {mesh, bvh};
+    if (device_set_open(&m->set, devices, count, open_walker, &both, close_walker, err) != 0) {
+        free(m);
+        return -1;
     }
-    m->count = count;
-    memcpy(m->devices, devices, count * sizeof *devices);
-    for (size_t i = 0; i < count; ++i)
-        if (walk_opencl_open(&m->walkers[i], devices[i], mesh, bvh, err) != 0) {
-            name_device(m, i, "cannot be opened", err);
-            walk_multi_close(m);
-            return -1;
-        }
     *multi = m;
     return 0;
 }
 
-size_t walk_multi_count(const walk_multi *multi) { return multi->count; }
-walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return multi->walkers[i]; }
+size_t walk_multi_count(const walk_multi *multi) { return multi->set.count; }
+walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return walker(multi, i); }
 
 size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
 {
@@ -162,17 +170,17 @@ static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *
 static double repetition(walk_multi *m, worker *workers, device_runner_tally *tallies, size_t rays, size_t chunk_size,
                          const char *noun, error_text *err)
 {
-    device_runner_work work = {.count = m->count, .devices = m->devices, .noun = noun, .lanes = WALK_OPENCL_LANES,
-                               .contexts = workers, .context_size = sizeof *workers, .launch = launch_chunk,
-                               .finish = finish_chunks};
+    device_runner_work work = {.count = m->set.count, .devices = m->set.devices, .noun = noun,
+                               .lanes = WALK_OPENCL_LANES, .contexts = workers, .context_size = sizeof *workers,
+                               .launch = launch_chunk, .finish = finish_chunks};
     chunk_dispenser chunks;
     chunk_dispenser_init(&chunks, rays, chunk_size);
-    for (size_t i = 0; i < m->count; ++i)
+    for (size_t i = 0; i < m->set.count; ++i)
         workers[i].taken_count = 0;
     double start = timer_now_ms(), wall_ms;
     int failed = device_runner_run(&work, NULL, &chunks, tallies, &wall_ms, err) != 0;
     double ms = timer_now_ms() - start;
-    for (size_t i = 0; i < m->count; ++i)
+    for (size_t i = 0; i < m->set.count; ++i)
         workers[i].tally = tallies[i];
     return failed ? -1 : ms;
 }
@@ -190,11 +198,11 @@ static void combine(const worker *workers, size_t count, walk_run *run)
 static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, const worker *workers, size_t rays,
                         FILE *log)
 {
-    for (size_t i = 0; i < m->count; ++i)
+    for (size_t i = 0; i < m->set.count; ++i)
         fprintf(log,
                 "GPU_%s: device %d (%s): %zu rays (%.1f %%) in %zu chunks, busy %.3f ms (before: write %.3f ms; "
                 "after: read %.3f ms)\n",
-                algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].tally.items,
+                algorithm->csv_name, m->set.devices[i], walk_opencl_description(walker(m, i)), workers[i].tally.items,
                 rays ? 100.0 * (double)workers[i].tally.items / (double)rays : 0.0, workers[i].tally.chunks,
                 workers[i].tally.end_ms - workers[i].tally.start_ms, workers[i].write_ms, workers[i].read_ms);
 }
@@ -202,7 +210,7 @@ static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, co
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, size_t chunk_size, walk_run *run, FILE *log, error_text *err)
 {
-    size_t n = multi->count;
+    size_t n = multi->set.count;
     if (chunk_size == 0)
         chunk_size = walk_multi_chunk_size(rays->count, n, local_size);
     size_t chunk_count = rays->count / chunk_size + 1;
@@ -223,7 +231,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
         workers[i] = (worker){.taken = taken + i * chunk_count};
-        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, &dealt.rays, chunk_size, local_size,
+        if (walk_opencl_chunks_open(walker(multi, i), algorithm, &dealt.rays, chunk_size, local_size,
                                     &workers[i].kernel, &workers[i].write_ms, err) != 0)
             failed = name_device(multi, i, "cannot build its kernel", err);
     }
@@ -266,10 +274,6 @@ void walk_multi_close(walk_multi *multi)
 {
     if (!multi)
         return;
-    if (multi->walkers)
-        for (size_t i = 0; i < multi->count; ++i)
-            walk_opencl_close(multi->walkers[i]);
-    free(multi->walkers);
-    free(multi->devices);
+    device_set_close(&multi->set, close_walker);
     free(multi);
 }
