@@ -9,7 +9,6 @@
 #include "multi/chunk_dispenser.h"
 #include "multi/device_runner.h"
 #include "multi/device_set.h"
-#include "timer.h"
 
 struct gpu_multi {
     device_set set; /* handles: gpu_handler */

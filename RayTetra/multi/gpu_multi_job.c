@@ -2,7 +2,6 @@
 #include "multi/gpu_multi_job.h"
 
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "timer.h"
