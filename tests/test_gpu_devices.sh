@@ -21,7 +21,7 @@ same_as_one_device() { # same_as_one_device NAME ARGS...: -n DEVICE and --device
     for list in all "$DEVICE"; do
         if "$RT" "$@" --devices "$list" -p r in.txt "$name.$list.txt" 2 >"$name.$list.log" 2>&1; then
             check "$name --devices $list: same bytes as -n $DEVICE" cmp -s "$name.one.txt" "$name.$list.txt"
-            check "$name --devices $list: a per-device line" grep -Eq ": device $DEVICE \(.*\): pairs 0 to 3000 \(100.0 %\)" "$name.$list.log"
+            check "$name --devices $list: a per-device line" grep -Eq ": device $DEVICE \(.*\): 3001 pairs \(100.0 %\) over 1 chunk," "$name.$list.log"
             check "$name --devices $list: the aggregate line" grep -Eq ": 1 device at once: kernel .* ms \(2 reps" "$name.$list.log"
         else
             fail "$name --devices $list: $(cat "$name.$list.log")"
@@ -53,7 +53,7 @@ check "no output file after a bad --devices" test ! -e bad.txt
 
 # Bench: per-device and aggregate rows (kernel and end to end) and the scaling.
 if "$BIN/Bench" --algorithms g1,g8 --no-bandwidth --devices all in.txt bench.csv 2 >bench.log 2>bench.err; then
-    check "Bench --devices: a per-device row" grep -Eq "^devices GPU_STP0: together: device $DEVICE \(.*\): pairs 0 to 3000 \(100.0 %\).*end to end" bench.log
+    check "Bench --devices: a per-device row" grep -Eq "^devices GPU_STP0: together: device $DEVICE \(.*\): 3001 pairs \(100.0 %\) over 1 chunk,.*end to end" bench.log
     check "Bench --devices: the aggregate row" grep -Eq "^devices GPU_STP0: aggregate over 1 device: kernel .* Mtests/s.*end to end .* Mtests/s" bench.log
     check "Bench --devices: the scaling" grep -Eq "^devices GPU_STP0: scaling against device $DEVICE alone: kernel [0-9.]+x, end to end [0-9.]+x" bench.log
     check "Bench --devices: verified and identical to one device" grep -Eq "^devices GPU_STP0: verified; results identical to device $DEVICE alone" bench.log

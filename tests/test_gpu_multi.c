@@ -1,11 +1,12 @@
 /* test_gpu_multi: the several-device runner on PoCL, which has one device: the runner takes a
  * device number more than once (the --devices parser does not), so one PoCL device opened three
  * times stands for three devices, each with its own handler, context, queues and host thread.
- * Checked: results byte-identical to one device's gpu_run for measured, uneven and zero speeds,
- * fewer pairs than devices, 0 pairs, the end-to-end (pinned, overlapped) path and the robust
- * kernel; a failing device is named and the run returns an error after joining the others; a
- * device that cannot be opened is named. TetWalk's rays split the same way walk every ray as one
- * device does. Under the sanitizer build this also checks for leaks
+ * Checked: results byte-identical to one device's gpu_run with every device, one device alone
+ * and a device left out, fewer pairs than devices, 0 pairs, the end-to-end (pinned, overlapped)
+ * path and the robust kernel, every pair in exactly one device's chunks; a failing device is
+ * named with its chunk and the run returns an error after joining the others; a device that
+ * cannot be opened is named. TetWalk's rays, handed out by the same runner, walk every ray as one
+ * device does, and its device that cannot be opened is named alike. Under the sanitizer build this also checks for leaks
  * and races' usual symptoms. */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
@@ -39,34 +40,36 @@ static ray_tetra_result *single_device(const gpu_algorithm *algorithm, const pai
     return results;
 }
 
-/* Split by `speeds`, run on the three devices, compare with `reference`. */
-static void run_split(gpu_multi *m, const pair_set *set, const double *speeds, const gpu_multi_plan *plan,
-                      const ray_tetra_result *reference, const char *what)
+/* Run on the devices with active[d] (NULL: all three), compare with `reference`. */
+static void run_devices(gpu_multi *m, const pair_set *set, const unsigned char *active, const gpu_multi_plan *plan,
+                        const ray_tetra_result *reference, const char *what)
 {
-    gpu_range ranges[DEVICES];
     gpu_multi_share shares[DEVICES];
     double wall_ms;
     error_text err;
     ray_tetra_result *results = malloc((set->count ? set->count : 1) * sizeof *results);
     memset(results, 0xa5, (set->count ? set->count : 1) * sizeof *results); /* unwritten results show */
-    int status = gpu_split_ranges(speeds, DEVICES, set->count, gpu_multi_granule(m), ranges, &err);
-    if (status == 0)
-        status = gpu_multi_run(m, set, ranges, results, plan, shares, &wall_ms, &err);
+    int status = gpu_multi_run(m, set, active, results, plan, shares, &wall_ms, &err);
     CHECK(status == 0, "%s: %s", what, err.text);
     size_t differ = status == 0 ? gpu_multi_first_difference(results, reference, set->count) : set->count;
     CHECK(status != 0 || differ == set->count, "%s: pair %zu differs from one device's result", what, differ);
-    size_t covered = 0;
+    size_t covered = 0, chunks = 0, size = gpu_multi_chunk_size(m, set->count);
     for (int d = 0; d < DEVICES; ++d) {
-        covered += shares[d].range.count;
+        covered += shares[d].pairs;
+        chunks += shares[d].chunks;
         CHECK(shares[d].device == gpu_fixture_device(), "%s: share %d names device %d", what, d, shares[d].device);
-        if (plan->path == GPU_MULTI_STEPS && shares[d].range.count)
-            CHECK(shares[d].steps.launches >= (size_t)plan->reps, "%s: device %d made %zu launches", what, d,
-                  shares[d].steps.launches);
-        if (plan->path == GPU_MULTI_END_TO_END && shares[d].range.count)
+        CHECK(!active || active[d] || shares[d].chunks == 0, "%s: device %d left out took %zu chunks", what, d,
+              shares[d].chunks);
+        if (plan->path == GPU_MULTI_STEPS && shares[d].chunks)
+            CHECK(shares[d].steps.launches >= (size_t)plan->reps * shares[d].chunks, "%s: device %d made %zu launches",
+                  what, d, shares[d].steps.launches);
+        if (plan->path == GPU_MULTI_END_TO_END && shares[d].chunks)
             CHECK(shares[d].end_to_end.ms > 0 && shares[d].end_to_end.bytes_in > 0, "%s: device %d's end to end", what,
                   d);
     }
     CHECK(status != 0 || covered == set->count, "%s: %zu of %zu pairs run", what, covered, set->count);
+    CHECK(status != 0 || chunks == (set->count + size - 1) / size, "%s: %zu chunks of %zu for %zu pairs", what, chunks,
+          size, set->count);
     free(results);
 }
 
@@ -89,44 +92,38 @@ static void test_runs(const pair_set *set)
     gpu_multi_plan steps = {.path = GPU_MULTI_STEPS, .reps = 2};
     gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = 3};
 
-    double measured[DEVICES];
-    CHECK(gpu_multi_calibrate(m, set, &steps, measured, &err) == 0, "calibration: %s", err.text);
-    for (int d = 0; d < DEVICES; ++d)
-        CHECK(measured[d] > 0, "device %d's measured speed %g", d, measured[d]);
-    run_split(m, set, measured, &steps, reference, "measured speeds");
-    const double uneven[DEVICES] = {3, 1, 2}, zero[DEVICES] = {1, 0, 1}, first_only[DEVICES] = {1, 0, 0};
-    run_split(m, set, uneven, &steps, reference, "speeds 3:1:2");
-    run_split(m, set, zero, &steps, reference, "a zero-speed device");
-    run_split(m, set, first_only, &steps, reference, "the first device alone");
-    CHECK(gpu_multi_calibrate(m, set, &pinned, measured, &err) == 0, "end-to-end calibration: %s", err.text);
-    run_split(m, set, measured, &pinned, reference, "end to end, measured speeds");
-    run_split(m, set, uneven, &pinned, reference, "end to end, speeds 3:1:2");
+    /* 10,001 pairs on three devices: a chunk for each at least, not one for the first. */
+    size_t size = gpu_multi_chunk_size(m, set->count);
+    CHECK((set->count + size - 1) / size >= DEVICES, "%zu pairs in chunks of %zu", set->count, size);
+    const unsigned char first_only[DEVICES] = {1, 0, 0}, second_left_out[DEVICES] = {1, 0, 1};
+    run_devices(m, set, NULL, &steps, reference, "every device");
+    run_devices(m, set, first_only, &steps, reference, "the first device alone");
+    run_devices(m, set, second_left_out, &steps, reference, "the second device left out");
+    run_devices(m, set, NULL, &pinned, reference, "end to end, every device");
+    run_devices(m, set, first_only, &pinned, reference, "end to end, the first device alone");
 
     /* Fewer pairs than devices, and none. */
     pair_set two = {2, set->pairs}, none = {0, set->pairs};
-    run_split(m, &two, uneven, &steps, reference, "2 pairs over 3 devices");
-    run_split(m, &none, uneven, &steps, reference, "0 pairs");
-    CHECK(gpu_multi_calibrate(m, &none, &steps, measured, &err) == 0 && measured[0] == 1, "calibrating on 0 pairs");
+    run_devices(m, &two, NULL, &steps, reference, "2 pairs over 3 devices");
+    run_devices(m, &none, NULL, &steps, reference, "0 pairs");
 
     /* A failing device: the robust kernel has no end-to-end run, so every device fails; the
-     * first one in the list is named with its range, after all were joined. */
+     * first one in the list is named with the chunk it failed on, after all were joined. */
     CHECK(gpu_multi_prepare(m, robust, 0, &err) == 0, "prepare %s: %s", robust->csv_name, err.text);
-    gpu_range ranges[DEVICES];
     gpu_multi_share shares[DEVICES];
     double wall_ms;
     ray_tetra_result *results = calloc(set->count, sizeof *results);
-    gpu_split_ranges(zero, DEVICES, set->count, gpu_multi_granule(m), ranges, &err);
-    int status = gpu_multi_run(m, set, ranges, results, &pinned, shares, &wall_ms, &err);
+    int status = gpu_multi_run(m, set, second_left_out, results, &pinned, shares, &wall_ms, &err);
     char expected[128];
     snprintf(expected, sizeof expected, "OpenCL device %d (", gpu_fixture_device());
     CHECK(status != 0 && strstr(err.text, expected) && strstr(err.text, "device 1 of 3 in --devices") &&
-              strstr(err.text, "failed on pairs 0 to ") && strstr(err.text, "no end-to-end run") &&
-              !strchr(err.text, '\n'),
+              strstr(err.text, "failed on pairs ") && strstr(err.text, "the other devices were joined") &&
+              strstr(err.text, "no end-to-end run") && !strchr(err.text, '\n'),
           "failure named: %s", err.text);
     free(results);
-    /* The robust kernel by the steps path: its host-side finishing runs per range. */
+    /* The robust kernel by the steps path: its host-side finishing runs per chunk. */
     ray_tetra_result *robust_reference = single_device(robust, set);
-    run_split(m, set, uneven, &steps, robust_reference, "GPU_STP0R, speeds 3:1:2");
+    run_devices(m, set, NULL, &steps, robust_reference, "GPU_STP0R, every device");
     free(robust_reference);
     free(reference);
     gpu_multi_close(m);
@@ -189,6 +186,12 @@ static void test_walk(void)
         free(one);
         free(three);
     }
+    /* A device that cannot be opened: named as the pairs' runner names it, nothing left open. */
+    walk_multi *bad = NULL;
+    int missing[2] = {gpu_fixture_device(), 4096};
+    CHECK(walk_multi_open(&bad, missing, 2, &mesh, &bvh, &err) != 0 && bad == NULL &&
+              strstr(err.text, "OpenCL device 4096 (device 2 of 2 in --devices) cannot be opened"),
+          "walk open failure: %s", err.text);
     walk_rays_free(&rays);
     mesh_bvh_free(&bvh);
     mesh_free(&mesh);

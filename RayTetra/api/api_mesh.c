@@ -18,7 +18,7 @@
 #include "mesh/mesh_bvh.h"
 #include "mesh/mesh_source.h"
 #include "walk/walk.h"
-#include "walk/walk_chunks.h"
+#include "multi/chunk_dispenser.h"
 #include "walk/walk_locate.h"
 #include "walk/walk_opencl.h"
 #include "walk/walk_report.h"
@@ -355,7 +355,7 @@ typedef struct walk_job {
     raytetra_walk_result *results;
     raytetra_visit *visits; /* NULL: the first pass */
     int max_steps;          /* the second pass: the most a ray visits (each thread's scratch) */
-    walk_chunks chunks;
+    chunk_dispenser chunks;
     atomic_int failed;      /* a thread ran out of memory */
 } walk_job;
 
@@ -414,7 +414,7 @@ static void *walk_thread(void *context)
         }
     }
     size_t first, count;
-    while (walk_chunks_take(&job->chunks, &first, &count))
+    while (chunk_dispenser_take(&job->chunks, &first, &count))
         for (size_t k = first; k < first + count; ++k)
             walk_ray(job, k, tetra, t);
     free(tetra);
@@ -434,7 +434,7 @@ static size_t thread_count(unsigned asked, size_t rays)
 /* One pass over the batch on `threads` threads (the caller's thread among them). */
 static int run_pass(walk_job *job, size_t threads)
 {
-    walk_chunks_init(&job->chunks, job->batch->count, API_WALK_CHUNK);
+    chunk_dispenser_init(&job->chunks, job->batch->count, API_WALK_CHUNK);
     atomic_init(&job->failed, 0);
     pthread_t *ids = threads > 1 ? malloc((threads - 1) * sizeof *ids) : NULL;
     size_t started = 0;

@@ -1,5 +1,5 @@
 /* bench_devices.c: Bench's several-device rows (docs/BENCH.md, "Several devices"). The device
- * alone is run by the same runner with every other device's speed 0, so both sides of the
+ * alone is run by the same runner with every other device left out, so both sides of the
  * scaling are measured the same way. */
 #include "bench/bench_devices.h"
 
@@ -14,31 +14,27 @@ typedef struct devices_run {
     gpu_multi_summary steps, end_to_end; /* end_to_end.end_to_end_ms: the pinned run's; 0 if none */
 } devices_run;
 
-/* The steps run (REPS kernels) and, unless the kernel is robust, the pinned end-to-end run, split
- * by `speeds` (NULL: measured). `results` holds the steps run's results; `scratch` the end-to-end
- * run's, which must equal them. */
-static int run_both(const bench_context *context, gpu_multi *multi, const double *speeds, size_t chunks,
+/* The steps run (REPS kernels) and, unless the kernel is robust, the pinned end-to-end run, on
+ * the devices with active[d] (NULL: every one). `results` holds the steps run's results; `scratch`
+ * the end-to-end run's, which must equal them. */
+static int run_both(const bench_context *context, gpu_multi *multi, const unsigned char *active, size_t chunks,
                     const bench_entry *entry, ray_tetra_result *results, ray_tetra_result *scratch, devices_run *run,
                     const char *label, error_text *err)
 {
     size_t n = gpu_multi_count(multi);
-    gpu_range *ranges = calloc(n, sizeof *ranges);
     gpu_multi_share *shares = calloc(n, sizeof *shares);
-    if (!ranges || !shares) {
-        free(ranges);
-        free(shares);
+    if (!shares)
         return error_set_kind(err, ERROR_MEMORY, "out of memory");
-    }
     char prefix[128];
     snprintf(prefix, sizeof prefix, "devices %s: %s", entry->csv_name, label);
     memset(run, 0, sizeof *run);
     gpu_multi_plan steps = {.path = GPU_MULTI_STEPS, .reps = context->reps};
     gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = chunks};
-    int status = gpu_multi_job_run(multi, context->set, speeds, &steps, results, ranges, shares, &run->steps, err);
+    int status = gpu_multi_job_run(multi, context->set, active, &steps, results, shares, &run->steps, err);
     if (status == 0)
         gpu_multi_print_shares(context->log, multi, prefix, shares, &steps, context->set->count);
     if (status == 0 && !entry->gpu->robust) {
-        status = gpu_multi_job_run(multi, context->set, speeds, &pinned, scratch, ranges, shares, &run->end_to_end, err);
+        status = gpu_multi_job_run(multi, context->set, active, &pinned, scratch, shares, &run->end_to_end, err);
         if (status == 0) {
             gpu_multi_print_shares(context->log, multi, prefix, shares, &pinned, context->set->count);
             size_t at = gpu_multi_first_difference(results, scratch, context->set->count);
@@ -47,7 +43,6 @@ static int run_both(const bench_context *context, gpu_multi *multi, const double
                                    label, at);
         }
     }
-    free(ranges);
     free(shares);
     return status;
 }
@@ -63,8 +58,8 @@ static void print_figures(FILE *out, const bench_context *context, const bench_e
         fprintf(out, "end to end %.3f ms (write + one kernel + read; %.3f Mtests/s)\n", run->steps.end_to_end_ms,
                 timer_mtests_per_s(pairs, 1, run->steps.end_to_end_ms));
     else
-        fprintf(out, "end to end %.3f ms (pinned, %zu chunks a device; %.3f Mtests/s)\n", run->end_to_end.end_to_end_ms,
-                chunks, timer_mtests_per_s(pairs, 1, run->end_to_end.end_to_end_ms));
+        fprintf(out, "end to end %.3f ms (pinned, %zu overlapped parts a chunk; %.3f Mtests/s)\n",
+                run->end_to_end.end_to_end_ms, chunks, timer_mtests_per_s(pairs, 1, run->end_to_end.end_to_end_ms));
 }
 
 static double end_to_end_ms(const bench_entry *entry, const devices_run *run)
@@ -79,14 +74,14 @@ int bench_run_devices(const bench_context *context, gpu_multi *multi, size_t loc
     size_t n = gpu_multi_count(multi), count = context->set->count;
     int first = gpu_multi_device(multi, 0);
     ray_tetra_result *alone = malloc(count * sizeof *alone), *scratch = malloc(count * sizeof *scratch);
-    double *first_only = calloc(n, sizeof *first_only);
+    unsigned char *first_only = calloc(n, sizeof *first_only);
     error_text err;
     int status = -1;
     devices_run one, all;
     if (!alone || !scratch || !first_only) {
         error_set_kind(&err, ERROR_MEMORY, "out of memory for %zu results", count);
     } else if (gpu_multi_prepare(multi, entry->gpu, local_size, &err) == 0) {
-        first_only[0] = 1; /* every other device's speed 0: the first device alone */
+        first_only[0] = 1; /* every other device left out: the first device alone */
         char label[64];
         snprintf(label, sizeof label, "device %d alone", first);
         status = run_both(context, multi, first_only, chunks, entry, alone, scratch, &one, label, &err);
@@ -143,7 +138,7 @@ int bench_run_devices_all(const bench_context *context, const int *devices, size
     gpu_multi_set_config(multi, &context->gpu);
     gpu_multi_set_log(multi, stderr);
     fprintf(context->log, "devices: %zu listed (--devices); each OpenCL algorithm on device %d alone, then on all "
-                          "at once, split by measured speed\n",
+                          "at once, in chunks handed out as the devices finish\n",
             count, devices[0]);
     for (int i = 0; i < table->count; ++i)
         if (table->entries[i].gpu && table->entries[i].selected)

@@ -7,8 +7,8 @@
 #include "bench/bench.h"
 #include "multi/gpu_multi.h"
 
-/* Chunks of each device's pinned end-to-end run when --overlap does not say: three, so that
- * every one of gpu_overlap's three queues has a chunk. */
+/* Overlapped parts of each chunk's pinned end-to-end run when --overlap does not say: three, so
+ * that every one of gpu_overlap's three queues has one. */
 #define BENCH_DEVICES_DEFAULT_CHUNKS 3
 
 /* Run `entry` (an OpenCL algorithm) as above and print its "devices NAME: ..." lines on

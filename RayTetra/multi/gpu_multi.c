@@ -1,25 +1,36 @@
-/* gpu_multi.c: the several-device run: handlers opened and prepared in turn, one pthread per
- * device for the run itself (each on its own handler, context and queues, so no OpenCL object
- * is shared between threads). */
+/* gpu_multi.c: the several-device run of pairs: handlers opened and prepared in turn, then the
+ * several-device runner (each thread on its own handler, context and queues, so no OpenCL object
+ * is shared between threads; only the chunk dispenser is). */
 #include "multi/gpu_multi.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "multi/device_threads.h"
-#include "timer.h"
+#include "multi/chunk_dispenser.h"
+#include "multi/device_runner.h"
+#include "multi/device_set.h"
 
 struct gpu_multi {
-    size_t count;
-    int *devices;
-    gpu_handler **handlers;
+    device_set set; /* handles: gpu_handler */
 };
+
+static gpu_handler *handler(const gpu_multi *m, size_t i) { return m->set.handles[i]; }
 
 static int name_device(gpu_multi *m, size_t i, const char *what, error_text *err)
 {
-    return device_threads_name(m->devices[i], m->handlers[i] ? gpu_device_description(m->handlers[i]) : NULL, i,
-                               m->count, what, err);
+    return device_runner_name(m->set.devices[i], gpu_device_description(handler(m, i)), i, m->set.count, what, err);
 }
+
+static int open_handler(void **handle, int device, const void *argument, error_text *err)
+{
+    (void)argument; /* a handler needs nothing but its device */
+    gpu_handler *h = NULL;
+    int status = gpu_open(&h, device, err);
+    *handle = h;
+    return status;
+}
+
+static void close_handler(void *handle) { gpu_close(handle); }
 
 int gpu_multi_open(gpu_multi **multi, const int *devices, size_t count, error_text *err)
 {
@@ -27,75 +38,64 @@ int gpu_multi_open(gpu_multi **multi, const int *devices, size_t count, error_te
     if (count == 0)
         return error_set_kind(err, ERROR_USAGE, "no OpenCL device to run on (--devices is empty)");
     gpu_multi *m = calloc(1, sizeof *m);
-    if (m) {
-        m->devices = malloc(count * sizeof *m->devices);
-        m->handlers = calloc(count, sizeof *m->handlers);
-    }
-    if (!m || !m->devices || !m->handlers) {
-        gpu_multi_close(m);
+    if (!m)
         return error_set_kind(err, ERROR_MEMORY, "opening %zu OpenCL devices: out of memory", count);
+    if (device_set_open(&m->set, devices, count, open_handler, NULL, close_handler, err) != 0) {
+        free(m);
+        return -1;
     }
-    m->count = count;
-    memcpy(m->devices, devices, count * sizeof *devices);
-    for (size_t i = 0; i < count; ++i)
-        if (gpu_open(&m->handlers[i], devices[i], err) != 0) {
-            name_device(m, i, "cannot be opened", err);
-            gpu_multi_close(m);
-            return -1;
-        }
     *multi = m;
     return 0;
 }
 
-size_t gpu_multi_count(const gpu_multi *multi) { return multi->count; }
-int gpu_multi_device(const gpu_multi *multi, size_t i) { return multi->devices[i]; }
-gpu_handler *gpu_multi_handler(gpu_multi *multi, size_t i) { return multi->handlers[i]; }
+size_t gpu_multi_count(const gpu_multi *multi) { return multi->set.count; }
+int gpu_multi_device(const gpu_multi *multi, size_t i) { return multi->set.devices[i]; }
+gpu_handler *gpu_multi_handler(gpu_multi *multi, size_t i) { return handler(multi, i); }
 
 void gpu_multi_set_config(gpu_multi *multi, const gpu_config *config)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        gpu_set_config(multi->handlers[i], config);
+    for (size_t i = 0; i < multi->set.count; ++i)
+        gpu_set_config(handler(multi, i), config);
 }
 
 void gpu_multi_set_log(gpu_multi *multi, FILE *log)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        gpu_set_log(multi->handlers[i], log);
+    for (size_t i = 0; i < multi->set.count; ++i)
+        gpu_set_log(handler(multi, i), log);
 }
 
 int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
 {
-    for (size_t i = 0; i < multi->count; ++i)
-        if (gpu_prepare(multi->handlers[i], algorithm, local_size, err) != 0)
+    for (size_t i = 0; i < multi->set.count; ++i)
+        if (gpu_prepare(handler(multi, i), algorithm, local_size, err) != 0)
             return name_device(multi, i, "cannot prepare its kernel", err);
     return 0;
 }
 
-size_t gpu_multi_granule(gpu_multi *multi)
+/* The devices' local sizes' common multiple (chunk_dispenser_granule), so that every chunk
+ * starts on a work-group boundary of every device. */
+static size_t chunk_granule(gpu_multi *multi)
 {
-    size_t *sizes = malloc(multi->count * sizeof *sizes);
+    size_t *sizes = malloc(multi->set.count * sizeof *sizes);
     if (!sizes)
-        return 1; /* whole pairs still: only the work-group alignment of the ranges is lost */
-    for (size_t i = 0; i < multi->count; ++i) {
+        return 1; /* whole pairs still: only the work-group alignment of the chunks is lost */
+    for (size_t i = 0; i < multi->set.count; ++i) {
         gpu_prepared kernel;
-        gpu_handler_prepared(multi->handlers[i], &kernel);
+        gpu_handler_prepared(handler(multi, i), &kernel);
         sizes[i] = kernel.kernel ? kernel.local_size : 0;
     }
-    size_t granule = gpu_split_granule(sizes, multi->count, (size_t)1 << 20);
+    size_t granule = chunk_dispenser_granule(sizes, multi->set.count, (size_t)1 << 20);
     free(sizes);
     return granule;
 }
 
-/* One device's run of `set` (its range) by the plan's path. */
-static int run_one(gpu_handler *handler, const pair_set *set, ray_tetra_result *results, const gpu_multi_plan *plan,
-                   gpu_multi_share *share, error_text *err)
+size_t gpu_multi_chunk_size(gpu_multi *multi, size_t pairs)
 {
-    if (plan->path == GPU_MULTI_END_TO_END) {
-        gpu_prepared kernel;
-        gpu_handler_prepared(handler, &kernel);
-        return gpu_run_end_to_end(&kernel, set, results, plan->chunks, &share->end_to_end, err);
-    }
-    return gpu_run(handler, set, results, plan->reps, &share->steps, err);
+    if (multi->set.count == 1)
+        return pairs ? pairs : 1;
+    size_t wanted = pairs / (multi->set.count * GPU_MULTI_CHUNKS_PER_DEVICE);
+    wanted = wanted < GPU_MULTI_MIN_CHUNK ? GPU_MULTI_MIN_CHUNK : wanted;
+    return chunk_dispenser_size(pairs, multi->set.count, chunk_granule(multi), wanted);
 }
 
 static int check_plan(const gpu_multi_plan *plan, error_text *err)
@@ -107,131 +107,115 @@ static int check_plan(const gpu_multi_plan *plan, error_text *err)
     return 0;
 }
 
-int gpu_multi_calibrate(gpu_multi *multi, const pair_set *set, const gpu_multi_plan *plan, double *speeds,
-                        error_text *err)
+/* Device d's part of a run: its handler, and its share summed over the chunks it takes. */
+typedef struct device_part {
+    gpu_handler *handler;
+    const pair_set *set;
+    ray_tetra_result *results;
+    const gpu_multi_plan *plan;
+    gpu_multi_share *share;
+} device_part;
+
+static size_t larger_size(size_t a, size_t b) { return a > b ? a : b; }
+
+static void add_steps(gpu_times *sum, const gpu_times *t)
 {
-    if (check_plan(plan, err) != 0)
-        return -1;
-    if (multi->count == 1 || set->count == 0) {
-        for (size_t i = 0; i < multi->count; ++i)
-            speeds[i] = 1.0;
-        return 0;
+    sum->write_ms += t->write_ms;
+    sum->kernel_ms += t->kernel_ms;
+    sum->read_ms += t->read_ms;
+    sum->end_to_end_ms += t->end_to_end_ms;
+    sum->staging_ms += t->staging_ms;
+    sum->precompute_ms += t->precompute_ms;
+    sum->finish_ms += t->finish_ms;
+    sum->launches += t->launches;
+    sum->chunks += t->chunks;
+    sum->uncertain += t->uncertain;
+    sum->transfers = t->transfers;
+    sum->queues = larger_size(sum->queues, t->queues);
+    sum->local_size = larger_size(sum->local_size, t->local_size);
+    sum->global_size = larger_size(sum->global_size, t->global_size);
+}
+
+static void add_end_to_end(gpu_end_to_end *sum, const gpu_end_to_end *t)
+{
+    sum->ms += t->ms;
+    sum->min_ms += t->min_ms;
+    sum->max_ms += t->max_ms;
+    sum->runs = 1;
+    sum->chunks += t->chunks;
+    sum->largest_chunk = larger_size(sum->largest_chunk, t->largest_chunk);
+    sum->queues = larger_size(sum->queues, t->queues);
+    sum->bytes_in += t->bytes_in;
+    sum->bytes_out += t->bytes_out;
+}
+
+/* The runner's launch: the chunk with the single-device run of the plan's path, its figures
+ * added to the device's share. */
+static int run_chunk(void *context, size_t lane, size_t first, size_t count, error_text *err)
+{
+    (void)lane; /* the single-device run returns when the chunk is done: one lane */
+    device_part *part = context;
+    pair_set chunk = {count, part->set->pairs + first};
+    ray_tetra_result *results = part->results + first;
+    if (part->plan->path == GPU_MULTI_END_TO_END) {
+        gpu_prepared kernel;
+        gpu_end_to_end times;
+        gpu_handler_prepared(part->handler, &kernel);
+        if (gpu_run_end_to_end(&kernel, &chunk, results, part->plan->chunks, &times, err) != 0)
+            return -1;
+        add_end_to_end(&part->share->end_to_end, &times);
+    } else {
+        gpu_times times;
+        if (gpu_run(part->handler, &chunk, results, part->plan->reps, &times, err) != 0)
+            return -1;
+        add_steps(&part->share->steps, &times);
     }
-    pair_set sample = {set->count < GPU_MULTI_CALIBRATION_PAIRS ? set->count : GPU_MULTI_CALIBRATION_PAIRS,
-                       set->pairs};
-    ray_tetra_result *scratch = malloc(sample.count * sizeof *scratch);
-    if (!scratch)
-        return error_set_kind(err, ERROR_MEMORY, "calibrating %zu OpenCL devices: out of memory", multi->count);
-    gpu_multi_plan once = *plan;
-    once.reps = 1;
-    for (size_t i = 0; i < multi->count; ++i) {
-        gpu_multi_share share;
-        memset(&share, 0, sizeof share);
-        if (run_one(multi->handlers[i], &sample, scratch, &once, &share, err) != 0) {
-            free(scratch);
-            return name_device(multi, i, "failed its calibration run", err);
-        }
-        /* One repetition: end_to_end_ms is write + kernel + read with pageable transfers, and the
-         * host's clock around the overlapped schedule with pinned ones (whose steps overlap). */
-        double ms = plan->path == GPU_MULTI_END_TO_END ? share.end_to_end.ms : share.steps.end_to_end_ms;
-        speeds[i] = (double)sample.count / (ms > 1e-6 ? ms : 1e-6); /* a 0 ms reading is below the timer */
-    }
-    free(scratch);
+    part->share->pairs += count;
+    ++part->share->chunks;
     return 0;
 }
 
-typedef struct worker {
-    gpu_handler *handler;
-    pair_set range;                /* the device's pairs (a view into the caller's set) */
-    ray_tetra_result *results;     /* where its first result goes */
-    const gpu_multi_plan *plan;
-    gpu_multi_share *share;
-    double start_ms, end_ms;
-    int status;
-    error_text err;
-} worker;
-
-static void *run_worker(void *argument)
+static const char *describe_part(const void *context)
 {
-    worker *w = argument;
-    w->start_ms = timer_now_ms();
-    w->status = run_one(w->handler, &w->range, w->results, w->plan, w->share, &w->err);
-    w->end_ms = timer_now_ms();
-    w->share->wall_ms = w->end_ms - w->start_ms;
-    return NULL;
+    return gpu_device_description(((const device_part *)context)->handler);
 }
 
-int gpu_multi_run(gpu_multi *multi, const pair_set *set, const gpu_range *ranges, ray_tetra_result *results,
+int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *active, ray_tetra_result *results,
                   const gpu_multi_plan *plan, gpu_multi_share *shares, double *wall_ms, error_text *err)
 {
     *wall_ms = 0;
     if (check_plan(plan, err) != 0)
         return -1;
-    size_t n = multi->count;
-    for (size_t i = 0; i < n; ++i) {
-        memset(&shares[i], 0, sizeof shares[i]);
-        shares[i].device = multi->devices[i];
-        shares[i].range = ranges[i];
-        if (ranges[i].first > set->count || ranges[i].count > set->count - ranges[i].first)
-            return error_set(err, "device %zu's range %zu + %zu lies beyond the %zu pairs", i, ranges[i].first,
-                             ranges[i].count, set->count);
-    }
-    worker *workers = calloc(n, sizeof *workers);
-    unsigned char *active = calloc(n, 1);
-    if (!workers || !active) {
-        free(workers);
-        free(active);
+    size_t n = multi->set.count;
+    device_part *parts = calloc(n, sizeof *parts);
+    device_runner_tally *tallies = calloc(n, sizeof *tallies);
+    if (!parts || !tallies) {
+        free(parts);
+        free(tallies);
         return error_set_kind(err, ERROR_MEMORY, "running on %zu OpenCL devices: out of memory", n);
     }
     for (size_t i = 0; i < n; ++i) {
-        if (ranges[i].count == 0)
-            continue; /* fewer pairs than devices, or a device of speed 0 */
-        worker *w = &workers[i];
-        w->handler = multi->handlers[i];
-        w->range.count = ranges[i].count;
-        w->range.pairs = set->pairs + ranges[i].first;
-        w->results = results + ranges[i].first;
-        w->plan = plan;
-        w->share = &shares[i];
-        active[i] = 1;
+        memset(&shares[i], 0, sizeof shares[i]);
+        shares[i].device = multi->set.devices[i];
+        parts[i] = (device_part){handler(multi, i), set, results, plan, &shares[i]};
     }
-    int failed = device_threads_run(n, multi->devices, active, run_worker, workers, sizeof *workers, err) != 0;
-    size_t failed_at = n;
-    double first = 0, last = 0;
-    int any = 0;
-    for (size_t i = 0; i < n; ++i) {
-        if (!active[i])
-            continue;
-        if (!any || workers[i].start_ms < first)
-            first = workers[i].start_ms;
-        if (!any || workers[i].end_ms > last)
-            last = workers[i].end_ms;
-        any = 1;
-        if (workers[i].status != 0 && failed_at == n)
-            failed_at = i;
-    }
-    *wall_ms = any ? last - first : 0;
-    if (!failed && failed_at < n) {
-        *err = workers[failed_at].err;
-        char what[160];
-        snprintf(what, sizeof what, "failed on pairs %zu to %zu (the other devices were joined; the run stops)",
-                 ranges[failed_at].first, ranges[failed_at].first + ranges[failed_at].count - 1);
-        name_device(multi, failed_at, what, err);
-        failed = 1;
-    }
-    free(workers);
-    free(active);
-    return failed ? -1 : 0;
+    device_runner_work work = {.count = n, .devices = multi->set.devices, .noun = "pairs", .lanes = 1,
+                               .contexts = parts, .context_size = sizeof *parts, .launch = run_chunk,
+                               .describe = describe_part};
+    chunk_dispenser chunks;
+    chunk_dispenser_init(&chunks, set->count, gpu_multi_chunk_size(multi, set->count));
+    int status = device_runner_run(&work, active, &chunks, tallies, wall_ms, err);
+    for (size_t i = 0; i < n; ++i)
+        shares[i].wall_ms = shares[i].chunks ? tallies[i].end_ms - tallies[i].start_ms : 0;
+    free(parts);
+    free(tallies);
+    return status;
 }
 
 void gpu_multi_close(gpu_multi *multi)
 {
     if (!multi)
         return;
-    if (multi->handlers)
-        for (size_t i = 0; i < multi->count; ++i)
-            gpu_close(multi->handlers[i]);
-    free(multi->handlers);
-    free(multi->devices);
+    device_set_close(&multi->set, close_handler);
     free(multi);
 }

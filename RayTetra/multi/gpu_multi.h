@@ -1,9 +1,10 @@
-/* gpu_multi.h: one run over several OpenCL devices (--devices): a handler per device, the pairs
- * split into one contiguous range per device (gpu_split.h), one host thread per device running
- * its range with the single-device run (gpu_run, or gpu_run_end_to_end from pinned memory on its
- * own queues), each writing its results into the caller's array at its range's offset. Every
- * pair is computed by the same kernel as on one device, so the results are bit-identical to one
- * device's. docs/GPU.md, "Several devices". */
+/* gpu_multi.h: one run over several OpenCL devices (--devices): a handler per device, and the
+ * several-device runner (device_runner.h): one host thread per device taking chunks of pairs
+ * from one shared dispenser as it finishes the last, each chunk run with the single-device run
+ * (gpu_run, or gpu_run_end_to_end from pinned memory on its own queues) and its results written
+ * into the caller's array at the chunk's offset. Every pair is computed by the same kernel as on
+ * one device, so the results are bit-identical to one device's. docs/GPU.md, "Several
+ * devices". */
 #ifndef RAYTETRA_GPU_MULTI_H
 #define RAYTETRA_GPU_MULTI_H
 
@@ -11,16 +12,18 @@
 #include <stdio.h>
 
 #include "error.h"
-#include "multi/gpu_split.h"
 #include "opencl/gpu_handler.h"
 #include "opencl/gpu_overlap.h"
 #include "pairs.h"
 
-/* Pairs of the calibration launch on each device: large enough that launch overheads do not
- * decide the split, small enough to cost milliseconds on a GPU. */
-#define GPU_MULTI_CALIBRATION_PAIRS ((size_t)1 << 18)
+/* Chunks per device the chunk size aims at, so that a faster device can take more of them, and
+ * the least chunk: large enough that a chunk's own write, launch and read overheads stay small
+ * beside its kernel, small enough to cost milliseconds on a GPU. One device takes every pair in
+ * one chunk, as -n does. */
+#define GPU_MULTI_CHUNKS_PER_DEVICE 4
+#define GPU_MULTI_MIN_CHUNK ((size_t)1 << 18)
 
-/* Which single-device run each thread makes on its range. */
+/* Which single-device run each thread makes on each chunk it takes. */
 typedef enum gpu_multi_path {
     GPU_MULTI_STEPS,      /* gpu_run: write, kernel REPS times, read, each timed */
     GPU_MULTI_END_TO_END  /* gpu_run_end_to_end: one pass from pinned memory, overlapped in chunks */
@@ -29,16 +32,17 @@ typedef enum gpu_multi_path {
 typedef struct gpu_multi_plan {
     gpu_multi_path path;
     int reps;      /* GPU_MULTI_STEPS: timed repetitions (>= 1) */
-    size_t chunks; /* GPU_MULTI_END_TO_END: chunks of each device's range (>= 1) */
+    size_t chunks; /* GPU_MULTI_END_TO_END: overlapped chunks of each chunk a device takes (>= 1) */
 } gpu_multi_plan;
 
 /* What one device did in a gpu_multi_run. */
 typedef struct gpu_multi_share {
     int device;          /* its -n number */
-    gpu_range range;     /* its pairs */
-    gpu_times steps;     /* GPU_MULTI_STEPS (zeros when its range is empty) */
-    gpu_end_to_end end_to_end; /* GPU_MULTI_END_TO_END */
-    double wall_ms;      /* its thread's whole run, untimed warm-up and staging included */
+    size_t pairs;        /* pairs it took, in `chunks` chunks (0: none) */
+    size_t chunks;
+    gpu_times steps;     /* GPU_MULTI_STEPS: summed over its chunks (zeros when it took none) */
+    gpu_end_to_end end_to_end; /* GPU_MULTI_END_TO_END: summed over its chunks */
+    double wall_ms;      /* its thread's whole run, untimed warm-ups and staging included */
 } gpu_multi_share;
 
 typedef struct gpu_multi gpu_multi;
@@ -59,22 +63,20 @@ void gpu_multi_set_log(gpu_multi *multi, FILE *log);
 /* gpu_prepare on every device in turn (builds and cache writes stay sequential). */
 int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t local_size, error_text *err);
 
-/* The split's granule after gpu_multi_prepare: the devices' local sizes' common multiple. */
-size_t gpu_multi_granule(gpu_multi *multi);
+/* Pairs a chunk holds for `pairs` pairs on the devices of `multi` (prepared): pairs /
+ * (devices x GPU_MULTI_CHUNKS_PER_DEVICE), at least GPU_MULTI_MIN_CHUNK, on a multiple of the
+ * devices' local sizes' common multiple, yet every device a chunk of its own while each could
+ * have a work-group's worth (chunk_dispenser_size); every pair on one device. */
+size_t gpu_multi_chunk_size(gpu_multi *multi, size_t pairs);
 
-/* Each device's speed in pairs per ms: the plan's run (one repetition) of the first
- * min(count, GPU_MULTI_CALIBRATION_PAIRS) pairs on each device alone, one after the other, timed
- * from write to read (the end-to-end time for GPU_MULTI_END_TO_END). One device: speeds[0] = 1,
- * nothing launched. Returns 0, or -1 with err naming the device. */
-int gpu_multi_calibrate(gpu_multi *multi, const pair_set *set, const gpu_multi_plan *plan, double *speeds,
-                        error_text *err);
-
-/* Run ranges[d] of `set` on device d, all devices at once (one thread each; empty ranges start
- * none), results[ranges[d].first ...] written by device d. shares[d] gets device d's figures,
+/* Run `set` on the devices with active[d] (every device when active is NULL), all at once (one
+ * thread each), in chunks of gpu_multi_chunk_size pairs handed out as the devices finish their
+ * last; results[i] is pair i's whichever device ran it. shares[d] gets device d's figures,
  * *wall_ms the span from the first thread's start to the last one's end. When a device fails the
- * others are still joined (their work is finished, not interrupted), and err names the first
- * failed device in list order with its range; results are then incomplete. Returns 0 or -1. */
-int gpu_multi_run(gpu_multi *multi, const pair_set *set, const gpu_range *ranges, ray_tetra_result *results,
+ * others are still joined (their chunks are finished, not interrupted), and err names the first
+ * failed device in list order with the chunk it failed on; results are then incomplete. Returns
+ * 0 or -1. */
+int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *active, ray_tetra_result *results,
                   const gpu_multi_plan *plan, gpu_multi_share *shares, double *wall_ms, error_text *err);
 
 void gpu_multi_close(gpu_multi *multi);

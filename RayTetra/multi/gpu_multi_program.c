@@ -21,18 +21,17 @@ int gpu_multi_program_run(const char *devices, const gpu_config *config, const g
     }
     free(indices);
     gpu_multi_set_config(multi, config);
-    gpu_range *ranges = calloc(count, sizeof *ranges);
     gpu_multi_share *shares = calloc(count, sizeof *shares);
     gpu_multi_plan plan = {.path = GPU_MULTI_STEPS, .reps = reps};
     int status = -1;
-    if (!ranges || !shares)
+    if (!shares)
         error_set_kind(err, ERROR_MEMORY, "running on %zu devices: out of memory", count);
     else if (gpu_multi_prepare(multi, algorithm, local_size, err) == 0)
-        status = gpu_multi_job_run(multi, set, NULL, &plan, results, ranges, shares, summary, err);
+        status = gpu_multi_job_run(multi, set, NULL, &plan, results, shares, summary, err);
     if (status == 0) {
         fprintf(out, "devices: %zu (--devices %s), %s\n", count, devices,
                 count == 1 ? "all pairs on the one device"
-                           : "pairs split by each device's measured speed (one calibration run each)");
+                           : "pairs handed out in chunks, each to whichever device is free first");
         fprintf(out, "kernel: %s\n", gpu_program_note(gpu_multi_handler(multi, 0)));
         gpu_multi_print_shares(out, multi, algorithm->csv_name, shares, &plan, set->count);
         fprintf(out, "%s: %zu device%s at once: kernel %.3f ms (%d reps, the slowest device; %.3f Mtests/s), end to end "
@@ -53,7 +52,6 @@ int gpu_multi_program_run(const char *devices, const gpu_config *config, const g
                     algorithm->csv_name, uncertain, finish_ms);
         }
     }
-    free(ranges);
     free(shares);
     gpu_multi_close(multi);
     return status;

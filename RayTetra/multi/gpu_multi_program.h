@@ -8,8 +8,8 @@
 #include "error.h"
 #include "multi/gpu_multi_job.h"
 
-/* Resolve `devices` (device_list.h), open and prepare every device, split by measured speed,
- * run, print the per-device and aggregate lines, close. Returns 0 with *summary filled, or -1
+/* Resolve `devices` (device_list.h), open and prepare every device, run in chunks handed out
+ * as the devices finish, print the per-device and aggregate lines, close. Returns 0 with *summary filled, or -1
  * with err set (a bad list: kind ERROR_USAGE; a failing device: named). */
 int gpu_multi_program_run(const char *devices, const gpu_config *config, const gpu_algorithm *algorithm,
                           size_t local_size, const pair_set *set, ray_tetra_result *results, int reps, FILE *out,

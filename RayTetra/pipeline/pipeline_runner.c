@@ -255,7 +255,7 @@ static void print_lanes(const pipeline_runner *r, FILE *out, size_t pairs)
     for (size_t d = 0; d < r->lane_count; ++d) {
         const pipeline_lane *l = &r->lanes[d];
         if (r->lane_count == 1 && l->chunks <= 1) {
-            gpu_multi_share share = {.device = gpu_multi_device(r->multi, d), .range = {0, l->pairs},
+            gpu_multi_share share = {.device = gpu_multi_device(r->multi, d), .pairs = l->pairs, .chunks = l->chunks,
                                      .steps = l->times, .wall_ms = l->last_ms - l->first_ms};
             gpu_multi_print_shares(out, r->multi, name, &share, &plan, pairs);
             continue;

@@ -147,7 +147,7 @@ static void usage(FILE *out)
             "  -n, --device N     the OpenCL device number, as DEVICE (the same option as RayTetra's)\n"
             "  --devices LIST|all also run each OpenCL algorithm on these devices at once (-n numbers,\n"
             "                     comma-separated; all = every GPU, PoCL's CPU device only when there is\n"
-            "                     none), split by measured speed: per-device and aggregate kernel and\n"
+            "                     none), in chunks taken as they finish: per-device and aggregate kernel and\n"
             "                     end-to-end rows and the scaling against the first device alone; the CSV\n"
             "                     row is the first device's (end-to-end chunks: --overlap, default %d)\n"
             "  --version          the version, commit, compiler and flags, and exit\n"

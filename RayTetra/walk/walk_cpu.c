@@ -1,10 +1,10 @@
 /* walk_cpu.c: the walk on the CPU: rt_walk.h specialised for each algorithm (the method and the
  * form are constants in each call, so that everything folds), the rays handed out to OpenMP
- * threads in small chunks by walk_chunks.h as each thread finishes its last (rays differ in cost
+ * threads in small chunks by chunk_dispenser.h as each thread finishes its last (rays differ in cost
  * by orders of magnitude). The robust variant's exact arithmetic is rt_walk.h's own
  * (rt_expansion.h), as in the kernel; GMP is only the exact traversal's (walk_exact.c). */
 #include "walk/walk.h"
-#include "walk/walk_chunks.h"
+#include "multi/chunk_dispenser.h"
 
 #include <limits.h>
 #include <math.h>
@@ -86,10 +86,10 @@ walk_result walk_cpu_one(const walk_algorithm *algorithm, const tet_mesh *mesh, 
 
 /* Walk the rays of the dispenser's chunks until none is left. */
 static void walk_chunks_on_cpu(const walk_algorithm *algorithm, const tet_mesh *mesh, const mesh_bvh *bvh,
-                               const rt_walk_mesh *m, const walk_rays *rays, walk_result *results, walk_chunks *chunks)
+                               const rt_walk_mesh *m, const walk_rays *rays, walk_result *results, chunk_dispenser *chunks)
 {
     size_t first, count;
-    while (walk_chunks_take(chunks, &first, &count))
+    while (chunk_dispenser_take(chunks, &first, &count))
         for (size_t i = first; i < first + count; ++i)
             results[i] = walk_one(algorithm, mesh, bvh, m, rays->rays[i], walk_ray_start(rays, i));
 }
@@ -98,8 +98,8 @@ double walk_cpu_run(const walk_algorithm *algorithm, const tet_mesh *mesh, const
                     walk_result *results, int threads)
 {
     rt_walk_mesh m = walk_flat_mesh(mesh, bvh);
-    walk_chunks chunks;
-    walk_chunks_init(&chunks, rays->count, WALK_CPU_CHUNK);
+    chunk_dispenser chunks;
+    chunk_dispenser_init(&chunks, rays->count, WALK_CPU_CHUNK);
     double start = timer_now_ms();
     if (threads <= 1) {
         walk_chunks_on_cpu(algorithm, mesh, bvh, &m, rays, results, &chunks);

@@ -1,62 +1,70 @@
-/* walk_multi.c: several devices for TetWalk; a thread per device, each on its own walker
- * (device session: context, queue; mesh buffers) and its own kernel and chunk buffers, so no OpenCL
- * object is shared between threads; only the chunk dispenser is. */
+/* walk_multi.c: several devices for TetWalk through the several-device runner
+ * (multi/device_runner.h): a thread per device, each on its own walker (device session: context,
+ * queue; mesh buffers) and its own kernel and chunk buffers, so no OpenCL object is shared
+ * between threads; only the chunk dispenser is. */
 #include "walk/walk_multi.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "walk/walk_chunks.h"
-#include "multi/device_threads.h"
+#include "multi/chunk_dispenser.h"
+#include "multi/device_runner.h"
+#include "multi/device_set.h"
 #include "timer.h"
 
 struct walk_multi {
-    size_t count;
-    int *devices;
-    walk_opencl **walkers;
+    device_set set; /* handles: walk_opencl */
 };
+
+static walk_opencl *walker(const walk_multi *m, size_t i) { return m->set.handles[i]; }
 
 static int name_device(const walk_multi *m, size_t i, const char *what, error_text *err)
 {
-    return device_threads_name(m->devices[i], NULL, i, m->count, what, err);
+    return device_runner_name(m->set.devices[i], NULL, i, m->set.count, what, err);
 }
+
+typedef struct walk_mesh {
+    const tet_mesh *mesh;
+    const mesh_bvh *bvh;
+} walk_mesh;
+
+static int open_walker(void **handle, int device, const void *argument, error_text *err)
+{
+    const walk_mesh *m = argument;
+    walk_opencl *w = NULL;
+    int status = walk_opencl_open(&w, device, m->mesh, m->bvh, err);
+    *handle = w;
+    return status;
+}
+
+static void close_walker(void *handle) { walk_opencl_close(handle); }
 
 int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const tet_mesh *mesh, const mesh_bvh *bvh,
                     error_text *err)
 {
     *multi = NULL;
     walk_multi *m = calloc(1, sizeof *m);
-    if (m) {
-        m->devices = malloc((count ? count : 1) * sizeof *m->devices);
-        m->walkers = calloc(count ? count : 1, sizeof *m->walkers);
-    }
-    if (!m || !m->devices || !m->walkers) {
-        walk_multi_close(m);
+    if (!m)
         return error_set_kind(err, ERROR_MEMORY, "opening %zu OpenCL devices: out of memory", count);
+    walk_mesh both = {mesh, bvh};
+    if (device_set_open(&m->set, devices, count, open_walker, &both, close_walker, err) != 0) {
+        free(m);
+        return -1;
     }
-    m->count = count;
-    memcpy(m->devices, devices, count * sizeof *devices);
-    for (size_t i = 0; i < count; ++i)
-        if (walk_opencl_open(&m->walkers[i], devices[i], mesh, bvh, err) != 0) {
-            name_device(m, i, "cannot be opened", err);
-            walk_multi_close(m);
-            return -1;
-        }
     *multi = m;
     return 0;
 }
 
-size_t walk_multi_count(const walk_multi *multi) { return multi->count; }
-walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return multi->walkers[i]; }
+size_t walk_multi_count(const walk_multi *multi) { return multi->set.count; }
+walk_opencl *walk_multi_device(walk_multi *multi, size_t i) { return walker(multi, i); }
 
 size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size)
 {
-    size_t size = rays / ((devices ? devices : 1) * WALK_MULTI_CHUNKS_PER_DEVICE);
-    size = size < WALK_MULTI_MIN_CHUNK ? WALK_MULTI_MIN_CHUNK : size;
-    size = size > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : size;
-    size_t granule = local_size ? local_size : 64;
-    return (size + granule - 1) / granule * granule;
+    size_t wanted = rays / ((devices ? devices : 1) * WALK_MULTI_CHUNKS_PER_DEVICE);
+    wanted = wanted < WALK_MULTI_MIN_CHUNK ? WALK_MULTI_MIN_CHUNK : wanted;
+    wanted = wanted > WALK_MULTI_MAX_CHUNK ? WALK_MULTI_MAX_CHUNK : wanted;
+    return chunk_dispenser_size(rays, devices, local_size ? local_size : 64, wanted);
 }
 
 /* The rays in the order the chunks walk them: bands of neighbouring rays dealt round the chunks
@@ -120,39 +128,28 @@ static void dealt_free(dealt_rays *d)
     d->order = NULL;
 }
 
-/* One device's host thread in one repetition: chunks until none is left, the next launched as
- * soon as one of the device's lanes is free. */
+/* One device's part of the run: its kernel, and the chunks it took in the last repetition. */
 typedef struct worker {
     walk_opencl_chunks *kernel;
-    walk_chunks *chunks;
     size_t *taken;    /* first ray of each chunk it took in this repetition */
     size_t taken_count;
     double write_ms;  /* writing every ray to the device, before the repetitions */
     double read_ms;   /* reading its results, after them */
-    size_t walked;    /* rays it walked in the last repetition */
-    double busy_ms;
-    int status;
-    error_text err;
+    device_runner_tally tally; /* its rays, chunks and busy time in the last repetition */
 } worker;
 
-static void *run_worker(void *argument)
+/* The runner's launch: the chunk on one of the device's lanes, remembered for the read. */
+static int launch_chunk(void *context, size_t lane, size_t first, size_t count, error_text *err)
 {
-    worker *w = argument;
-    w->walked = 0;
-    w->taken_count = 0;
-    w->status = 0;
-    double start = timer_now_ms();
-    size_t first, count;
-    for (int lane = 0; w->status == 0 && walk_chunks_take(w->chunks, &first, &count);
-         lane = (lane + 1) % WALK_OPENCL_LANES) {
-        w->status = walk_opencl_chunks_launch(w->kernel, lane, first, count, &w->err);
-        w->taken[w->taken_count++] = first;
-        w->walked += count;
-    }
-    if (walk_opencl_chunks_finish(w->kernel, w->status == 0 ? &w->err : &(error_text){0}) != 0)
-        w->status = -1;
-    w->busy_ms = timer_now_ms() - start;
-    return NULL;
+    worker *w = context;
+    w->taken[w->taken_count++] = first;
+    return walk_opencl_chunks_launch(w->kernel, (int)lane, first, count, err);
+}
+
+static int finish_chunks(void *context, error_text *err)
+{
+    worker *w = context;
+    return walk_opencl_chunks_finish(w->kernel, err);
 }
 
 /* The results of the chunks w walked in the last repetition. */
@@ -170,19 +167,21 @@ static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *
 
 /* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
  * with err naming the first failed device. */
-static double repetition(walk_multi *m, worker *workers, walk_chunks *chunks, size_t rays, size_t chunk_size,
-                         error_text *err)
+static double repetition(walk_multi *m, worker *workers, device_runner_tally *tallies, size_t rays, size_t chunk_size,
+                         const char *noun, error_text *err)
 {
-    size_t n = m->count;
-    walk_chunks_init(chunks, rays, chunk_size);
-    double start = timer_now_ms();
-    int failed = device_threads_run(n, m->devices, NULL, run_worker, workers, sizeof *workers, err) != 0;
+    device_runner_work work = {.count = m->set.count, .devices = m->set.devices, .noun = noun,
+                               .lanes = WALK_OPENCL_LANES, .contexts = workers, .context_size = sizeof *workers,
+                               .launch = launch_chunk, .finish = finish_chunks};
+    chunk_dispenser chunks;
+    chunk_dispenser_init(&chunks, rays, chunk_size);
+    for (size_t i = 0; i < m->set.count; ++i)
+        workers[i].taken_count = 0;
+    double start = timer_now_ms(), wall_ms;
+    int failed = device_runner_run(&work, NULL, &chunks, tallies, &wall_ms, err) != 0;
     double ms = timer_now_ms() - start;
-    for (size_t i = 0; i < n && !failed; ++i)
-        if (workers[i].status != 0) {
-            *err = workers[i].err;
-            failed = name_device(m, i, "failed (the other devices were joined; the run stops)", err);
-        }
+    for (size_t i = 0; i < m->set.count; ++i)
+        workers[i].tally = tallies[i];
     return failed ? -1 : ms;
 }
 
@@ -199,30 +198,31 @@ static void combine(const worker *workers, size_t count, walk_run *run)
 static void log_devices(const walk_multi *m, const walk_algorithm *algorithm, const worker *workers, size_t rays,
                         FILE *log)
 {
-    for (size_t i = 0; i < m->count; ++i)
+    for (size_t i = 0; i < m->set.count; ++i)
         fprintf(log,
                 "GPU_%s: device %d (%s): %zu rays (%.1f %%) in %zu chunks, busy %.3f ms (before: write %.3f ms; "
                 "after: read %.3f ms)\n",
-                algorithm->csv_name, m->devices[i], walk_opencl_description(m->walkers[i]), workers[i].walked,
-                rays ? 100.0 * (double)workers[i].walked / (double)rays : 0.0, workers[i].taken_count,
-                workers[i].busy_ms, workers[i].write_ms, workers[i].read_ms);
+                algorithm->csv_name, m->set.devices[i], walk_opencl_description(walker(m, i)), workers[i].tally.items,
+                rays ? 100.0 * (double)workers[i].tally.items / (double)rays : 0.0, workers[i].tally.chunks,
+                workers[i].tally.end_ms - workers[i].tally.start_ms, workers[i].write_ms, workers[i].read_ms);
 }
 
 int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const walk_rays *rays, walk_result *results,
                    int reps, size_t local_size, size_t chunk_size, walk_run *run, FILE *log, error_text *err)
 {
-    size_t n = multi->count;
+    size_t n = multi->set.count;
     if (chunk_size == 0)
         chunk_size = walk_multi_chunk_size(rays->count, n, local_size);
     size_t chunk_count = rays->count / chunk_size + 1;
     worker *workers = calloc(n, sizeof *workers);
     size_t *taken = calloc(n * chunk_count, sizeof *taken);
-    if (!workers || !taken) {
+    device_runner_tally *tallies = calloc(n, sizeof *tallies);
+    if (!workers || !taken || !tallies) {
         free(workers);
         free(taken);
+        free(tallies);
         return error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n);
     }
-    walk_chunks chunks;
     dealt_rays dealt;
     int failed = deal_rays(rays, chunk_size, &dealt, err) != 0;
     walk_result *walked = results;
@@ -230,15 +230,16 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
         failed = error_set_kind(err, ERROR_MEMORY, "walking on %zu devices: out of memory", n) != 0;
     /* Kernels built one device after another (PoCL's cache is not built into from two threads). */
     for (size_t i = 0; i < n && !failed; ++i) {
-        workers[i] = (worker){.chunks = &chunks, .taken = taken + i * chunk_count};
-        if (walk_opencl_chunks_open(multi->walkers[i], algorithm, &dealt.rays, chunk_size, local_size,
+        workers[i] = (worker){.taken = taken + i * chunk_count};
+        if (walk_opencl_chunks_open(walker(multi, i), algorithm, &dealt.rays, chunk_size, local_size,
                                     &workers[i].kernel, &workers[i].write_ms, err) != 0)
             failed = name_device(multi, i, "cannot build its kernel", err);
     }
     memset(run, 0, sizeof *run);
     /* The first repetition is the warm-up: drivers finish compiling at the first launch. */
     for (int r = -1; r < reps && !failed; ++r) {
-        double ms = repetition(multi, workers, &chunks, rays->count, chunk_size, err);
+        double ms = repetition(multi, workers, tallies, rays->count, chunk_size,
+                               dealt.order ? "rays of the dealt order" : "rays", err);
         failed = ms < 0;
         if (!failed && r >= 0)
             run->samples_ms[r] = ms;
@@ -265,6 +266,7 @@ int walk_multi_run(walk_multi *multi, const walk_algorithm *algorithm, const wal
     dealt_free(&dealt);
     free(workers);
     free(taken);
+    free(tallies);
     return failed ? -1 : 0;
 }
 
@@ -272,10 +274,6 @@ void walk_multi_close(walk_multi *multi)
 {
     if (!multi)
         return;
-    if (multi->walkers)
-        for (size_t i = 0; i < multi->count; ++i)
-            walk_opencl_close(multi->walkers[i]);
-    free(multi->walkers);
-    free(multi->devices);
+    device_set_close(&multi->set, close_walker);
     free(multi);
 }

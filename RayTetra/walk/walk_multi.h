@@ -1,6 +1,6 @@
 /* walk_multi.h: TetWalk's rays on several OpenCL devices at once (--devices): the mesh written
  * to every device, one host thread per device, and the rays handed out in chunks from one shared
- * counter (walk_chunks.h) as each device finishes its last chunk: no split is decided up front,
+ * counter (multi/chunk_dispenser.h) as each device finishes its last chunk: no split is decided up front,
  * so a faster device simply takes more chunks. Each ray's result goes to its own index and every
  * ray is walked by the same kernel as on one device, so the results are identical to one
  * device's. */
@@ -41,7 +41,10 @@ size_t walk_multi_count(const walk_multi *multi);
 /* Device i's walker (for its description and bandwidth; owned by multi). */
 walk_opencl *walk_multi_device(walk_multi *multi, size_t i);
 
-/* Rays a chunk holds for `rays` rays on `devices` devices with work-groups of local_size. */
+/* Rays a chunk holds for `rays` rays on `devices` devices with work-groups of local_size (0:
+ * 64): rays / (devices x WALK_MULTI_CHUNKS_PER_DEVICE) within the bounds above, but never so
+ * large that a device is left without a chunk while each could have a work-group's worth
+ * (chunk_dispenser_size): few rays make equal shares. */
 size_t walk_multi_chunk_size(size_t rays, size_t devices, size_t local_size);
 
 /* Every ray over every device at once: every ray written to every device first (write_ms, the

@@ -40,7 +40,7 @@ int walk_opencl_run(walk_opencl *gpu, const walk_algorithm *algorithm, const wal
                     int reps, size_t local_size, walk_run *run, error_text *err);
 
 /* A kernel ready to walk chunks of a fixed set of rays (--devices: chunks handed out as devices
- * finish, walk_chunks.h): every ray is written to the device once, before any chunk, as one
+ * finish, multi/chunk_dispenser.h): every ray is written to the device once, before any chunk, as one
  * device's run writes them before its timed launches; a chunk is then one launch on one of
  * WALK_OPENCL_LANES queues, so that the next chunk's work-items fill the device while the last
  * ones of the previous chunk finish. */

@@ -1,0 +1,125 @@
+/* test_device_list: the --devices pieces without a device: the device-list parser against
+ * simulated device tables, the chunk granule of devices' local sizes, and the aggregate of
+ * simulated devices' figures (the slowest device's, devices without a chunk left out). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "multi/device_list.h"
+#include "multi/gpu_multi_job.h"
+#include "multi/chunk_dispenser.h"
+
+/* Parse `text`; returns the indices as "0,2" or the error text. */
+static const char *parse_for(const char *text, const device_kind *kinds, size_t count, int need_fp64, char *out,
+                             size_t size)
+{
+    int *indices;
+    size_t chosen;
+    error_text err;
+    if (device_list_parse(text, kinds, count, need_fp64, &indices, &chosen, &err) != 0) {
+        snprintf(out, size, "error %d: %s", err.kind == ERROR_USAGE ? 2 : 1, err.text);
+        return out;
+    }
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < chosen && used < size; ++i)
+        used += (size_t)snprintf(out + used, size - used, "%s%d", i ? "," : "", indices[i]);
+    free(indices);
+    return out;
+}
+
+/* A run whose kernels need fp64 (every double one). */
+static const char *parse(const char *text, const device_kind *kinds, size_t count, char *out, size_t size)
+{
+    return parse_for(text, kinds, count, 1, out, size);
+}
+
+static void test_device_list(void)
+{
+    char text[1200];
+    /* The 2-GPU machine: PoCL's CPU device 0, two NVIDIA GPUs 1 and 2. */
+    const device_kind host[] = {{0, 1}, {1, 1}, {1, 1}};
+    /* This machine: PoCL alone. */
+    const device_kind pocl[] = {{0, 1}};
+    /* A GPU without fp64 beside one with it. */
+    const device_kind mixed[] = {{1, 0}, {1, 1}, {0, 1}};
+    CHECK(!strcmp(parse("all", host, 3, text, sizeof text), "1,2"), "all on the GPU host: %s", text);
+    CHECK(!strcmp(parse("all", pocl, 1, text, sizeof text), "0"), "all without a GPU: %s", text);
+    CHECK(!strcmp(parse("all", mixed, 3, text, sizeof text), "1"), "all skips a GPU without fp64: %s", text);
+    CHECK(!strcmp(parse("2,0", host, 3, text, sizeof text), "2,0"), "a list keeps its order: %s", text);
+    CHECK(!strcmp(parse("0", pocl, 1, text, sizeof text), "0"), "one device: %s", text);
+    CHECK(strstr(parse("1,1", host, 3, text, sizeof text), "error 2: --devices '1,1': device 1 is listed twice"),
+          "duplicate: %s", text);
+    CHECK(strstr(parse("0,3", host, 3, text, sizeof text), "error 2: --devices '0,3': OpenCL device 3 does not exist: "
+                                                           "there are 3 (0 to 2)"),
+          "unknown index: %s", text);
+    const char *bad[] = {"", ",", "0,", ",0", "x", "1x", "-1", "+1", " 1", "0,,1", "1.0", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        parse(bad[i], host, 3, text, sizeof text);
+        CHECK(!strncmp(text, "error 2: --devices '", 20) && (strstr(text, "is not a device number") ||
+                                                                 strstr(text, "does not exist")),
+              "'%s': %s", bad[i], text);
+        CHECK(!strchr(text, '\n'), "one line: %s", text);
+    }
+    CHECK(strstr(parse("all", NULL, 0, text, sizeof text), "error 1: --devices all: no OpenCL device found"), "%s",
+          text);
+    const device_kind no_fp64[] = {{1, 0}};
+    CHECK(strstr(parse("all", no_fp64, 1, text, sizeof text), "no OpenCL device has fp64"), "%s", text);
+    /* Float kernels with single data need no fp64: every GPU then. */
+    CHECK(!strcmp(parse_for("all", no_fp64, 1, 0, text, sizeof text), "0"), "float kernels: the GPU without fp64 too: %s",
+          text);
+    CHECK(!strcmp(parse_for("all", mixed, 3, 0, text, sizeof text), "0,1"), "float kernels: every GPU: %s", text);
+    CHECK(strstr(parse("0", NULL, 0, text, sizeof text), "no OpenCL device found"), "%s", text);
+}
+
+static void test_granule(void)
+{
+    const size_t same[] = {256, 256}, mixed[] = {64, 256, 0}, coprime[] = {3, 5, 7}, none[] = {0, 0};
+    CHECK(chunk_dispenser_granule(same, 2, 1 << 20) == 256, "256, 256");
+    CHECK(chunk_dispenser_granule(mixed, 3, 1 << 20) == 256, "64, 256, 0");
+    CHECK(chunk_dispenser_granule(coprime, 3, 1 << 20) == 105, "3, 5, 7");
+    CHECK(chunk_dispenser_granule(coprime, 3, 50) == 7, "3, 5, 7 above the limit: the largest");
+    CHECK(chunk_dispenser_granule(none, 2, 1 << 20) == 1, "no local size");
+}
+
+static void test_summary(void)
+{
+    gpu_multi_share shares[3];
+    memset(shares, 0, sizeof shares);
+    shares[0].pairs = 600;
+    shares[0].chunks = 2;
+    shares[0].steps = (gpu_times){.write_ms = 10, .kernel_ms = 8, .read_ms = 20};
+    shares[1].pairs = 400;
+    shares[1].chunks = 1;
+    shares[1].steps = (gpu_times){.write_ms = 12, .kernel_ms = 6, .read_ms = 15};
+    shares[2].chunks = 0; /* no chunk: not counted, whatever it holds */
+    shares[2].steps = (gpu_times){.write_ms = 99, .kernel_ms = 99, .read_ms = 99};
+    gpu_multi_plan steps = {.path = GPU_MULTI_STEPS, .reps = 2};
+    gpu_multi_summary summary;
+    gpu_multi_summarise(shares, 3, &steps, 1000, 50, &summary);
+    CHECK(summary.devices_used == 2 && summary.kernel_ms == 8 && summary.wall_ms == 50 && summary.reps == 2,
+          "steps: %zu devices, kernel %g", summary.devices_used, summary.kernel_ms);
+    /* End to end per device: write + one repetition's kernel + read: 34 and 30; the slowest. */
+    CHECK(summary.end_to_end_ms == 34, "steps end to end %g", summary.end_to_end_ms);
+    shares[0].end_to_end.ms = 7;
+    shares[1].end_to_end.ms = 9;
+    gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = 3};
+    gpu_multi_summarise(shares, 3, &pinned, 1000, 11, &summary);
+    CHECK(summary.end_to_end_ms == 9 && summary.reps == 1, "pinned end to end %g", summary.end_to_end_ms);
+    /* Results equal but for `uncertain`, which the conversion leaves alone: identical. */
+    ray_tetra_result a[2], b[2];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    b[1].uncertain = 5;
+    CHECK(gpu_multi_first_difference(a, b, 2) == 2, "uncertain is not compared");
+    b[1].t_leave = 1e-300;
+    CHECK(gpu_multi_first_difference(a, b, 2) == 1, "t_leave is");
+}
+
+int main(void)
+{
+    test_granule();
+    test_device_list();
+    test_summary();
+    return check_summary("test_device_list");
+}
