@@ -182,6 +182,23 @@ static void test_walk(void)
             CHECK(lines == DEVICES, "%s: %d device lines", names[a], lines);
             fclose(log);
         }
+        /* As many chunks as devices: each device walks one, however late its thread starts. */
+        FILE *shares = tmpfile();
+        size_t share = (rays.count + DEVICES - 1) / DEVICES;
+        if (status == 0 && shares) {
+            status = walk_multi_run(multi, algorithm, &rays, three, 1, 0, share, &run_three, shares, &err);
+            CHECK(status == 0 && memcmp(one, three, rays.count * sizeof *one) == 0, "%s in %zu-ray chunks: %s",
+                  names[a], share, err.text);
+            char line[1024];
+            int single = 0;
+            rewind(shares);
+            while (fgets(line, sizeof line, shares))
+                single += strstr(line, ": device ") && strstr(line, " in 1 chunks,");
+            CHECK(single == DEVICES, "%s: %d of %d devices walked one chunk of %zu rays", names[a], single, DEVICES,
+                  share);
+        }
+        if (shares)
+            fclose(shares);
         walk_multi_close(multi);
         free(one);
         free(three);

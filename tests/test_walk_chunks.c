@@ -126,6 +126,26 @@ int main(void)
     CHECK(chunk_dispenser_take(&c, &first, &count) && first == 4 && count == 4, "second chunk %zu+%zu", first, count);
     CHECK(chunk_dispenser_take(&c, &first, &count) && first == 8 && count == 2, "last chunk %zu+%zu", first, count);
     CHECK(!chunk_dispenser_take(&c, &first, &count), "a fourth chunk");
+    /* Reserved chunks: each worker's own first, take only the rest. */
+    chunk_dispenser_init(&c, 10, 4);
+    chunk_dispenser_reserve(&c, 2);
+    CHECK(chunk_dispenser_take(&c, &first, &count) && first == 8 && count == 2, "shared chunk %zu+%zu", first, count);
+    CHECK(!chunk_dispenser_take(&c, &first, &count), "a shared chunk after the last");
+    CHECK(chunk_dispenser_take_own(&c, 1, &first, &count) && first == 4 && count == 4, "worker 1's chunk %zu+%zu",
+          first, count);
+    CHECK(chunk_dispenser_take_own(&c, 0, &first, &count) && first == 0 && count == 4, "worker 0's chunk %zu+%zu",
+          first, count);
+    CHECK(!chunk_dispenser_take_own(&c, 2, &first, &count), "a chunk for worker 2, past the reserved");
+    chunk_dispenser_init(&c, 6, 4); /* two chunks for three workers: the third gets none */
+    chunk_dispenser_reserve(&c, 3);
+    CHECK(chunk_dispenser_take_own(&c, 1, &first, &count) && first == 4 && count == 2, "short own chunk %zu+%zu",
+          first, count);
+    CHECK(!chunk_dispenser_take_own(&c, 2, &first, &count) && !chunk_dispenser_take(&c, &first, &count),
+          "a chunk beyond the two");
+    chunk_dispenser_init(&c, 0, 4);
+    chunk_dispenser_reserve(&c, 2);
+    CHECK(!chunk_dispenser_take_own(&c, 0, &first, &count) && !chunk_dispenser_take(&c, &first, &count),
+          "a chunk of no items");
     chunk_sizes();
     return check_summary("test_walk_chunks");
 }

@@ -9,6 +9,24 @@ void chunk_dispenser_init(chunk_dispenser *chunks, size_t count, size_t size)
     atomic_init(&chunks->next, 0);
     chunks->count = count;
     chunks->size = size ? size : 1;
+    chunks->reserved = 0;
+}
+
+void chunk_dispenser_reserve(chunk_dispenser *chunks, size_t workers)
+{
+    size_t whole = chunks->count / chunks->size + (chunks->count % chunks->size != 0);
+    chunks->reserved = workers < whole ? workers : whole;
+    atomic_store_explicit(&chunks->next, chunks->reserved * chunks->size, memory_order_relaxed);
+}
+
+int chunk_dispenser_take_own(const chunk_dispenser *chunks, size_t w, size_t *first, size_t *count)
+{
+    if (w >= chunks->reserved)
+        return 0;
+    size_t start = w * chunks->size, left = chunks->count - start;
+    *first = start;
+    *count = left < chunks->size ? left : chunks->size;
+    return 1;
 }
 
 int chunk_dispenser_take(chunk_dispenser *chunks, size_t *first, size_t *count)

@@ -13,10 +13,21 @@ typedef struct chunk_dispenser {
     atomic_size_t next; /* the first item not handed out yet */
     size_t count;       /* items in all */
     size_t size;        /* items a chunk (the last may hold fewer) */
+    size_t reserved;    /* the first chunks, one a worker (chunk_dispenser_reserve) */
 } chunk_dispenser;
 
 /* count items in chunks of size (0 counts as 1). */
 void chunk_dispenser_init(chunk_dispenser *chunks, size_t count, size_t size);
+
+/* Keep the first `workers` chunks one for each worker (chunk_dispenser_take_own); take hands out
+ * the chunks after them. Before any take. A worker that starts late still gets its share: a
+ * device's launch returns at once, so the first thread running could otherwise take every
+ * chunk before the others have started. */
+void chunk_dispenser_reserve(chunk_dispenser *chunks, size_t workers);
+
+/* Worker w's reserved chunk: 1 with its items, or 0 when there is none (fewer chunks than
+ * workers, or w not below the reserved count). Each worker calls it at most once. */
+int chunk_dispenser_take_own(const chunk_dispenser *chunks, size_t w, size_t *first, size_t *count);
 
 /* The next chunk: 1 with its items [*first, *first + *count), or 0 once every item is handed
  * out. Safe from any number of threads at once: each item is handed out exactly once. */

@@ -12,9 +12,17 @@
 typedef struct device_thread {
     const device_runner_work *work;
     chunk_dispenser *chunks;
+    size_t worker; /* its place among the active devices: its reserved chunk */
     void *context;
     device_runner_tally *tally;
 } device_thread;
+
+/* The device's reserved chunk first, then the shared ones. */
+static int next_chunk(device_thread *t, int taken, size_t *first, size_t *count)
+{
+    return (!taken && chunk_dispenser_take_own(t->chunks, t->worker, first, count)) ||
+           chunk_dispenser_take(t->chunks, first, count);
+}
 
 static void *run_device(void *argument)
 {
@@ -23,7 +31,7 @@ static void *run_device(void *argument)
     device_runner_tally *tally = t->tally;
     tally->start_ms = timer_now_ms();
     size_t first, count, lane = 0;
-    while (tally->status == 0 && chunk_dispenser_take(t->chunks, &first, &count)) {
+    for (int taken = 0; tally->status == 0 && next_chunk(t, taken, &first, &count); taken = 1) {
         if (work->launch(t->context, lane, first, count, &tally->err) != 0) {
             tally->status = -1;
             tally->failed_first = first;
@@ -98,10 +106,14 @@ int device_runner_run(const device_runner_work *work, const unsigned char *activ
     device_thread *threads = calloc(n ? n : 1, sizeof *threads);
     if (!threads)
         return error_set_kind(err, ERROR_MEMORY, "running on %zu OpenCL devices: out of memory", n);
+    size_t workers = 0;
     for (size_t i = 0; i < n; ++i) {
         memset(&tallies[i], 0, sizeof tallies[i]);
-        threads[i] = (device_thread){work, chunks, (char *)work->contexts + i * work->context_size, &tallies[i]};
+        threads[i] = (device_thread){work, chunks, workers, (char *)work->contexts + i * work->context_size,
+                                     &tallies[i]};
+        workers += !active || active[i];
     }
+    chunk_dispenser_reserve(chunks, workers);
     int failed = run_threads(work, active, threads, err) != 0;
     double first = 0, last = 0;
     int any = 0;

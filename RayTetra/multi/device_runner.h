@@ -1,7 +1,9 @@
 /* device_runner.h: the one runner of every several-device run of --devices (RayTetra's and
  * Bench's pairs, TetWalk's rays): one host thread per device, each taking chunks from one shared
  * dispenser (chunk_dispenser.h) and launching them on its device until none is left, so that a
- * faster device takes more and no split is decided up front. The caller says what a launch is
+ * faster device takes more and no split is decided up front. Each device's first chunk is its
+ * own (chunk_dispenser_reserve): a launch returns at once, so the first thread to run could
+ * otherwise take every chunk before the other devices' threads have started. The caller says what a launch is
  * through two callbacks; each item's result goes to the item's own index, so the results are the
  * same whichever device took a chunk. All threads are joined before the first failed device is
  * named. docs/GPU.md, "Several devices". */
