@@ -17,6 +17,9 @@
 #include <unistd.h>
 
 #include <nettle/sha2.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "atomic_file.h"
 #include "byte_order.h"
@@ -37,6 +40,21 @@ enum { PART_BOX, PART_VERTICES, PART_CELLS, PART_BOUNDS, PART_LINKS, PART_FACES,
  * read on one thread, since for a small mesh starting a team of threads costs more than it
  * saves. */
 #define PARALLEL_BLOCKS (BODY_PARTS + 1)
+
+/* Threads of a read, at most: each faults in fresh pages of the one process, which the kernel
+ * serialises. On a 64-core host armadillo's file (179 MB) was ready in 0.111 s on 64 threads
+ * and 0.039 s on 16 (docs/TETWALK.md, "Mesh ready time"). */
+#define READ_THREADS_MAX 16
+
+static inline int read_threads(void)
+{
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    return threads < READ_THREADS_MAX ? threads : READ_THREADS_MAX;
+#else
+    return 1;
+#endif
+}
 
 typedef struct body {
     void *part[BODY_PARTS];
@@ -358,7 +376,8 @@ static const char *tree_problem(const mesh_bvh *bvh, size_t *node)
 static size_t first_unsound_box(const mesh_bvh *bvh)
 {
     size_t first = bvh->node_count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (bvh->node_count >= MESH_PARALLEL_MIN)
+#pragma omp parallel for schedule(static) reduction(min : first) if (bvh->node_count >= MESH_PARALLEL_MIN) \
+    num_threads(read_threads())
     for (size_t i = 0; i < bvh->node_count; ++i)
         for (int a = 0; a < 3; ++a)
             if (i < first && !(isfinite(bvh->bounds[i][a]) && isfinite(bvh->bounds[i][3 + a]) &&
@@ -371,7 +390,8 @@ static size_t first_unsound_box(const mesh_bvh *bvh)
 static size_t first_not_boundary(const tet_mesh *mesh, const mesh_bvh *bvh)
 {
     size_t first = bvh->face_count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (bvh->face_count >= MESH_PARALLEL_MIN)
+#pragma omp parallel for schedule(static) reduction(min : first) if (bvh->face_count >= MESH_PARALLEL_MIN) \
+    num_threads(read_threads())
     for (size_t i = 0; i < bvh->face_count; ++i) {
         int face = bvh->faces[i];
         if (i < first && (face < 0 || (size_t)face / 4 >= mesh->tetra_count || mesh->neighbour[face / 4][face % 4] != -1))
@@ -410,7 +430,8 @@ static int hierarchy_check(const char *path, const tet_mesh *mesh, const mesh_bv
 static size_t first_unsound_boundary(const tet_mesh *mesh)
 {
     size_t first = mesh->boundary_count;
-#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->boundary_count >= MESH_PARALLEL_MIN)
+#pragma omp parallel for schedule(static) reduction(min : first) if (mesh->boundary_count >= MESH_PARALLEL_MIN) \
+    num_threads(read_threads())
     for (size_t i = 0; i < mesh->boundary_count; ++i) {
         int face = mesh->boundary[i];
         if (i < first && (face < 0 || (size_t)face / 4 >= mesh->tetra_count ||
@@ -489,7 +510,8 @@ static body_tally read_blocks(int fd, tet_mesh *mesh, const body *b, const body_
     uint64_t offset[BODY_PARTS];
     part_offsets(b, offset);
     size_t bad_vertex = mesh->vertex_count, bad_cell = mesh->tetra_count, links = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(min : bad_vertex, bad_cell) reduction(+ : links) if (count >= PARALLEL_BLOCKS)
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : bad_vertex, bad_cell) reduction(+ : links) \
+    if (count >= PARALLEL_BLOCKS) num_threads(read_threads())
     for (size_t i = 0; i < count; ++i) {
         body_block block = blocks[i];
         unsigned char *data = (unsigned char *)b->part[block.part] + block.begin;
