@@ -53,7 +53,7 @@ static void run_devices(gpu_multi *m, const pair_set *set, const unsigned char *
     CHECK(status == 0, "%s: %s", what, err.text);
     size_t differ = status == 0 ? gpu_multi_first_difference(results, reference, set->count) : set->count;
     CHECK(status != 0 || differ == set->count, "%s: pair %zu differs from one device's result", what, differ);
-    size_t covered = 0, chunks = 0, size = gpu_multi_chunk_size(m, set->count);
+    size_t covered = 0, chunks = 0, size = gpu_multi_chunk_size(m, set->count, plan->path);
     for (int d = 0; d < DEVICES; ++d) {
         covered += shares[d].pairs;
         chunks += shares[d].chunks;
@@ -93,7 +93,7 @@ static void test_runs(const pair_set *set)
     gpu_multi_plan pinned = {.path = GPU_MULTI_END_TO_END, .chunks = 3};
 
     /* 10,001 pairs on three devices: a chunk for each at least, not one for the first. */
-    size_t size = gpu_multi_chunk_size(m, set->count);
+    size_t size = gpu_multi_chunk_size(m, set->count, GPU_MULTI_END_TO_END);
     CHECK((set->count + size - 1) / size >= DEVICES, "%zu pairs in chunks of %zu", set->count, size);
     const unsigned char first_only[DEVICES] = {1, 0, 0}, second_left_out[DEVICES] = {1, 0, 1};
     run_devices(m, set, NULL, &steps, reference, "every device");

@@ -89,11 +89,12 @@ static size_t chunk_granule(gpu_multi *multi)
     return granule;
 }
 
-size_t gpu_multi_chunk_size(gpu_multi *multi, size_t pairs)
+size_t gpu_multi_chunk_size(gpu_multi *multi, size_t pairs, gpu_multi_path path)
 {
     if (multi->set.count == 1)
         return pairs ? pairs : 1;
-    size_t wanted = pairs / (multi->set.count * GPU_MULTI_CHUNKS_PER_DEVICE);
+    size_t per_device = path == GPU_MULTI_STEPS ? GPU_MULTI_STEPS_CHUNKS_PER_DEVICE : GPU_MULTI_CHUNKS_PER_DEVICE;
+    size_t wanted = pairs / (multi->set.count * per_device);
     wanted = wanted < GPU_MULTI_MIN_CHUNK ? GPU_MULTI_MIN_CHUNK : wanted;
     return chunk_dispenser_size(pairs, multi->set.count, chunk_granule(multi), wanted);
 }
@@ -203,7 +204,7 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *ac
                                .contexts = parts, .context_size = sizeof *parts, .launch = run_chunk,
                                .describe = describe_part};
     chunk_dispenser chunks;
-    chunk_dispenser_init(&chunks, set->count, gpu_multi_chunk_size(multi, set->count));
+    chunk_dispenser_init(&chunks, set->count, gpu_multi_chunk_size(multi, set->count, plan->path));
     int status = device_runner_run(&work, active, &chunks, tallies, wall_ms, err);
     for (size_t i = 0; i < n; ++i)
         shares[i].wall_ms = shares[i].chunks ? tallies[i].end_ms - tallies[i].start_ms : 0;
