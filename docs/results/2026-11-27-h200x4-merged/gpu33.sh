@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# gpu33: the stage lines of the streaming runs on a 4-GPU host (where every core ran 1.51x the floor).
+set -u
+root=$PWD
+mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:$root/.devtools
+export RAYTETRA_KERNEL_DIR=$root/kernels RAYTETRA_CACHE_DIR=/tmp/rtcache
+B=$root/.devtools/bin
+s=$OUT/stages.txt
+{ nvidia-smi -L | wc -l; nproc; lscpu | grep -E "Socket|NUMA node\(s\)|Model name"; } > $s 2>&1
+gpus=$($B/RayTetra --list-devices | awk 'NR > 1 && $2 == "GPU" { print $1 }' | paste -sd, -)
+gpu=${gpus%%,*}
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+mkdir -p /tmp/s && $B/RandomRayTetra /tmp/s/in.rtb -i 20000000 -n 20000000 > /dev/null
+$B/RayTetra -g 1 -n $gpu -p r /tmp/s/in.rtb /tmp/s/out.rtb 1 > /dev/null 2>&1   # kernel cache
+for r in 1 2; do
+  a=$(ms); cat /tmp/s/in.rtb > /dev/null; b=$(ms); echo "cat $((b - a)) ms" >> $s
+  for dev in "-t 0 --threads 0" "-g 1 -n $gpu" "-g 1 --devices all"; do
+    rm -f /tmp/s/out.rtb; sync
+    a=$(ms); $B/RayTetra $dev -p r /tmp/s/in.rtb /tmp/s/out.rtb 1 > /tmp/s/log 2>&1; b=$(ms)
+    echo "== $dev process $((b - a)) ms" >> $s
+    grep -E "^stages|^start-up" /tmp/s/log | cut -c1-420 >> $s
+  done
+  rm -f /tmp/s/out.rtb /tmp/s/dd; sync
+  a=$(ms); dd if=/dev/zero of=/tmp/s/dd bs=4M count=1068 status=none; b=$(ms); echo "dd $((b - a)) ms" >> $s
+  rm -f /tmp/s/dd; sync
+done
