@@ -273,7 +273,7 @@ LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
                RayTetra/opencl/device_session.c RayTetra/opencl/gpu_algorithm.c RayTetra/opencl/gpu_prepared.c \
                $(addprefix RayTetra/mesh/mesh,$(addsuffix .c,_binary _bvh _check _compact _medit _planes _tetgen _text)) RayTetra/mesh/mesh.c \
                $(addprefix RayTetra/walk/walk_,$(addsuffix .c,algorithm cpu exact locate opencl rays)) RayTetra/multi/chunk_dispenser.c \
-               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read byte_order))
+               $(addprefix Common/,$(addsuffix .c,error exact extent pair_check timer atomic_file cli file_read byte_order sort_doubles))
 LIBRARY_OBJ := $(LIBRARY_SRC:%.c=$(BUILD)/lib/obj/%.o) $(TWO_PRECISION_SRC:%.c=$(BUILD)/lib/obj/%.float.o)
 LIBRARY_CFLAGS = $(STD) $(WARN) -fopenmp-simd $(CFLAGS) $(UNIT_CFLAGS) -Iinclude -ICommon -IRayTetra -Ikernels/shared \
                  $(DEP_CFLAGS) -DRAYTETRA_KERNEL_DIR='"$(KERNEL_DIR)"' -DRAYTETRA_LIBRARY \

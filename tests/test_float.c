@@ -12,6 +12,7 @@
 #include "fixtures.h"
 #include "generator/generator.h"
 #include "compare/result_compare.h"
+#include "sort_doubles.h"
 
 #define RANDOM_PAIRS 40000
 #define MAX_CLASS_RATE 0.005
@@ -20,12 +21,6 @@
 static double distance(vec3 a, vec3 b)
 {
     return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 int main(void)
@@ -82,7 +77,7 @@ int main(void)
                        size;
             errors[compared++] = isnan(e) ? INFINITY : e;
         }
-        qsort(errors, compared, sizeof *errors, compare_doubles);
+        sort_doubles(errors, compared);
         double class_rate = (double)class_differences / RANDOM_PAIRS,
                face_rate = both ? (double)face_differences / (double)both : 0;
         double max = compared ? errors[compared - 1] : 0, median = compared ? errors[compared / 2] : 0;

@@ -8,6 +8,7 @@
 #include "exact.h"
 #include "extent.h"
 #include "compare/result_compare.h"
+#include "sort_doubles.h"
 
 int accuracy_reference_compute(const pair_set *set, int extent, accuracy_reference *reference, error_text *err)
 {
@@ -53,12 +54,6 @@ static double worst(double a, double b)
     return a > b ? a : b;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Max and median of errors[0 .. n) (sorted in place); NaN for n = 0. */
 static void statistics(double *errors, size_t n, double *max, double *median)
 {
@@ -66,7 +61,7 @@ static void statistics(double *errors, size_t n, double *max, double *median)
         *max = *median = NAN;
         return;
     }
-    qsort(errors, n, sizeof *errors, compare_doubles);
+    sort_doubles(errors, n);
     *max = errors[n - 1];
     *median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
 }

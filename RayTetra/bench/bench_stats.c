@@ -10,14 +10,9 @@
 #include <time.h>
 
 #include "timer.h"
+#include "sort_doubles.h"
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void bench_sort(double *values, int count) { qsort(values, (size_t)count, sizeof *values, by_value); }
+void bench_sort(double *values, int count) { sort_doubles(values, (size_t)count); }
 
 double bench_median_sorted(const double *sorted, int count)
 {

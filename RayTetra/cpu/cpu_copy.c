@@ -10,6 +10,7 @@
 
 #include "cpu/cpu_binding.h"
 #include "timer.h"
+#include "sort_doubles.h"
 
 /* 0, read at run time. */
 static volatile uint64_t copy_key = 0;
@@ -65,12 +66,6 @@ static double timed_copies(uint64_t *to, const uint64_t *from, size_t words, int
     return elapsed;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median GB/s of CPU_COPY_TRIALS trials after a warm-up that also sets the passes. */
 static void measure(uint64_t *to, const uint64_t *from, size_t words, int threads, int *passes, int *team_size,
                     double *gbs)
@@ -83,7 +78,7 @@ static void measure(uint64_t *to, const uint64_t *from, size_t words, int thread
         double ms = timed_copies(to, from, words, *passes, threads, team_size);
         samples[t] = ms > 0 ? 2.0 * 8.0 * (double)words * *passes / ms / 1e6 : 0.0;
     }
-    qsort(samples, CPU_COPY_TRIALS, sizeof samples[0], by_value);
+    sort_doubles(samples, CPU_COPY_TRIALS);
     *gbs = samples[CPU_COPY_TRIALS / 2]; /* an odd count: the middle one */
 }
 

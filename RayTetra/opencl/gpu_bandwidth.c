@@ -12,6 +12,7 @@
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_program.h"
 #include "timer.h"
+#include "sort_doubles.h"
 
 /* The copy kernel's items: 16-byte elements (uint4). */
 enum { TRIALS = 5, LAUNCHES = 5, LOCAL_SIZE = 256, ELEMENT = 16 };
@@ -105,12 +106,6 @@ static int operate(bench_objects *o, step kind, int launches, error_text *err)
                : 0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* One warm-up operation, then TRIALS timed trials of LAUNCHES operations each. */
 static int measure(bench_objects *o, step kind, double *median_gbs, double *best_gbs, error_text *err)
 {
@@ -126,7 +121,7 @@ static int measure(bench_objects *o, step kind, double *median_gbs, double *best
         double ms = timer_now_ms() - start;
         gbs[t] = bytes / (ms > 1e-6 ? ms : 1e-6) / 1e6;
     }
-    qsort(gbs, TRIALS, sizeof gbs[0], by_value);
+    sort_doubles(gbs, TRIALS);
     *median_gbs = gbs[TRIALS / 2];
     *best_gbs = gbs[TRIALS - 1];
     return 0;

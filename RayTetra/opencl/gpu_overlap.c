@@ -13,6 +13,7 @@
 #include "opencl/gpu_launch.h"
 #include "opencl/gpu_layout.h"
 #include "timer.h"
+#include "sort_doubles.h"
 
 enum { MAX_QUEUES = 3 };
 
@@ -185,12 +186,6 @@ static void release(pipeline *p)
     }
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int gpu_run_end_to_end_runs(const gpu_prepared *prepared, const pair_set *set, ray_tetra_result *results, size_t chunks,
                             int runs, double *samples_ms, gpu_end_to_end *times, error_text *err)
 {
@@ -234,7 +229,7 @@ int gpu_run_end_to_end_runs(const gpu_prepared *prepared, const pair_set *set, r
             failed = error_set(err, "out of memory for %d times", runs);
         } else {
             memcpy(sorted, samples_ms, (size_t)runs * sizeof *sorted);
-            qsort(sorted, (size_t)runs, sizeof *sorted, by_value);
+            sort_doubles(sorted, (size_t)runs);
             times->ms = runs % 2 ? sorted[runs / 2] : (sorted[runs / 2 - 1] + sorted[runs / 2]) / 2;
             times->min_ms = sorted[0];
             times->max_ms = sorted[runs - 1];

@@ -7,18 +7,13 @@
 
 #include "atomic_file.h"
 #include "pairs_io.h"
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "sort_doubles.h"
 
 void walk_run_statistics(walk_run *run)
 {
     double sorted[WALK_MAX_REPS];
     memcpy(sorted, run->samples_ms, (size_t)run->reps * sizeof *sorted);
-    qsort(sorted, (size_t)run->reps, sizeof *sorted, compare_doubles);
+    sort_doubles(sorted, (size_t)run->reps);
     run->min_ms = sorted[0];
     run->max_ms = sorted[run->reps - 1];
     run->median_ms = run->reps % 2 ? sorted[run->reps / 2]
