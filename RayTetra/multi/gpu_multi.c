@@ -171,8 +171,6 @@ static int run_chunk(void *context, size_t lane, size_t first, size_t count, err
             return -1;
         add_steps(&part->share->steps, &times);
     }
-    part->share->pairs += count;
-    ++part->share->chunks;
     return 0;
 }
 
@@ -206,8 +204,11 @@ int gpu_multi_run(gpu_multi *multi, const pair_set *set, const unsigned char *ac
     chunk_dispenser chunks;
     chunk_dispenser_init(&chunks, set->count, gpu_multi_chunk_size(multi, set->count, plan->path));
     int status = device_runner_run(&work, active, &chunks, tallies, wall_ms, err);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) { /* the runner's tally counts what each device ran */
+        shares[i].pairs = tallies[i].items;
+        shares[i].chunks = tallies[i].chunks;
         shares[i].wall_ms = shares[i].chunks ? tallies[i].end_ms - tallies[i].start_ms : 0;
+    }
     free(parts);
     free(tallies);
     return status;
