@@ -1,13 +1,17 @@
 /* test_device_list: the --devices pieces without a device: the device-list parser against
- * simulated device tables, the chunk granule of devices' local sizes, and the aggregate of
- * simulated devices' figures (the slowest device's, devices without a chunk left out). */
+ * simulated device tables, the chunk granule of devices' local sizes, the aggregate of
+ * simulated devices' figures (the slowest device's, devices without a chunk left out), and the
+ * devices' tasks run side by side. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "multi/device_list.h"
 #include "multi/gpu_multi_job.h"
 #include "multi/chunk_dispenser.h"
+#include "multi/device_set.h"
 
 /* Parse `text`; returns the indices as "0,2" or the error text. */
 static const char *parse_for(const char *text, const device_kind *kinds, size_t count, int need_fp64, char *out,
@@ -116,8 +120,47 @@ static void test_summary(void)
     CHECK(gpu_multi_first_difference(a, b, 2) == 1, "t_leave is");
 }
 
+/* Tasks that meet: each waits (up to 10 s) until all have started, which tasks run one after
+ * another never see; tasks 1 and 3 then fail. */
+typedef struct meeting {
+    pthread_mutex_t lock;
+    pthread_cond_t arrived;
+    size_t in, count;
+} meeting;
+
+static int meet(void *context, size_t i, error_text *err)
+{
+    meeting *m = context;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 10;
+    pthread_mutex_lock(&m->lock);
+    ++m->in;
+    pthread_cond_broadcast(&m->arrived);
+    while (m->in < m->count && pthread_cond_timedwait(&m->arrived, &m->lock, &deadline) == 0)
+        ;
+    int together = m->in == m->count;
+    pthread_mutex_unlock(&m->lock);
+    if (!together)
+        return error_set(err, "task %zu ran alone", i);
+    return i == 1 || i == 3 ? error_set(err, "task %zu failed", i) : 0;
+}
+
+static void test_side_by_side(void)
+{
+    meeting m = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 4};
+    error_text err = {0};
+    long failed = device_set_each(4, meet, &m, &err);
+    CHECK(failed == 1 && strcmp(err.text, "task 1 failed") == 0,
+          "four devices' tasks run side by side; the lowest failure (1) comes back: %ld, '%s'", failed, err.text);
+    meeting one = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 1};
+    CHECK(device_set_each(1, meet, &one, &err) == -1, "one device's task runs and succeeds");
+    CHECK(device_set_each(0, meet, &one, &err) == -1, "no device: nothing runs");
+}
+
 int main(void)
 {
+    test_side_by_side();
     test_granule();
     test_device_list();
     test_summary();

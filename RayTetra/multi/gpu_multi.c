@@ -1,4 +1,4 @@
-/* gpu_multi.c: the several-device run of pairs: handlers opened and prepared in turn, then the
+/* gpu_multi.c: the several-device run of pairs: handlers opened and prepared side by side, then the
  * several-device runner (each thread on its own handler, context and queues, so no OpenCL object
  * is shared between threads; only the chunk dispenser is). */
 #include "multi/gpu_multi.h"
@@ -64,12 +64,23 @@ void gpu_multi_set_log(gpu_multi *multi, FILE *log)
         gpu_set_log(handler(multi, i), log);
 }
 
+typedef struct preparing {
+    gpu_multi *multi;
+    const gpu_algorithm *algorithm;
+    size_t local_size;
+} preparing;
+
+static int prepare_one(void *context, size_t i, error_text *err)
+{
+    preparing *p = context;
+    return gpu_prepare(handler(p->multi, i), p->algorithm, p->local_size, err);
+}
+
 int gpu_multi_prepare(gpu_multi *multi, const gpu_algorithm *algorithm, size_t local_size, error_text *err)
 {
-    for (size_t i = 0; i < multi->set.count; ++i)
-        if (gpu_prepare(handler(multi, i), algorithm, local_size, err) != 0)
-            return name_device(multi, i, "cannot prepare its kernel", err);
-    return 0;
+    preparing p = {multi, algorithm, local_size};
+    long failed = device_set_each(multi->set.count, prepare_one, &p, err);
+    return failed < 0 ? 0 : name_device(multi, (size_t)failed, "cannot prepare its kernel", err);
 }
 
 /* The devices' local sizes' common multiple (chunk_dispenser_granule), so that every chunk
