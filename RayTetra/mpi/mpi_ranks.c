@@ -11,7 +11,7 @@
 #define MPI_JSON_SCHEMA "raytetra-mpi/1"
 
 static const char *const STAGE_NAMES[PIPELINE_STAGE_COUNT] = {"read", "check", "transfer_in", "kernel",
-                                                               "transfer_out", "write"};
+                                                               "transfer_out", "format", "write"};
 
 int mpi_ranks_gather(const mpi_world *world, const mpi_rank_stats *mine, mpi_run *run, error_text *err)
 {

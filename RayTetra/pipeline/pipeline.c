@@ -7,6 +7,7 @@
 
 #include "binary_io.h"
 #include "cpu/cpu_parallel.h"
+#include "multi/device_set.h"
 #include "pairs_io.h"
 #include "pipeline/pipeline_budget.h"
 #include "pipeline/pipeline_state.h"
@@ -23,15 +24,23 @@ void pipeline_fail(pipeline_state *s, const error_text *err)
     pipeline_queue_close(&s->read);
     pipeline_queue_close(&s->checked);
     pipeline_queue_close(&s->computed);
+    pipeline_queue_close(&s->formatted);
 }
 
-/* The chunks made before the stages start: one for the reader, one for the checker and one a
- * lane; on a device the rest are made while the stages run (make_more_chunks), since pinning a
- * chunk's memory takes tens of milliseconds that the reader need not wait for. */
+/* The chunks made before the stages start: on a device one for the reader and one for the
+ * checker; the rest are made while the stages run (make_more_chunks), since pinning a chunk's
+ * memory takes tens of milliseconds (on a 4 x H200 host 37 ms) that the reader need not wait
+ * for, and the lanes first need a chunk once one has been read and checked. */
 static size_t chunks_first(const pipeline_state *s)
 {
-    size_t first = s->chunks[0].pinned ? 2 + s->runner.lane_count : s->chunk_count;
+    size_t first = s->chunks[0].pinned ? 2 : s->chunk_count;
     return first < s->chunk_count ? first : s->chunk_count;
+}
+
+static int open_lane(void *state, size_t lane, error_text *err)
+{
+    pipeline_state *s = state;
+    return pipeline_runner_lane_open(&s->runner, lane, s->shape.pairs, err);
 }
 
 static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
@@ -49,10 +58,8 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
     for (s->chunks_made = 1; s->chunks_made < chunks_first(s); ++s->chunks_made)
         if (pipeline_runner_chunk_alloc(&s->runner, &s->chunks[s->chunks_made], &s->shape, err) != 0)
             return -1;
-    for (size_t lane = 0; lane < s->runner.lane_count; ++lane)
-        if (pipeline_runner_lane_open(&s->runner, lane, s->shape.pairs, err) != 0)
-            return -1;
-    return 0;
+    /* Each lane's queues, buffers and first launches on its own device, side by side. */
+    return device_set_each(s->runner.lane_count, open_lane, s, err) < 0 ? 0 : -1;
 }
 
 /* The other chunks, one after another onto the free list while the stages run, until all are
@@ -153,6 +160,7 @@ static void init_queues(pipeline_state *s)
     pipeline_queue_init(&s->read);
     pipeline_queue_init(&s->checked);
     pipeline_queue_init(&s->computed);
+    pipeline_queue_init(&s->formatted);
     for (size_t c = 0; c < s->chunks_made; ++c)
         pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
 }
@@ -163,6 +171,7 @@ static void destroy_queues(pipeline_state *s)
     pipeline_queue_destroy(&s->read);
     pipeline_queue_destroy(&s->checked);
     pipeline_queue_destroy(&s->computed);
+    pipeline_queue_destroy(&s->formatted);
 }
 
 /* The stage threads, one run lane a device, and the maker of the other chunks; 0, or -1 with the
@@ -170,8 +179,9 @@ static void destroy_queues(pipeline_state *s)
 static int stream(pipeline_state *s)
 {
     init_queues(s);
-    enum { STAGES = 4 };
-    void *(*const stages[STAGES])(void *) = {pipeline_reader, pipeline_checker, pipeline_writer, make_more_chunks};
+    enum { STAGES = 5 };
+    void *(*const stages[STAGES])(void *) = {pipeline_reader, pipeline_checker, pipeline_formatter, pipeline_writer,
+                                             make_more_chunks};
     size_t lanes = s->runner.lane_count, wanted = STAGES + lanes, started = 0;
     pthread_t *threads = calloc(wanted, sizeof *threads);
     lane_start *starts = calloc(lanes, sizeof *starts);
@@ -298,8 +308,8 @@ void pipeline_timing_line(const pipeline_job *job, size_t pairs, double ms, char
 
 void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
 {
-    static const char *const names[PIPELINE_STAGE_COUNT] = {"read", "check", "transfer in", "kernel", "transfer out",
-                                                             "write"};
+    static const char *const names[PIPELINE_STAGE_COUNT] = {"read",         "check",  "transfer in", "kernel",
+                                                             "transfer out", "format", "write"};
     fprintf(out, "stages (busy ms, share of the wall time %.3f ms; %zu chunk%s of up to %zu pairs, --max-memory "
                  "%zu MiB):",
             stats->wall_ms, stats->chunks, stats->chunks == 1 ? "" : "s", stats->chunk_pairs, stats->memory >> 20);

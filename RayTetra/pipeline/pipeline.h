@@ -1,16 +1,17 @@
 /* pipeline.h: RayTetra's streaming run, a file (or stream) of pairs in and a file of results out
  * in bounded memory (docs/SPECIFICATION.md section 5, docs/FILES.md):
  *
- *   reader -> checker -> runner -> writer
+ *   reader -> checker -> runner -> formatter -> writer
  *
- * four threads, each on its own chunk (pipeline_chunk.h) at a time, handing chunks on in input
+ * five stages, each on its own chunk (pipeline_chunk.h) at a time, handing chunks on in input
  * order through bounded queues and back to the reader through a free list. The reader reads a
  * binary input's records straight into a chunk and a text input's lines into the chunk's text;
  * the checker parses and validates the chunk with a team of threads (OpenMP); the runner runs
  * the algorithm REPS times on it (a CPU algorithm on --threads threads, one OpenCL device, or
- * several: one lane thread a device, each taking the next chunk when it is free); the writer
- * formats the results with a team of threads and writes them in input order to the OUTPUT's
- * temporary file, which replaces OUTPUT only when every chunk was written. The first fault in
+ * several: one lane thread a device, each taking the next chunk when it is free); the formatter
+ * formats or encodes the results with a team of threads, in input order, and the writer writes
+ * them meanwhile to the OUTPUT's temporary file, which replaces OUTPUT only when every chunk was
+ * written. The first fault in
  * input order ends the run with its message and no output. */
 #ifndef RAYTETRA_PIPELINE_H
 #define RAYTETRA_PIPELINE_H
@@ -62,6 +63,7 @@ typedef enum pipeline_stage {
     PIPELINE_TRANSFER_IN,
     PIPELINE_KERNEL,
     PIPELINE_TRANSFER_OUT,
+    PIPELINE_FORMAT,
     PIPELINE_WRITE,
     PIPELINE_STAGE_COUNT
 } pipeline_stage;

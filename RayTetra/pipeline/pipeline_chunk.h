@@ -10,13 +10,16 @@
 #include "error.h"
 #include "pairs.h"
 
-/* One chunk per stage (read, check, run, write), so that every stage works on its own chunk; in
+/* One chunk per stage (read, check, run, format, write), so that every stage works on its own chunk; in
  * a run on devices with pinned transfers each device holds PIPELINE_DEVICE_IN_FLIGHT chunks in
  * place of the run stage's one (the next one enqueued while the last one runs:
  * pipeline_runner_chunks), up to PIPELINE_CHUNKS_MAX in all. */
-#define PIPELINE_CHUNKS 4
+#define PIPELINE_CHUNKS 5
 #define PIPELINE_DEVICE_IN_FLIGHT 2
 #define PIPELINE_CHUNKS_MAX 64
+
+/* Blocks a chunk's text results are formatted in, side by side (pipeline_write.c). */
+#define PIPELINE_TEXT_BLOCKS 64
 
 /* What a chunk's buffers are sized for. */
 typedef struct pipeline_chunk_shape {
@@ -40,6 +43,7 @@ typedef struct pipeline_chunk {
     size_t *line_number;  /* its line in the input */
     char *out;            /* the bytes written for the results */
     size_t out_capacity;
+    size_t block_length[PIPELINE_TEXT_BLOCKS]; /* text: the bytes of each block, from its 1/64th of out */
     int pairs_owned, results_owned; /* else they are in the runner's pinned memory */
     void *pinned;                   /* the runner's pinned buffers of the chunk; NULL if none */
 } pipeline_chunk;

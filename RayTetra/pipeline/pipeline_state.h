@@ -1,4 +1,4 @@
-/* pipeline_state.h: what the four stage threads of one pipeline_run share (pipeline.h). */
+/* pipeline_state.h: what the stage threads of one pipeline_run share (pipeline.h). */
 #ifndef RAYTETRA_PIPELINE_STATE_H
 #define RAYTETRA_PIPELINE_STATE_H
 
@@ -23,8 +23,8 @@ typedef struct pipeline_state {
     pipeline_chunk_shape shape;
     size_t chunks_made;  /* chunks[0 .. chunks_made - 1] are made (guarded by lock once the stages run) */
     int reading_over;    /* the reader has stopped: no chunk more is needed (guarded by lock) */
-    /* free -> read -> checked -> computed -> free */
-    pipeline_queue free_chunks, read, checked, computed;
+    /* free -> read -> checked -> computed -> formatted -> free */
+    pipeline_queue free_chunks, read, checked, computed, formatted;
     pipeline_runner runner;
     pipeline_progress progress;
     pthread_mutex_t lock; /* guards failed, err, chunks_made and reading_over */
@@ -41,6 +41,7 @@ void pipeline_fail(pipeline_state *state, const error_text *err);
 /* The stage threads (pthread start routines; the argument is the pipeline_state). */
 void *pipeline_reader(void *state);
 void *pipeline_checker(void *state);
+void *pipeline_formatter(void *state);
 void *pipeline_writer(void *state);
 
 /* The writer's first bytes, once the count is known (a binary OUTPUT's header). */
