@@ -15,8 +15,9 @@ WARN := -Wall -Wextra -Werror
 # Kernels are found through this folder unless RAYTETRA_KERNEL_DIR says otherwise.
 KERNEL_DIR ?= $(abspath kernels)
 
-# json-c writes and reads the JSON results (docs/JSON.md); nettle hashes the input (SHA-256).
-DEP_PKGS := OpenCL gmp json-c nettle
+# json-c writes and reads the JSON results (docs/JSON.md); nettle hashes the input (SHA-256);
+# xxhash the binary meshes' arrays (XXH3).
+DEP_PKGS := OpenCL gmp json-c nettle libxxhash
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS))
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEP_PKGS)) -lm -lpthread
 
@@ -252,13 +253,13 @@ install: $(PROGRAMS)
 # into $(BUILD)/lib/obj: position-independent, hidden visibility (only RAYTETRA_API, i.e.
 # raytetra_*, is exported), one section per function so that the link drops what the API does not
 # reach, and OpenMP's SIMD pragmas without the OpenMP runtime. It contains no printing or exiting
-# code (error_report.c is the programs' only) and needs OpenCL, GMP and nettle, not GL, GLUT, libpng or X11.
+# code (error_report.c is the programs' only) and needs OpenCL, GMP and xxhash, not GL, GLUT, libpng or X11.
 # The shared library has a versioned soname; the static one is a single relocatable object whose
 # symbols other than raytetra_* are made local, so a static user sees only the API.
 # The version (raytetra_version_string, the soname, raytetra.pc) is the programs' one,
-# RAYTETRA_VERSION in RayTetra/version.h. The library needs OpenCL, GMP and nettle (the SHA-256 of
+# RAYTETRA_VERSION in RayTetra/version.h. The library needs OpenCL, GMP and xxhash (the digest of
 # TetWalk's binary meshes) only.
-LIBRARY_PKGS    := OpenCL gmp nettle
+LIBRARY_PKGS    := OpenCL gmp libxxhash
 LIBRARY_LIBS    = $(shell $(PKG_CONFIG) --libs $(LIBRARY_PKGS)) -lm -lpthread
 LIBRARY_VERSION := $(shell sed -n 's/^\#define RAYTETRA_VERSION "\(.*\)"/\1/p' RayTetra/version.h)
 LIBRARY_MAJOR   := $(firstword $(subst ., ,$(LIBRARY_VERSION)))

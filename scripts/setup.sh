@@ -2,8 +2,9 @@
 # Installs what RayTetra needs on Debian 12 (as root, or through sudo): compilers (clang with
 # its libFuzzer runtime, libclang-rt-14-dev, for the fuzz targets), the OpenCL ICD loader and
 # headers, PoCL (a CPU OpenCL device, used when there is no GPU), GMP, freeglut/GL/libpng for
-# the viewer, json-c (JSON results) and nettle (SHA-256 of inputs), gnuplot and jq for the
-# charts and reports, Xvfb for the viewer's tests, and the real meshes of TetWalk
+# the viewer, json-c (JSON results), nettle (SHA-256 of inputs) and xxhash (digests of binary
+# meshes), gnuplot and jq for the charts and reports, Xvfb for the viewer's tests, and the real
+# meshes of TetWalk
 # (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's surface models
 # (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh), and for the Python package
 # (python/): NumPy, meshio, setuptools, venv and pytest of Debian's python3.
@@ -22,7 +23,7 @@ packages=(
     build-essential clang libclang-rt-14-dev pkg-config
     ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
     libgmp-dev
-    libjson-c-dev nettle-dev
+    libjson-c-dev nettle-dev libxxhash-dev
     libopenmpi-dev openmpi-bin
     freeglut3-dev libgl-dev libglu1-mesa-dev libpng-dev libx11-dev
     gnuplot-nox jq

@@ -108,11 +108,13 @@ links_at=$((bounds_at + 48 * nodes))
 faces_at=$((links_at + 8 * nodes))
 boundary_at=$((faces_at + 4 * faces))
 refused magic.rtm 0 '<Q' 1 'not a binary mesh: it does not start with "RAYTMESH"'
-refused version.rtm 8 '<I' 1 'binary mesh version 1; this TetWalk reads version 3'
-refused old_version.rtm 8 '<I' 2 'binary mesh version 2; this TetWalk reads version 3: write it again with TetWalk --save-mesh$'
+refused version.rtm 8 '<I' 1 'binary mesh version 1; this TetWalk reads version 4'
+refused old_version.rtm 8 '<I' 2 'binary mesh version 2; this TetWalk reads version 4: write it again with TetWalk --save-mesh$'
+refused sha_version.rtm 8 '<I' 3 'binary mesh version 3; this TetWalk reads version 4: write it again with TetWalk --save-mesh$'
+refused digest_reserved.rtm 50 '<B' 1 'bytes 48 to 63 of the header are reserved and must be zero'
 refused reserved.rtm 13 '<B' 7 'byte 13 of the header is reserved and must be zero'
 refused first_number.rtm 12 '<B' 7 "byte 12 of the header, the first vertex's number, is 7 \(0 or 1\)"
-refused digest.rtm 40 '<B' 7 "the file's arrays do not match the SHA-256 digest of its header \(damaged\)"
+refused digest.rtm 40 '<B' 7 "the file's arrays do not match the digest of its header \(damaged\)"
 refused no_vertices.rtm 16 '<Q' 0 'the header announces 0 vertices \(1 to [0-9]+\)'
 refused many_tetrahedra.rtm 24 '<Q' $((1 << 40)) 'the header announces 1099511627776 tetrahedra'
 refused more_tetrahedra.rtm 24 '<Q' $((tetrahedra + 1)) "the header announces $vertices vertices, $((tetrahedra + 1)) tetrahedra, $nodes hierarchy nodes and $faces boundary faces, [0-9]+ bytes, but the file has $(stat -c %s grid.rtm) bytes"
@@ -141,10 +143,10 @@ a, b = struct.unpack_from("<ii", data, at)
 struct.pack_into("<ii", data, at, b, a)
 open("inverted.rtm", "wb").write(data)
 PY
-expect 1 "inverted\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" inverted.rtm
+expect 1 "inverted\.rtm: the file's arrays do not match the digest" -- "$TW" inverted.rtm
 # A coordinate changed within the range, a link to a real face that is not the neighbour's: the
 # digest tells.
-refused moved.rtm $((vertices_at + 24 * 30)) '<d' 0.5 "the file's arrays do not match the SHA-256 digest"
+refused moved.rtm $((vertices_at + 24 * 30)) '<d' 0.5 "the file's arrays do not match the digest"
 refused link_range.rtm $((cells_at + 32 * 11 + 16)) '<i' $((4 * tetrahedra)) "tetrahedron 11's neighbour links $((4 * tetrahedra)) .* are not -1 or faces of other tetrahedra"
 refused link_self.rtm $((cells_at + 32 * 12 + 16)) '<i' $((4 * 12 + 1)) "tetrahedron 12's neighbour links"
 # A link to a real face that does not link back (tetrahedron 13's first face, pointed at
@@ -157,7 +159,7 @@ true = struct.unpack_from("<i", data, at)[0]
 struct.pack_into("<i", data, at, 20 * 4 + 2 if true != 20 * 4 + 2 else 20 * 4 + 3)
 open("link_back.rtm", "wb").write(data)
 PY
-expect 1 "link_back\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" link_back.rtm
+expect 1 "link_back\.rtm: the file's arrays do not match the digest" -- "$TW" link_back.rtm
 # The stored hierarchy: its counts, its tree, its boxes and its faces.
 refused hierarchy_reserved.rtm 77 '<B' 1 'bytes 76 to 79 of the header are reserved and must be zero'
 refused no_depth.rtm 72 '<I' 0 "the header announces a hierarchy 0 deep \(1 to 60\)"
@@ -208,12 +210,12 @@ a, b = struct.unpack_from("<ii", data, at)
 struct.pack_into("<ii", data, at, b, a)
 open("faces_swapped.rtm", "wb").write(data)
 PY
-expect 1 "faces_swapped\.rtm: the file's arrays do not match the SHA-256 digest" -- "$TW" faces_swapped.rtm
+expect 1 "faces_swapped\.rtm: the file's arrays do not match the digest" -- "$TW" faces_swapped.rtm
 # The stored box and boundary list: what the walk's memory depends on is checked, the rest
 # stands on the digest.
 refused box_far.rtm $((box_at + 8)) '<d' 1e300 "the stored bounding box is not finite numbers in the supported range with low <= high"
 refused box_flipped.rtm $((box_at + 24)) '<d' -1e6 "the stored bounding box is not finite numbers in the supported range with low <= high"
-refused box_moved.rtm $((box_at + 40)) '<d' 99 "the file's arrays do not match the SHA-256 digest"
+refused box_moved.rtm $((box_at + 40)) '<d' 99 "the file's arrays do not match the digest"
 refused boundary_inner.rtm $((boundary_at + 4 * 5)) '<i' "$inner" "entry 5 of the boundary list, $inner, is not a boundary face after the entry before it"
 read -r first_boundary < <(python3 -c "import struct; print(struct.unpack_from('<i', open('grid.rtm','rb').read(), $boundary_at)[0])")
 refused boundary_order.rtm $((boundary_at + 4)) '<i' "$first_boundary" "entry 1 of the boundary list, $first_boundary, is not a boundary face after the entry before it"

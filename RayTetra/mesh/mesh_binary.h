@@ -1,9 +1,9 @@
 /* mesh_binary.h: TetWalk's binary mesh file (.rtm), a checked mesh as it stands in memory, so
  * that a second run is ready in the time of reading it: no text to parse, no orientation to
  * test and no adjacency to build. TetWalk writes it with --save-mesh; mesh_read recognises it
- * by its magic, whatever the file's name (docs/FILES.md). A SHA-256 digest of the arrays in the
- * header stands for the checks the mesh passed before it was written: a file whose arrays match
- * it is that mesh, and one that does not is refused, however it was changed.
+ * by its magic, whatever the file's name (docs/FILES.md). A digest of the arrays in the header
+ * (XXH3, 128 bits) stands for the checks the mesh passed before it was written: a file whose
+ * arrays match it is that mesh, and one damaged since is refused, however it was changed.
  *
  * The file also holds the boundary faces' hierarchy (mesh_bvh.h), which a run then takes instead
  * of building it: checked that every walk through it stays within it (the digest stands for it
@@ -13,18 +13,20 @@
  * (tet_mesh's cells, from which tetra and neighbour are copied), the bounding box and the
  * boundary list, each checked as far as the walk's memory depends on it.
  *
- * Format, version 3, every field little-endian:
+ * Format, version 4, every field little-endian:
  *   offset  size  field
  *        0     8  magic "RAYTMESH"
- *        8     4  uint32 version (3)
+ *        8     4  uint32 version (4)
  *       12     1  the number the mesh's text file gave its first vertex (0 or 1: TetGen's
  *                 .node may count from either, Medit from 1), for --from-vertex
  *       13     3  zero (reserved)
  *       16     8  uint64 vertex count V (1 to MESH_MAX_VERTICES)
  *       24     8  uint64 tetrahedron count T (1 to MESH_MAX_TETRAHEDRA)
- *       32    32  SHA-256 digest of the arrays below: of the concatenated SHA-256 digests of
- *                 their blocks, each array cut every MESH_BINARY_BLOCK bytes (its last block
- *                 shorter), in file order; many cores read and hash the blocks at once
+ *       32    16  digest of the arrays below: the XXH3 128-bit hash (canonical, big-endian) of
+ *                 the concatenated digests of their blocks, each array cut every
+ *                 MESH_BINARY_BLOCK bytes (its last block shorter), in file order; many cores
+ *                 read and hash the blocks at once
+ *       48    16  zero (reserved)
  *       64     4  uint32 hierarchy node count N (1 to 2 B - 1)
  *       68     4  uint32 boundary face count B (the -1 links below, 1 to 4 T)
  *       72     4  uint32 the hierarchy's depth (1 to MESH_BVH_MAX_DEPTH)
@@ -49,7 +51,8 @@
 #include "mesh/mesh_bvh.h"
 
 #define MESH_BINARY_MAGIC "RAYTMESH"
-#define MESH_BINARY_VERSION 3
+#define MESH_BINARY_VERSION 4
+#define MESH_BINARY_DIGEST_SIZE 16
 #define MESH_BINARY_HEADER_SIZE 80
 /* 768 KiB: whole vertices (24 bytes) and walk records (32), small enough to stay in a core's
  * cache between its read and its digest, and enough blocks for every core of a big host. */
