@@ -26,12 +26,12 @@ WALK_ALGORITHMS = ("stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2"
 # The walk's own lines for the codes whose library lines speak of the pair calls (their names, the
 # C functions to call); the others are the library's (error_message).
 WALK_MESSAGES = {
-    _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]: f"unknown walk algorithm: the walk's algorithms are {', '.join(WALK_ALGORITHMS)} "
-                                   f"(any case)",
-    _capi.ERRORS["ERROR_NOT_CPU"]: "an OpenCL build (gpu_...) on the CPU: pass device=INDEX to walk on an OpenCL device, or "
-                         "use its CPU name",
-    _capi.ERRORS["ERROR_NO_KERNEL"]: "the algorithm has no OpenCL kernel (exact is the CPU's reference only): walk it with "
-                           "device=None",
+    _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]: f"unknown walk algorithm: the walk's algorithms are "
+                                             f"{', '.join(WALK_ALGORITHMS)} (any case)",
+    _capi.ERRORS["ERROR_NOT_CPU"]: "an OpenCL build (gpu_...) on the CPU: pass device=INDEX to walk on an OpenCL "
+                                   "device, or use its CPU name",
+    _capi.ERRORS["ERROR_NO_KERNEL"]: "the algorithm has no OpenCL kernel (exact is the CPU's reference only): walk it "
+                                     "with device=None",
 }
 
 # The codes of a device call for which the device's own message (raytetra_device_message) says
@@ -139,7 +139,8 @@ def _tetra_cells(read, path):
     if not blocks:
         kinds = ", ".join(sorted({block.type for block in read.cells})) or "no cells at all"
         raise RayTetraError(f"{path}: no tetrahedra in the file (its cells: {kinds}); raytetra.Mesh walks "
-                            f"tetrahedral meshes: give a volume mesh (meshio's 'tetra' cells)", _capi.ERRORS["ERROR_BAD_MESH"])
+                            f"tetrahedral meshes: give a volume mesh (meshio's 'tetra' cells)",
+                            _capi.ERRORS["ERROR_BAD_MESH"])
     return np.concatenate(blocks)
 
 
