@@ -7,7 +7,7 @@
 # meshes of TetWalk
 # (scripts/make_meshes.sh): SfePy's tetrahedral meshes, TetGen and CGAL's surface models
 # (python3 also reads TetWalk's JSON in scripts/tetwalk_bench.sh), and for the Python package
-# (python/): NumPy, meshio, setuptools, venv and pytest of Debian's python3.
+# (python/): NumPy, cffi, meshio, setuptools, venv and pytest of Debian's python3.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM"
 if wants_help "$@"; then
@@ -31,7 +31,7 @@ packages=(
     valgrind
     libomp-14-dev
     python3-sfepy tetgen libcgal-demo
-    python3-numpy python3-meshio python3-setuptools python3-venv python3-pytest
+    python3-numpy python3-cffi python3-meshio python3-setuptools python3-venv python3-pytest
 )
 if [ "$(id -u)" -eq 0 ]; then
     sudo=()

@@ -297,6 +297,23 @@ static int same_hierarchy(const mesh_bvh *a, const mesh_bvh *b)
            memcmp(a->faces, b->faces, a->face_count * sizeof *a->faces) == 0;
 }
 
+/* mesh_free leaves nothing of the mesh behind, tables or facts about its file, so that a freed
+ * mesh is freed again safely and cannot pass for the mesh it was. */
+static void freed_mesh_is_empty(tet_mesh *mesh, const char *path)
+{
+    CHECK(!mesh->vertices && !mesh->tetra && !mesh->neighbour && !mesh->boundary && !mesh->cells &&
+              !mesh->edge_vertices && !mesh->edge_lines && !mesh->tetra_edges && !mesh->aman_cells && !mesh->planes &&
+              !mesh->stored_hierarchy,
+          "%s: a table is left after mesh_free", path);
+    CHECK(mesh->vertex_count == 0 && mesh->tetra_count == 0 && mesh->boundary_count == 0 && mesh->edge_count == 0,
+          "%s: a count is left after mesh_free", path);
+    CHECK(mesh->path[0] == '\0' && mesh->first_number == 0 && mesh->parse_ms == 0 && mesh->tables_ms == 0 &&
+              mesh->high.x == 0,
+          "%s: the file's facts are left after mesh_free: path '%s', first number %d, parse %g ms", path, mesh->path,
+          mesh->first_number, mesh->parse_ms);
+    mesh_free(mesh);
+}
+
 static void compare_tables(const char *path, size_t least_faces)
 {
     tet_mesh mesh;
@@ -334,6 +351,7 @@ static void compare_tables(const char *path, size_t least_faces)
     free_edges(&expected_edges);
     same_planes_on_threads(&mesh, path);
     mesh_free(&mesh);
+    freed_mesh_is_empty(&mesh, path);
 }
 
 int main(void)

@@ -3,15 +3,15 @@
 # (python/tests: results equal to RayTetra's and TetWalk's on the same files, the header's layout,
 # meshes read through meshio, the tally example, bad input), then `pip install` of python/ into a
 # virtual environment, as python/README.md says, and the installed package run from outside the
-# checkout. Without Debian's python3 with NumPy and
+# checkout. Without Debian's python3 with NumPy, cffi and
 # pytest (scripts/setup.sh installs them) it says so and checks nothing.
 source "$(dirname "$0")/lib.sh"
 
 # Debian's interpreter, which scripts/setup.sh installs NumPy and pytest for (a python3 earlier in
 # PATH, e.g. pyenv's, may have neither).
 PYTHON=${PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
-if [ -z "$PYTHON" ] || ! "$PYTHON" -c 'import numpy, pytest' 2>/dev/null; then
-    echo "test_python: no python3 with numpy and pytest (scripts/setup.sh installs them): skipped"
+if [ -z "$PYTHON" ] || ! "$PYTHON" -c 'import numpy, pytest, cffi' 2>/dev/null; then
+    echo "test_python: no python3 with numpy, cffi and pytest (scripts/setup.sh installs them): skipped"
     finish
     exit
 fi
@@ -27,11 +27,12 @@ fi
 
 check "pytest python/tests" "$PYTHON" -m pytest -q -p no:cacheprovider "$ROOT/python/tests"
 
-# pip builds in the source folder: a copy of python/ keeps the checkout clean. The venv sees
+# pip builds in the source folder: a copy of python/ keeps the checkout clean (-L: the copy
+# holds the header that raytetra/raytetra.h links to). The venv sees
 # Debian's NumPy (--system-site-packages) and its setuptools (--no-build-isolation), so that
 # nothing is downloaded.
 if "$PYTHON" -m venv --help >/dev/null 2>&1; then
-    cp -r "$ROOT/python" "$TMP/package"
+    cp -rL "$ROOT/python" "$TMP/package"
     rm -rf "$TMP/package/build" "$TMP/package"/*.egg-info
     check "a virtual environment" "$PYTHON" -m venv --system-site-packages "$TMP/venv"
     check "pip install ./python" "$TMP/venv/bin/pip" install -q --no-build-isolation --no-index "$TMP/package"

@@ -124,23 +124,11 @@ void mesh_free(tet_mesh *mesh)
     free(mesh->edge_lines);
     free(mesh->tetra_edges);
     free(mesh->aman_cells);
-    mesh->aman_cells = NULL;
     free(mesh->planes);
-    mesh->planes = NULL;
     if (mesh->stored_hierarchy)
         mesh_bvh_free(mesh->stored_hierarchy);
     free(mesh->stored_hierarchy);
-    mesh->stored_hierarchy = NULL;
-    mesh->vertices = NULL;
-    mesh->tetra = NULL;
-    mesh->neighbour = NULL;
-    mesh->boundary = NULL;
-    mesh->cells = NULL;
-    mesh->edge_vertices = NULL;
-    mesh->edge_lines = NULL;
-    mesh->tetra_edges = NULL;
-    mesh->aman_cells = NULL;
-    mesh->vertex_count = mesh->tetra_count = mesh->boundary_count = mesh->edge_count = 0;
+    *mesh = (tet_mesh){0};
 }
 
 /* ---------------------------------------------------------------- edges */

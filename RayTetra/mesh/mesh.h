@@ -79,6 +79,8 @@ int mesh_read(const char *path, tet_mesh *mesh, error_text *err);
  * parallel one must agree with, bit for bit and message for message (the tests compare them). */
 int mesh_read_serial(const char *path, tet_mesh *mesh, error_text *err);
 
+/* Frees the mesh's tables and leaves it empty, every field zero as before mesh_read: freeing it
+ * again does nothing. */
 void mesh_free(tet_mesh *mesh);
 
 /* The mesh's edges and their Plücker coordinates (the precomputed forms' table). Returns 0, or -1

@@ -419,6 +419,15 @@ static size_t first_not_boundary(const tet_mesh *mesh, const mesh_bvh *bvh)
     return first;
 }
 
+/* The error of a stored list's first bad entry: which list, where in it, what it holds and why
+ * that is wrong, counted as the file stores it. */
+static int list_entry_error(const char *path, const char *list, size_t entry, int value, const char *problem,
+                            error_text *err)
+{
+    return error_set_kind(err, ERROR_INPUT, "%s: entry %zu of %s, %d, %s (entries count from 0): " REMEDY, path, entry,
+                          list, value, problem);
+}
+
 static int hierarchy_check(const char *path, const tet_mesh *mesh, const mesh_bvh *bvh, error_text *err)
 {
     size_t node;
@@ -434,10 +443,7 @@ static int hierarchy_check(const char *path, const tet_mesh *mesh, const mesh_bv
                               path, node);
     size_t face = first_not_boundary(mesh, bvh);
     if (face < bvh->face_count)
-        return error_set_kind(err, ERROR_INPUT,
-                              "%s: entry %zu of the hierarchy's face list, %d, is not a boundary face (entries count "
-                              "from 0): " REMEDY,
-                              path, face, bvh->faces[face]);
+        return list_entry_error(path, "the hierarchy's face list", face, bvh->faces[face], "is not a boundary face", err);
     return 0;
 }
 
@@ -607,10 +613,8 @@ static int stored_tables_check(const char *path, tet_mesh *mesh, const double bo
     mesh->high = (vec3){box[3], box[4], box[5]};
     size_t entry = first_unsound_boundary(mesh);
     if (entry < mesh->boundary_count)
-        return error_set_kind(err, ERROR_INPUT,
-                              "%s: entry %zu of the boundary list, %d, is not a boundary face after the entry before it "
-                              "(entries count from 0): " REMEDY,
-                              path, entry, mesh->boundary[entry]);
+        return list_entry_error(path, "the boundary list", entry, mesh->boundary[entry],
+                                "is not a boundary face after the entry before it", err);
     return 0;
 }
 

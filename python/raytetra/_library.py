@@ -7,7 +7,6 @@ library, through pkg-config (`make install` puts raytetra.pc beside it) and then
 library search. The library is loaded once, on first use.
 """
 
-import ctypes
 import ctypes.util
 import os
 import pathlib
@@ -69,17 +68,26 @@ def locate():
                           "(PKG_CONFIG_PATH) or the system's library search does")
 
 
+def _check_functions(loaded):
+    """Every function the header declares is in the loaded library (cffi looks each up on first
+    use): an older or foreign library is refused at load, not at some later call."""
+    for name in dir(loaded):
+        if name.startswith("raytetra_"):
+            getattr(loaded, name)
+    return loaded
+
+
 def library():
-    """The loaded library with the pair and mesh APIs' functions declared."""
+    """The loaded library, its functions as include/raytetra.h declares them."""
     global _loaded
     if _loaded is None:
         path = locate()
         try:
-            loaded = ctypes.CDLL(path)
+            loaded = _capi.ffi.dlopen(path)
         except OSError as error:
             raise LibraryNotFound(f"{path}: cannot be loaded: {error}") from error
         try:
-            _loaded = _capi.declare(_capi.declare(loaded, _capi.PAIR_FUNCTIONS), _capi.MESH_FUNCTIONS)
+            _loaded = _check_functions(loaded)
         except AttributeError as error:
             raise LibraryNotFound(f"{path}: not a libraytetra this package knows ({error}); rebuild it from "
                                   f"the same checkout") from error

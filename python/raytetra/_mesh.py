@@ -8,7 +8,6 @@ raytetra_walk_result and raytetra_visit records straight into NumPy structured a
 as those structs (WALK_RESULT_DTYPE, VISIT_DTYPE); the arrays `walk` returns are views of them.
 """
 
-import ctypes
 import os
 import weakref
 
@@ -27,17 +26,17 @@ WALK_ALGORITHMS = ("stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2"
 # The walk's own lines for the codes whose library lines speak of the pair calls (their names, the
 # C functions to call); the others are the library's (error_message).
 WALK_MESSAGES = {
-    _capi.ERROR_UNKNOWN_ALGORITHM: f"unknown walk algorithm: the walk's algorithms are {', '.join(WALK_ALGORITHMS)} "
-                                   f"(any case)",
-    _capi.ERROR_NOT_CPU: "an OpenCL build (gpu_...) on the CPU: pass device=INDEX to walk on an OpenCL device, or "
-                         "use its CPU name",
-    _capi.ERROR_NO_KERNEL: "the algorithm has no OpenCL kernel (exact is the CPU's reference only): walk it with "
-                           "device=None",
+    _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]: f"unknown walk algorithm: the walk's algorithms are "
+                                             f"{', '.join(WALK_ALGORITHMS)} (any case)",
+    _capi.ERRORS["ERROR_NOT_CPU"]: "an OpenCL build (gpu_...) on the CPU: pass device=INDEX to walk on an OpenCL "
+                                   "device, or use its CPU name",
+    _capi.ERRORS["ERROR_NO_KERNEL"]: "the algorithm has no OpenCL kernel (exact is the CPU's reference only): walk it "
+                                     "with device=None",
 }
 
 # The codes of a device call for which the device's own message (raytetra_device_message) says
 # what failed; for the others the call stopped before the device was reached.
-DEVICE_MESSAGE_CODES = (_capi.ERROR_OPENCL, _capi.ERROR_NO_DEVICE)
+DEVICE_MESSAGE_CODES = (_capi.ERRORS["ERROR_OPENCL"], _capi.ERRORS["ERROR_NO_DEVICE"])
 
 # Suffixes raytetra_mesh_read reads (as TetWalk reads them: case matters); a file that starts with
 # the binary mesh's magic is one whatever its name. Every other file goes through meshio.
@@ -47,25 +46,13 @@ BINARY_MAGIC = b"RAYTMESH"
 MESSAGE_SIZE = 1024
 
 
-def _dtype_of(structure, formats, skip=()):
-    """A NumPy structured dtype laid out as the ctypes structure (its offsets and size), with the
-    fields not in `skip`: the library writes the records, NumPy reads them."""
-    names = [name for name, _ in structure._fields_ if name not in skip]
-    return np.dtype({"names": names, "formats": [formats[name] for name in names],
-                     "offsets": [getattr(structure, name).offset for name in names],
-                     "itemsize": ctypes.sizeof(structure)})
-
-
 # One raytetra_walk_result per ray: status (0 ok, 1 lost, < 0 the ray's error code), steps,
 # length, first_tet, last_tet (-1: none), first_visit and visit_count (with visits).
-WALK_RESULT_DTYPE = _dtype_of(_capi.WalkResult, {"status": np.int32, "steps": np.int32, "length": np.float64,
-                                                 "first_tet": np.int32, "last_tet": np.int32,
-                                                 "first_visit": np.uint64, "visit_count": np.uint64})
+WALK_RESULT_DTYPE = _capi.record_dtype("raytetra_walk_result")
 
 # One raytetra_visit per tetrahedron a ray crosses: tet, and X = origin + t direction for
 # t_enter <= t <= t_leave (its reserved field is left out of the dtype, not out of the layout).
-VISIT_DTYPE = _dtype_of(_capi.Visit, {"tet": np.int32, "t_enter": np.float64, "t_leave": np.float64},
-                        skip=("reserved",))
+VISIT_DTYPE = _capi.record_dtype("raytetra_visit", skip=("reserved",))
 
 RESULT_FIELDS = ("status", "steps", "length", "first_tet", "last_tet")
 
@@ -133,7 +120,7 @@ def _walk_error(algorithm, code, device=None):
     if device is not None:
         where = f"{algorithm} on device {device}"
     else:
-        where = f"algorithm {algorithm!r}" if code == _capi.ERROR_UNKNOWN_ALGORITHM else algorithm
+        where = f"algorithm {algorithm!r}" if code == _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"] else algorithm
     return RayTetraError(f"{where}: {text}", code)
 
 
@@ -152,26 +139,34 @@ def _tetra_cells(read, path):
     if not blocks:
         kinds = ", ".join(sorted({block.type for block in read.cells})) or "no cells at all"
         raise RayTetraError(f"{path}: no tetrahedra in the file (its cells: {kinds}); raytetra.Mesh walks "
-                            f"tetrahedral meshes: give a volume mesh (meshio's 'tetra' cells)", _capi.ERROR_BAD_MESH)
+                            f"tetrahedral meshes: give a volume mesh (meshio's 'tetra' cells)",
+                            _capi.ERRORS["ERROR_BAD_MESH"])
     return np.concatenate(blocks)
 
 
 def _walked(call, algorithm, visits, device):
     """One walk call (call(buffer, capacity, total) -> status), and with visits a first call for
     the total and a second filling a visits array of that size; the array, or None."""
-    total = ctypes.c_size_t(0)
-    status = call(None, 0, ctypes.byref(total) if visits else None)
+    total = _capi.ffi.new("size_t *")
+    status = call(_capi.ffi.NULL, 0, total if visits else _capi.ffi.NULL)
     if status != _capi.OK:
         raise _walk_error(algorithm, status, device)
     if not visits:
         return None
-    recorded = np.empty(total.value, dtype=VISIT_DTYPE)
+    recorded = np.empty(total[0], dtype=VISIT_DTYPE)
     # A buffer of at least one record: NULL would ask for the sizes again.
-    buffer = recorded if total.value else np.empty(1, dtype=VISIT_DTYPE)
-    status = call(buffer.ctypes.data, len(buffer), ctypes.byref(total))
+    buffer = recorded if total[0] else np.empty(1, dtype=VISIT_DTYPE)
+    status = call(_capi.ffi.from_buffer("raytetra_visit[]", buffer, require_writable=True), len(buffer), total)
     if status != _capi.OK:
         raise _walk_error(algorithm, status, device)
     return recorded
+
+
+def _walk_arrays(origins, directions, results):
+    """The walk calls' n, origins, directions and results arguments: the arrays' own memory."""
+    ffi = _capi.ffi
+    return (origins.shape[0], ffi.from_buffer("double[][3]", origins), ffi.from_buffer("double[][3]", directions),
+            ffi.from_buffer("raytetra_walk_result[]", results, require_writable=True))
 
 
 class Mesh:
@@ -190,14 +185,17 @@ class Mesh:
         tets = _index_array(tets, "tets", None)
         if neighbours is not None:
             neighbours = _index_array(neighbours, "neighbours", tets.shape[0])
-        handle = _capi.mesh_p()
-        message = ctypes.create_string_buffer(MESSAGE_SIZE)
-        status = library().raytetra_mesh_create(points.shape[0], points.ctypes.data, tets.shape[0], tets.ctypes.data,
-                                                None if neighbours is None else neighbours.ctypes.data,
-                                                ctypes.byref(handle), message, len(message))
+        ffi = _capi.ffi
+        handle = ffi.new("raytetra_mesh **")
+        message = ffi.new("char[]", MESSAGE_SIZE)
+        status = library().raytetra_mesh_create(points.shape[0], ffi.from_buffer("double[][3]", points), tets.shape[0],
+                                                ffi.from_buffer("int32_t[][4]", tets),
+                                                ffi.NULL if neighbours is None else
+                                                ffi.from_buffer("int32_t[][4]", neighbours),
+                                                handle, message, len(message))
         if status != _capi.OK:
-            raise RayTetraError(_text(message.value) or error_message(status), status)
-        self._own(handle)
+            raise RayTetraError(_text(message) or error_message(status), status)
+        self._own(handle[0])
 
     def _own(self, handle):
         self._handle = handle
@@ -219,13 +217,13 @@ class Mesh:
 
     @classmethod
     def _read_with_library(cls, path):
-        handle = _capi.mesh_p()
-        message = ctypes.create_string_buffer(MESSAGE_SIZE)
-        status = library().raytetra_mesh_read(os.fsencode(path), ctypes.byref(handle), message, len(message))
+        handle = _capi.ffi.new("raytetra_mesh **")
+        message = _capi.ffi.new("char[]", MESSAGE_SIZE)
+        status = library().raytetra_mesh_read(os.fsencode(path), handle, message, len(message))
         if status != _capi.OK:
-            raise RayTetraError(_text(message.value) or f"{path}: {error_message(status)}", status)
+            raise RayTetraError(_text(message) or f"{path}: {error_message(status)}", status)
         mesh = cls.__new__(cls)
-        mesh._own(handle)
+        mesh._own(handle[0])
         return mesh
 
     @classmethod
@@ -238,7 +236,7 @@ class Mesh:
         try:
             read = meshio.read(path)
         except meshio.ReadError as error:
-            raise RayTetraError(f"{path}: meshio cannot read it: {error}", _capi.ERROR_BAD_MESH) from None
+            raise RayTetraError(f"{path}: meshio cannot read it: {error}", _capi.ERRORS["ERROR_BAD_MESH"]) from None
         tets = _tetra_cells(read, path)
         try:
             return cls(read.points, tets)
@@ -282,10 +280,11 @@ class Mesh:
         n = origins.shape[0]
         results = np.empty(n, dtype=WALK_RESULT_DTYPE)
         options = _capi.walk_options(threads)
+        rays = _walk_arrays(origins, directions, results)
         if device is None:
-            recorded = self._walk_cpu(algorithm, origins, directions, results, options, visits)
+            recorded = self._walk_cpu(algorithm, rays, options, visits)
         else:
-            recorded = self._walk_device(device, algorithm, origins, directions, results, options, visits)
+            recorded = self._walk_device(device, algorithm, rays, options, visits)
         if errors == "raise":
             _raise_for_rays(results["status"], algorithm)
         walked = {name: results[name] for name in RESULT_FIELDS}
@@ -296,20 +295,17 @@ class Mesh:
             walked["visits"], walked["visit_offsets"] = recorded, offsets
         return walked
 
-    def _walk_cpu(self, algorithm, origins, directions, results, options, visits):
-        """The CPU walk into results; with visits, sizes first, then the visits array filled."""
+    def _walk_cpu(self, algorithm, rays, options, visits):
+        """The CPU walk into the results; with visits, sizes first, then the visits array filled."""
         lib = library()
-        call = lambda buffer, capacity, total: lib.raytetra_mesh_walk(
-            self._handle, algorithm.encode(), origins.shape[0], origins.ctypes.data, directions.ctypes.data,
-            results.ctypes.data, buffer, capacity, total, ctypes.byref(options))
+        call = lambda buffer, capacity, total: lib.raytetra_mesh_walk(self._handle, algorithm.encode(), *rays, buffer,
+                                                                      capacity, total, options)
         return _walked(call, algorithm, visits, None)
 
-    def _walk_device(self, device, algorithm, origins, directions, results, options, visits):
+    def _walk_device(self, device, algorithm, rays, options, visits):
         """The same on an OpenCL device (raytetra_device_mesh_walk)."""
         lib = library()
         handle = _device(device)
-        call = lambda buffer, capacity, total: lib.raytetra_device_mesh_walk(
-            handle, self._handle, algorithm.encode(), origins.shape[0], origins.ctypes.data, directions.ctypes.data,
-            results.ctypes.data, buffer, capacity, total, ctypes.byref(options))
+        call = lambda buffer, capacity, total: lib.raytetra_device_mesh_walk(handle, self._handle, algorithm.encode(),
+                                                                             *rays, buffer, capacity, total, options)
         return _walked(call, algorithm, visits, device)
-

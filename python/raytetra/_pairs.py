@@ -2,12 +2,11 @@
 
 The pairs' buffer goes to raytetra_intersect_many_ex (or the device's call) as it is, and the
 library writes its raytetra_hit records straight into the result array, whose structured dtype is
-laid out as raytetra_hit (HIT_DTYPE, made from the ctypes declaration): no array is copied on the
+laid out as raytetra_hit (HIT_DTYPE, made from the header's declaration): no array is copied on the
 way in or out unless the pairs are not C-contiguous float64 already.
 """
 
 import atexit
-import ctypes
 import threading
 
 import numpy as np
@@ -17,34 +16,24 @@ from ._errors import RayTetraError
 from ._library import library
 
 
-def _hit_dtype():
-    fields = {name: getattr(_capi.Hit, name) for name, _ in _capi.Hit._fields_}
-    formats = {"hit": np.int32, "enter_face": np.int32, "leave_face": np.int32, "enter_point": (np.float64, 3),
-               "leave_point": (np.float64, 3), "u_enter": (np.float64, 2), "u_leave": (np.float64, 2),
-               "t_enter": np.float64, "t_leave": np.float64}
-    return np.dtype({"names": list(fields), "formats": [formats[name] for name in fields],
-                     "offsets": [field.offset for field in fields.values()],
-                     "itemsize": ctypes.sizeof(_capi.Hit)})
-
-
 # One raytetra_hit per element: hit (1 hit, 0 miss, < 0 an error code with errors="keep"), the
 # enter and leave faces (-1: none, or clipped by the extent), points, barycentrics u and line
 # parameters t (X = P + t (Q - P)); NaN where hit is not 1.
-HIT_DTYPE = _hit_dtype()
+HIT_DTYPE = _capi.record_dtype("raytetra_hit")
 
-EXTENTS = {"line": _capi.EXTENT_LINE, "ray": _capi.EXTENT_RAY, "segment": _capi.EXTENT_SEGMENT}
+# The header's constant of each extent.
+EXTENTS = {"line": "RAYTETRA_EXTENT_LINE", "ray": "RAYTETRA_EXTENT_RAY", "segment": "RAYTETRA_EXTENT_SEGMENT"}
 
 
 # What to do about an error code in Python, where the library's line names a C call or flag.
 PYTHON_HINTS = {
-    _capi.ERROR_UNKNOWN_ALGORITHM: "raytetra.algorithms() lists the names",
-    _capi.ERROR_NEGATIVE_ORIENTATION: "or pass any_orientation=True",
-    _capi.ERROR_NOT_CPU: "or pass device=INDEX to run it on an OpenCL device",
+    _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]: "raytetra.algorithms() lists the names",
+    _capi.ERRORS["ERROR_NEGATIVE_ORIENTATION"]: "or pass any_orientation=True",
+    _capi.ERRORS["ERROR_NOT_CPU"]: "or pass device=INDEX to run it on an OpenCL device",
 }
 
 
-def _text(value):
-    return value.decode("utf-8", "replace") if value is not None else ""
+_text = _capi.text
 
 
 def error_message(code):
@@ -62,8 +51,8 @@ def algorithms():
     """The canonical names of every algorithm, in the programs' order (CPU variants, then the
     OpenCL builds "gpu_..."), as RayTetra --list-algorithms prints them."""
     lib = library()
-    total = lib.raytetra_list_algorithms(None, 0)
-    handles = (_capi.algorithm_t * total)()
+    total = lib.raytetra_list_algorithms(_capi.ffi.NULL, 0)
+    handles = _capi.ffi.new("raytetra_algorithm[]", total)
     lib.raytetra_list_algorithms(handles, total)
     return [_text(lib.raytetra_algorithm_name(handle)) for handle in handles]
 
@@ -80,7 +69,7 @@ def find_algorithm(name):
 
 def _extent(extent):
     try:
-        return EXTENTS[extent]
+        return getattr(library(), EXTENTS[extent])
     except (KeyError, TypeError):
         raise ValueError(f"extent must be one of {', '.join(map(repr, EXTENTS))}, not {extent!r}") from None
 
@@ -128,12 +117,12 @@ def _device(index):
         raise TypeError(f"device must be an OpenCL device's index (int) or None for the CPU, not {index!r}")
     with _devices_lock:
         if index not in _devices:
-            device = _capi.device_p()
-            message = ctypes.create_string_buffer(512)
-            status = library().raytetra_device_open(index, ctypes.byref(device), message, len(message))
+            device = _capi.ffi.new("raytetra_device **")
+            message = _capi.ffi.new("char[]", 512)
+            status = library().raytetra_device_open(index, device, message, len(message))
             if status != _capi.OK:
-                raise RayTetraError(f"device {index}: {_text(message.value)}", status)
-            _devices[index] = device
+                raise RayTetraError(f"device {index}: {_text(message)}", status)
+            _devices[index] = device[0]
         return _devices[index]
 
 
@@ -177,21 +166,24 @@ def intersect(pairs, algorithm="stp0r", extent="line", device=None, any_orientat
         raise ValueError(f"errors must be 'raise' or 'keep', not {errors!r}")
     array = _pairs_array(pairs)
     handle = find_algorithm(algorithm)
-    flags = _capi.ANY_ORIENTATION if any_orientation else 0
+    lib = library()
+    flags = lib.RAYTETRA_ANY_ORIENTATION if any_orientation else 0
     options = _capi.options(flags, _extent(extent))
     n = array.shape[0]
     hits = np.empty(n, dtype=HIT_DTYPE)
-    lib = library()
+    pairs_in = _capi.ffi.from_buffer("raytetra_pair[]", array)
+    hits_out = _capi.ffi.from_buffer("raytetra_hit[]", hits, require_writable=True)
     if device is None:
         # The one failure of the whole call that these options leave (it would write its code
         # into every record, and none into zero records).
-        if lib.raytetra_algorithm_properties(handle) & _capi.PROPERTY_OPENCL:
-            raise RayTetraError(f"{algorithm}: {error_message(_capi.ERROR_NOT_CPU)}", _capi.ERROR_NOT_CPU)
-        lib.raytetra_intersect_many_ex(handle, n, array.ctypes.data, hits.ctypes.data, ctypes.byref(options))
+        if lib.raytetra_algorithm_properties(handle) & lib.RAYTETRA_PROPERTY_OPENCL:
+            raise RayTetraError(f"{algorithm}: {error_message(lib.RAYTETRA_ERROR_NOT_CPU)}",
+                                lib.RAYTETRA_ERROR_NOT_CPU)
+        lib.raytetra_intersect_many_ex(handle, n, pairs_in, hits_out, options)
     else:
         handle_device = _device(device)
-        status = lib.raytetra_device_intersect_many_ex(handle_device, handle, n, array.ctypes.data,
-                                                       hits.ctypes.data, None, ctypes.byref(options))
+        status = lib.raytetra_device_intersect_many_ex(handle_device, handle, n, pairs_in, hits_out, _capi.ffi.NULL,
+                                                       options)
         if status != _capi.OK:
             raise RayTetraError(f"{algorithm} on device {device}: "
                                 f"{_text(lib.raytetra_device_message(handle_device))}", status)

@@ -1,9 +1,9 @@
-"""raytetra/_capi.py against include/raytetra.h: a C program compiled against the header prints
-the structures' sizes and offsets and the constants, which must be the ctypes declarations';
-every function the header declares for the pair and mesh APIs is declared. And the library is found as
-raytetra/_library.py says: RAYTETRA_LIBRARY (a file or a folder), then pkg-config's raytetra.pc."""
+"""raytetra/_capi.py against include/raytetra.h: the package's header is the checkout's; a C
+program compiled against it prints the structures' sizes and offsets and the constants, which must
+be those cffi worked out from the same text; a library without the header's functions is refused.
+And the library is found as raytetra/_library.py says: RAYTETRA_LIBRARY (a file or a folder),
+then pkg-config's raytetra.pc."""
 
-import ctypes
 import os
 import re
 import shutil
@@ -13,23 +13,21 @@ import sys
 import pytest
 
 from raytetra import _capi
+from raytetra._library import library
 from conftest import BUILD, CHECKOUT
 
 HEADER = CHECKOUT / "include" / "raytetra.h"
 
-STRUCTURES = {"raytetra_pair": _capi.Pair, "raytetra_hit": _capi.Hit, "raytetra_options": _capi.Options,
-              "raytetra_walk_result": _capi.WalkResult, "raytetra_visit": _capi.Visit,
-              "raytetra_walk_options": _capi.WalkOptions}
+STRUCTURES = [name for name in re.findall(r"^typedef struct (raytetra_[a-z_]+) \{", HEADER.read_text(), re.M)]
 
-CONSTANTS = {f"RAYTETRA_{name}": value for name, value in vars(_capi).items()
-             if re.fullmatch(r"(OK|ERROR_[A-Z_]+|ANY_ORIENTATION|UNCHECKED|EXTENT_[A-Z]+|PROPERTY_[A-Z_]+)", name)}
+CONSTANTS = sorted(name for name in dir(library()) if name.startswith("RAYTETRA_"))
 
 
 def c_program():
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "raytetra.h"', "int main(void) {"]
-    for c_name, structure in STRUCTURES.items():
+    for c_name in STRUCTURES:
         lines.append(f'printf("{c_name} sizeof %zu\\n", sizeof({c_name}));')
-        for field, _ in structure._fields_:
+        for field, _ in _capi.ffi.typeof(c_name).fields:
             lines.append(f'printf("{c_name} {field} %zu\\n", offsetof({c_name}, {field}));')
     for name in CONSTANTS:
         lines.append(f'printf("{name} %lld\\n", (long long)({name}));')
@@ -50,27 +48,36 @@ def header_facts(tmp_path_factory):
     return {" ".join(line.split()[:-1]): int(line.split()[-1]) for line in output.splitlines()}
 
 
-def test_structures_are_laid_out_as_in_the_header(header_facts):
-    for c_name, structure in STRUCTURES.items():
-        assert ctypes.sizeof(structure) == header_facts[f"{c_name} sizeof"], c_name
-        for field, _ in structure._fields_:
-            assert getattr(structure, field).offset == header_facts[f"{c_name} {field}"], f"{c_name}.{field}"
+def test_the_package_declares_the_checkouts_header():
+    assert _capi.HEADER.read_bytes() == HEADER.read_bytes()
 
 
-def test_constants_are_the_headers(header_facts):
+def test_structures_are_laid_out_as_the_compiler_lays_them_out(header_facts):
+    assert len(STRUCTURES) >= 6
+    for c_name in STRUCTURES:
+        assert _capi.ffi.sizeof(c_name) == header_facts[f"{c_name} sizeof"], c_name
+        for field, _ in _capi.ffi.typeof(c_name).fields:
+            assert _capi.ffi.offsetof(c_name, field) == header_facts[f"{c_name} {field}"], f"{c_name}.{field}"
+
+
+def test_constants_are_the_compilers(header_facts):
     assert len(CONSTANTS) >= 25
-    for name, value in CONSTANTS.items():
-        assert value == header_facts[name], name
+    for name in CONSTANTS:
+        assert getattr(library(), name) == header_facts[name], name
+    assert _capi.ERRORS["ERROR_BAD_MESH"] == header_facts["RAYTETRA_ERROR_BAD_MESH"]
 
 
-def test_the_pair_and_mesh_apis_are_declared():
-    declared = set(re.findall(r"^RAYTETRA_API [^(]*?\b(raytetra_[a-z_]+)\(", HEADER.read_text(), re.M))
-    # Those a Python caller reaches through others: the one-pair and non-_ex forms.
-    through_others = {"raytetra_intersect", "raytetra_intersect_many", "raytetra_device_intersect_many"}
-    mesh_api = {name for name in declared if re.match(r"raytetra_(device_)?mesh_", name)}
-    assert mesh_api == set(_capi.MESH_FUNCTIONS)
-    assert declared - mesh_api - through_others <= set(_capi.PAIR_FUNCTIONS)
-    assert set(_capi.PAIR_FUNCTIONS) <= declared
+def test_a_library_without_the_headers_functions_is_refused(tmp_path):
+    """libm loads, but lacks raytetra_*: refused at load, naming a function."""
+    code = "import raytetra; raytetra.version()"
+    env = {**os.environ, "RAYTETRA_LIBRARY": "/lib/x86_64-linux-gnu/libm.so.6",
+           "PYTHONPATH": str(CHECKOUT / "python")}
+    if not os.path.isfile(env["RAYTETRA_LIBRARY"]):
+        pytest.skip("no libm.so.6 where Debian keeps it")
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert re.search(r"LibraryNotFound: .*libm.so.6: not a libraytetra this package knows \(.*raytetra_\w+.*\); "
+                     r"rebuild it from the same checkout", run.stderr), run.stderr
 
 
 def found_library(env, cwd, package_folder):

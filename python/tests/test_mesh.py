@@ -3,7 +3,6 @@ mesh written by meshio in formats the C readers do not read (VTK .vtu, Gmsh .msh
 Medit original, the visits against the results, the device against the CPU (when there is one),
 the examples, and bad input raising exceptions that say what and where."""
 
-import ctypes
 import subprocess
 import sys
 import tracemalloc
@@ -412,4 +411,4 @@ def test_the_walk_releases_nothing_twice(box_arrays):
         mesh = raytetra.Mesh(points, tets)
         assert mesh.walk([[-1, 0.3, 0.6]], [[1, 0, 0]])["length"][0] == 2
         del mesh
-    assert ctypes.sizeof(raytetra._capi.WalkResult) == raytetra.WALK_RESULT_DTYPE.itemsize
+    assert raytetra._capi.ffi.sizeof("raytetra_walk_result") == raytetra.WALK_RESULT_DTYPE.itemsize
