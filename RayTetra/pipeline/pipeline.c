@@ -13,6 +13,15 @@
 #include "pipeline/pipeline_state.h"
 #include "timer.h"
 
+/* Every queue of a run, in the chunks' order through them: what is done to one is done to all. */
+enum { QUEUES = 5 };
+static void each_queue(pipeline_state *s, void (*action)(pipeline_queue *))
+{
+    pipeline_queue *const queues[QUEUES] = {&s->free_chunks, &s->read, &s->checked, &s->computed, &s->formatted};
+    for (int q = 0; q < QUEUES; ++q)
+        action(queues[q]);
+}
+
 void pipeline_fail(pipeline_state *s, const error_text *err)
 {
     pthread_mutex_lock(&s->lock);
@@ -20,11 +29,7 @@ void pipeline_fail(pipeline_state *s, const error_text *err)
         s->err = *err;
     s->failed = 1;
     pthread_mutex_unlock(&s->lock);
-    pipeline_queue_close(&s->free_chunks);
-    pipeline_queue_close(&s->read);
-    pipeline_queue_close(&s->checked);
-    pipeline_queue_close(&s->computed);
-    pipeline_queue_close(&s->formatted);
+    each_queue(s, pipeline_queue_close);
 }
 
 /* The chunks made before the stages start: on a device one for the reader and one for the
@@ -156,22 +161,9 @@ static void *run_lane(void *argument)
 
 static void init_queues(pipeline_state *s)
 {
-    pipeline_queue_init(&s->free_chunks);
-    pipeline_queue_init(&s->read);
-    pipeline_queue_init(&s->checked);
-    pipeline_queue_init(&s->computed);
-    pipeline_queue_init(&s->formatted);
+    each_queue(s, pipeline_queue_init);
     for (size_t c = 0; c < s->chunks_made; ++c)
         pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
-}
-
-static void destroy_queues(pipeline_state *s)
-{
-    pipeline_queue_destroy(&s->free_chunks);
-    pipeline_queue_destroy(&s->read);
-    pipeline_queue_destroy(&s->checked);
-    pipeline_queue_destroy(&s->computed);
-    pipeline_queue_destroy(&s->formatted);
 }
 
 /* The stage threads, one run lane a device, and the maker of the other chunks; 0, or -1 with the
@@ -200,7 +192,7 @@ static int stream(pipeline_state *s)
         pthread_join(threads[t], NULL);
     free(threads);
     free(starts);
-    destroy_queues(s);
+    each_queue(s, pipeline_queue_destroy);
     pipeline_runner_sum(&s->runner);
     return s->failed ? -1 : 0;
 }
