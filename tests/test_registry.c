@@ -1,4 +1,4 @@
-/* test_registry: the table of algorithms and its grammar (RayTetra/registry.h). Every variant a
+/* test_registry: the table of algorithms and its grammar (RayTetra/registry/registry.h). Every variant a
  * row declares exists, with entry points that compute the same results one pair at a time and in
  * a batch, and a kernel file that holds its function; the names are derived by the rules and
  * unique in any case; every name form resolves (canonical, alias, CSV, any case, gN) and unknown
@@ -14,8 +14,8 @@
 #include "fixtures.h"
 #include "generator/generator.h"
 #include "opencl/gpu_source.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 /* `name` in upper case, and with its case alternating. */
 static void recase(const char *name, char *upper, char *mixed, size_t size)

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "walk/walk.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 static const walk_algorithm WALK_ALGORITHMS[] = {
     {"pluecker0", "Segura0", "Plücker form 0: every other face tested, fresh products", RT_WALK_PLUECKER, 0, 1},

@@ -1,7 +1,7 @@
 /* registry.c: the table of algorithms (one row each; registry.h says what is derived from a
  * row), the views the programs run and the name grammar (registry_print.c prints them). Adding
  * an algorithm: docs/ARCHITECTURE.md, "Adding an algorithm". */
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <limits.h>
 #include <pthread.h>
