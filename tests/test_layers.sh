@@ -18,4 +18,9 @@ sorts() { tsort "$edges" >/dev/null 2>&1; }
 check "no include cycle in RayTetra/opencl and RayTetra/multi: $(tsort "$edges" 2>&1 >/dev/null | tr '\n' ' ')" sorts
 check "the device session includes nothing that runs a pairs' kernel" \
     test -z "$(grep -E '#include "opencl/gpu_(handler|overlap|prepared)\.h"' "$ROOT"/RayTetra/opencl/device_session.[ch])"
+# The registry (RayTetra/registry/) sits under every program, the walk and the library: it
+# includes the entry points' and kernels' headers (cpu/, opencl/) and nothing that uses it.
+check "RayTetra/registry includes no room above it: $(grep -lE '#include "(walk|mesh|bench|compare|accuracy|generator|programs|api|multi|pipeline|mpi|viewer)/' "$ROOT"/RayTetra/registry/*.[ch] | tr '\n' ' ')" \
+    test -z "$(grep -lE '#include "(walk|mesh|bench|compare|accuracy|generator|programs|api|multi|pipeline|mpi|viewer)/' "$ROOT"/RayTetra/registry/*.[ch])"
+check "the registry's files are in RayTetra/registry" test -f "$ROOT/RayTetra/registry/registry.c" -a ! -e "$ROOT/RayTetra/registry.c"
 finish
