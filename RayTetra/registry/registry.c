@@ -95,11 +95,10 @@ size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair
 /* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
  * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last.
  * A walk's place in TetWalk's list is its own number (walk.order), not the row's place: TetWalk
- * lists, runs (`--algorithm all`) and reports its walks in that order, which its summaries, JSON
- * and the measurements under docs/results follow, and the walks came in a different order from
- * the rows (stp0r after the field's walks; the walk-only rows last). A number on the row keeps
- * everything about a walk on its row; a list of names would be a second table. A new walk takes
- * the next number. */
+ * lists, runs (`--algorithm all`) and reports its walks in that order, which its summaries and
+ * JSON keep, and it differs from the rows' (stp0r after the field's walks, the walk-only rows
+ * among the others). A number on the row keeps everything about a walk on its row; a list of
+ * names would be a second table. A new walk takes the next number. */
 static const registry_algorithm ROWS[] = {
     {.name = "haines", .csv_name = "Haines", .description = "Haines: the line against the four face planes",
      .flag = 'a', .flag_value = -1, CPU_BOTH(haines), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},

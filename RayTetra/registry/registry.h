@@ -36,7 +36,8 @@ enum {
     REGISTRY_EXACT = 1 << 2,    /* "exact": exact on degenerate input (faces as exact_classify) */
     REGISTRY_SIMD = 1 << 3,     /* "simd": vectorised across pairs */
     REGISTRY_PRECOMPUTED = 1 << 4, /* "precomputed": the tetrahedron's part (a table) computed before the timed region */
-    REGISTRY_WALK_ONLY = 1 << 5,   /* a mesh walk only: no CPU entry point, no kernel, so no pair variant */
+    REGISTRY_WALK_ONLY = 1 << 5,   /* a mesh walk only: no CPU entry point, no kernel, so no pair variant
+                                      (and no line of --list-algorithms to print it on) */
 };
 
 /* The exact traversal's walk method (GMP throughout; CPU only, walk_exact.c), beside rt_walk.h's
