@@ -1,7 +1,8 @@
 # test_layers: the OpenCL host module and the several-device runner include each other's headers
 # downwards only (docs/ARCHITECTURE.md): no file's header, through any chain of includes, leads
 # back to it. Every call needs its declaration's header (-Werror), so no include cycle means no
-# call cycle either. tsort names a cycle when the include graph has one.
+# call cycle either. tsort names a cycle when the include graph has one. The registry, under every
+# program, the walk and the library, includes none of the rooms that use it.
 source "$(dirname "$0")/lib.sh"
 edges="$TMP/includes.txt"
 : >"$edges"
