@@ -267,7 +267,7 @@ LIBRARY_SONAME  := libraytetra.so.$(LIBRARY_MAJOR)
 LIBRARY_SO      := $(BUILD)/libraytetra.so
 LIBRARY_A       := $(BUILD)/libraytetra.a
 
-LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry.c \
+LIBRARY_SRC := $(wildcard RayTetra/api/*.c) RayTetra/registry/registry.c \
                RayTetra/cpu/algorithms_pt.c RayTetra/cpu/algorithms_baseline.c RayTetra/cpu/algorithms_robust.c \
                RayTetra/cpu/algorithms_precomputed.c RayTetra/cpu/algorithms_field.c $(SIMD_SRC) \
                $(addprefix RayTetra/opencl/gpu_,$(addsuffix .c,handler device program source cache errors launch layout single config overlap chunks bandwidth)) \

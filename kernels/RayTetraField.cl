@@ -1,7 +1,7 @@
 /* RayTetraField.cl: the OpenCL kernel of the field's ray-triangle tests on the tetrahedron's
  * faces (kernels/shared/rt_field.h, docs/ALGORITHMS.md), chosen when it is built: -DRT_FIELD=1
  * (Badouel) or 2 (Havel-Herout), and the kernel's name -DRT_KERNEL_NAME, the build options of
- * the registry's rows (RayTetra/registry.c). One work-item per pair (grid stride), the CPU's
+ * the registry's rows (RayTetra/registry/registry.c). One work-item per pair (grid stride), the CPU's
  * body, and every layout, output and extent option of gpu_kernel.h; -DRT_SINGLE for the float
  * builds. */
 #include "gpu_kernel.h"

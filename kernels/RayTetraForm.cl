@@ -2,7 +2,7 @@
  * (kernels/shared/rt_algorithms.h), chosen when it is built: -DRT_STP=0 (Plücker) or 1 (STP),
  * -DRT_FORM=n, and the kernel's name -DRT_KERNEL_NAME (default ray_tetra_form). The thesis'
  * kernels (ray_tetra_segura0, ray_tetra_stp0, ray_tetra_stp1, ray_tetra_stp2) and any later
- * form are this file with a registry row's options (RayTetra/registry.c), so that a form needs
+ * form are this file with a registry row's options (RayTetra/registry/registry.c), so that a form needs
  * no kernel file of its own. One work-item per ray/tetrahedron pair, double precision
  * (docs/SPECIFICATION.md section 6), or float built with -DRT_SINGLE (the GPU_*F algorithms);
  * buffer layouts, output options and the per-pair body are in kernels/shared/gpu_kernel.h. The

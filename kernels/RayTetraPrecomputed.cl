@@ -1,6 +1,6 @@
 /* RayTetraPrecomputed.cl: the OpenCL kernels of the precomputed Plücker and STP forms
  * (kernels/shared/rt_precomputed.h, docs/ALGORITHMS.md), chosen when built: -DRT_STP=0 (Plücker)
- * or 1 (STP) and -DRT_FORM=n, the build options of the registry's row (RayTetra/registry.c).
+ * or 1 (STP) and -DRT_FORM=n, the build options of the registry's row (RayTetra/registry/registry.c).
  * Two kernels: ray_tetra_precompute fills the tables, the tetrahedron's part of every edge
  * product, on the device, once; ray_tetra_precomputed, the timed one, runs form n on each line
  * with its pair's table. Both are the CPU's code (rt_precomputed.h, through gpu_kernel.h).

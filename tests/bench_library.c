@@ -20,7 +20,7 @@
 #include "error.h"
 #include "pairs_io.h"
 #include "raytetra.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "timer.h"
 #include "side_by_side.h"
 

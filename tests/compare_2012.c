@@ -26,7 +26,7 @@
 
 #include "error.h"
 #include "pairs_io.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "side_by_side.h"
 
 #define PROGRAM "compare_2012"

@@ -10,7 +10,7 @@
 
 #include "accuracy/accuracy.h"
 #include "rt_extent.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "fixtures.h"
 #include "generator/generator.h"

@@ -3,7 +3,7 @@
  * "enter" (dot(L, N) < 0 on the enter face) checked directly. */
 #include <stdlib.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "fixtures.h"
 #include "exact.h"

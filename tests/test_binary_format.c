@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "binary_io.h"
 #include "check.h"
 #include "fixtures.h"

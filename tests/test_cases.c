@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "exact.h"
 

@@ -14,7 +14,7 @@
 #include "fixtures.h"
 #include "gpu_kernel.h"
 #include "opencl/gpu_layout.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 /* Two records alike in every byte but `uncertain`'s, which a CPU run writes only where it streams
  * the record (then as 0). */

@@ -14,7 +14,7 @@
 #include "fixtures.h"
 #include "gpu_kernel.h"
 #include "opencl/gpu_layout.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 int main(void)
 {

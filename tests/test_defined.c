@@ -6,7 +6,7 @@
 
 #include "check.h"
 #include "cpu/algorithms.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "defined_inputs.h"
 
 int main(void)

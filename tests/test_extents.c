@@ -18,7 +18,7 @@
 #include "generator/generator.h"
 #include "pairs_io.h"
 #include "compare/result_compare.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define PAIRS 40000
 #define TOLERANCE 1e-9

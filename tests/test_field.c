@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "exact.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 /* The tetrahedron V0 (0,0,0), V1 (1,0,0), V2 (0,1,0), V3 (0,0,-1): positively oriented (the
  * normal of F3 = (V0, V1, V2) points away from V3). Its faces: F3 z = 0, F2 y = 0, F1 x = 0,

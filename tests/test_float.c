@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "fixtures.h"
 #include "generator/generator.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "fixtures.h"
 #include "gpu_fixtures.h"

@@ -9,7 +9,7 @@
 #include "check.h"
 #include "defined_inputs.h"
 #include "gpu_fixtures.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 int main(void)
 {

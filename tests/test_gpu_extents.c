@@ -15,7 +15,7 @@
 #include "extent_fixtures.h"
 #include "gpu_fixtures.h"
 #include "opencl/gpu_handler.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define PAIRS 20000
 #define TOLERANCE 1e-9

@@ -32,7 +32,7 @@
 #include "gpu_fixtures.h"
 #include "opencl/gpu_handler.h"
 #include "opencl/gpu_source.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define PAIRS 6000
 

@@ -21,7 +21,7 @@
 #include "walk/walk_multi.h"
 #include "multi/gpu_multi.h"
 #include "multi/gpu_multi_job.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 enum { DEVICES = 3 };
 

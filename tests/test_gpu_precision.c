@@ -30,7 +30,7 @@
 #include "float_allowance.h"
 #include "generator/generator.h"
 #include "opencl/gpu_layout.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 300

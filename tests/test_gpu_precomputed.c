@@ -27,7 +27,7 @@
 #include "fixtures.h"
 #include "gpu_fixtures.h"
 #include "opencl/gpu_overlap.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define TOLERANCE 1e-9
 #define FLOAT_TOLERANCE 1e-3

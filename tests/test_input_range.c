@@ -14,7 +14,7 @@
 #include "check.h"
 #include "compare.h"
 #include "cpu/algorithms.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "exact.h"
 #include "generator/generator.h"
 #include "gpu_fixtures.h"

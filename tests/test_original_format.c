@@ -3,7 +3,7 @@
  * results on data/original_sample.txt match data/original_sample_results.txt to 6 digits. */
 #include <stdlib.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "compare.h"
 #include "pairs_io.h"

@@ -17,7 +17,7 @@
 #include "cpu/cpu_parallel.h"
 #include "exact.h"
 #include "generator/generator.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #define RANDOM_PAIRS 20000
 #define PER_CLASS 400

@@ -1,9 +1,10 @@
-/* test_registry: the table of algorithms and its grammar (RayTetra/registry.h). Every variant a
+/* test_registry: the table of algorithms and its grammar (RayTetra/registry/registry.h). Every variant a
  * row declares exists, with entry points that compute the same results one pair at a time and in
  * a batch, and a kernel file that holds its function; the names are derived by the rules and
  * unique in any case; every name form resolves (canonical, alias, CSV, any case, gN) and unknown
  * names fail; the order is the one every program shows; RayTetra's thesis options find their
- * rows; --list-algorithms has one line per variant. Needs no OpenCL device. */
+ * rows; --list-algorithms has one line per variant; every walk is a row's walk field, in TetWalk's
+ * order, and a walk-only row gives no pair variant. Needs no OpenCL device. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,9 @@
 #include "fixtures.h"
 #include "generator/generator.h"
 #include "opencl/gpu_source.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
+#include "walk/walk.h"
 
 /* `name` in upper case, and with its case alternating. */
 static void recase(const char *name, char *upper, char *mixed, size_t size)
@@ -222,7 +224,8 @@ static void test_rows(const pair_set *set)
     int declared = 0;
     for (int r = 0; r < rows; ++r) {
         CHECK(row[r].name && row[r].csv_name && row[r].description && row[r].description[0], "row %d: names", r);
-        CHECK(row[r].run[CPU_PRECISION_DOUBLE] || row[r].kernel.file, "%s: neither CPU nor OpenCL", row[r].name);
+        CHECK(row[r].run[CPU_PRECISION_DOUBLE] || row[r].kernel.file || (row[r].properties & REGISTRY_WALK_ONLY),
+              "%s: neither CPU nor OpenCL nor a walk-only row", row[r].name);
         for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p) {
             const registry_variant *cpu = registry_variant_of(&row[r], REGISTRY_CPU, (cpu_precision)p);
             CHECK(!row[r].run[p] == !row[r].batch[p], "%s: one entry point of two", row[r].name);
@@ -344,6 +347,93 @@ static void test_list(void)
     free(text);
 }
 
+/* A walk-only row has a walk and nothing a pair variant is made of: no entry point, no kernel,
+ * no RayTetra option, no variant, no name the pairs' grammar resolves, no line of
+ * --list-algorithms. */
+static void test_walk_only_row(const registry_algorithm *row, const char *list)
+{
+    CHECK(row->walk.order > 0, "%s: a walk-only row without a walk", row->name);
+    for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p) {
+        CHECK(!row->run[p] && !row->batch[p] && !row->batch_streamed[p] && !row->precomputed[p],
+              "%s: a walk-only row with a CPU entry point", row->name);
+        CHECK(!registry_variant_of(row, REGISTRY_CPU, (cpu_precision)p) &&
+                  !registry_variant_of(row, REGISTRY_OPENCL, (cpu_precision)p),
+              "%s: a walk-only row with a %s variant", row->name, cpu_precision_name((cpu_precision)p));
+    }
+    CHECK(!row->kernel.file && !row->flag, "%s: a walk-only row with a kernel or a RayTetra option", row->name);
+    CHECK(!registry_find(row->name) && !registry_find(row->csv_name), "%s: a walk-only row names a pair variant",
+          row->name);
+    char line_start[64];
+    snprintf(line_start, sizeof line_start, "\n%s ", row->name);
+    CHECK(list && strstr(list, line_start) == NULL && strncmp(list, line_start + 1, strlen(line_start + 1)) != 0,
+          "%s: a walk-only row in --list-algorithms", row->name);
+}
+
+/* registry_print_list's text (the caller frees it); NULL if it could not be made. */
+static char *list_text(void)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out)
+        return NULL;
+    registry_print_list(out);
+    fclose(out);
+    return text;
+}
+
+/* The row whose walk `walk` is; its name resolves to it (walk_algorithm_find) in every spelling. */
+static void test_walk_view(const walk_algorithm *walk, int place, const registry_algorithm *rows, int row_count)
+{
+    const registry_algorithm *named = NULL;
+    int same_name = 0;
+    for (int r = 0; r < row_count; ++r)
+        if (strcasecmp(rows[r].name, walk->name) == 0) {
+            named = &rows[r];
+            ++same_name;
+        }
+    CHECK(same_name == 1 && named == walk->row, "walk %s: not the walk of the one row of its name", walk->name);
+    if (!named)
+        return;
+    const registry_walk *field = &named->walk;
+    CHECK(field->order == place + 1, "walk %s: walk.order %d at place %d of the list", walk->name, field->order,
+          place + 1);
+    CHECK(walk->name == named->name && walk->csv_name == named->csv_name && walk->description == field->description &&
+              walk->method == field->method && walk->form == field->form && walk->has_kernel == field->has_kernel,
+          "walk %s: not its row's walk field", walk->name);
+    CHECK(field->description && field->description[0], "walk %s: no description", walk->name);
+    int opencl = -1;
+    CHECK(walk_algorithm_find(walk->name, &opencl) == walk && opencl == 0, "walk %s: its name", walk->name);
+    CHECK(walk_algorithm_find(walk->csv_name, &opencl) == walk && opencl == 0, "walk %s: its CSV name", walk->name);
+    char gpu_name[64];
+    snprintf(gpu_name, sizeof gpu_name, "GPU_%s", walk->csv_name);
+    const walk_algorithm *gpu = walk_algorithm_find(gpu_name, &opencl);
+    CHECK(walk->has_kernel ? gpu == walk && opencl == 1 : gpu == NULL, "walk %s: %s", walk->name, gpu_name);
+}
+
+/* TetWalk's walks are the rows' walk fields: one per row with a walk, ordered by walk.order
+ * (1, 2, ... without a gap), each resolving to its row; the walk-only rows give no pair variant. */
+static void test_walks(void)
+{
+    int row_count, walk_count, with_walk = 0, walk_only = 0;
+    const registry_algorithm *rows = registry_algorithms(&row_count);
+    const walk_algorithm *walks = walk_algorithms(&walk_count);
+    char *list = list_text();
+    CHECK(list != NULL, "registry_print_list into memory");
+    for (int r = 0; r < row_count; ++r) {
+        with_walk += rows[r].walk.order > 0;
+        if (rows[r].properties & REGISTRY_WALK_ONLY) {
+            ++walk_only;
+            test_walk_only_row(&rows[r], list);
+        }
+    }
+    free(list);
+    CHECK(walk_count == with_walk && walk_count > 0, "%d walks listed, %d rows have one", walk_count, with_walk);
+    CHECK(walk_only > 0, "no walk-only row");
+    for (int w = 0; w < walk_count; ++w)
+        test_walk_view(&walks[w], w, rows, row_count);
+}
+
 int main(void)
 {
     /* Random hits and misses, and every special class (lines through edges and vertices, in
@@ -358,6 +448,7 @@ int main(void)
     test_order();
     test_flags();
     test_list();
+    test_walks();
     pair_set_free(&set);
     return check_summary("test_registry");
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "check.h"
 #include "exact.h"
 #include "fixtures.h"

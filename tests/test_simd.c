@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 #include "cpu/algorithms.h"
 #include "cpu/algorithms_robust.h"
 #include "check.h"

@@ -11,7 +11,7 @@
 #include "bench/results_json.h"
 #include "check.h"
 #include "compare/run_compare.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 static void summary_of_known_samples(void)
 {

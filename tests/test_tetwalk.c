@@ -405,6 +405,16 @@ static void names(void)
     CHECK(walk_algorithm_find("gpu_badouelb", &opencl) == badouelb && opencl == 1, "gpu_badouelb");
     CHECK(walk_algorithm_find("GPU_Maria", &opencl) == maria && opencl == 1, "GPU_Maria");
     CHECK(walk_algorithm_find("badouelbf", &opencl) == NULL, "the walk has no float build");
+    /* TetWalk lists, runs (--algorithm all) and reports its walks in this order (the rows'
+     * walk.order); its summaries and JSON follow it. */
+    static const char *ORDER[] = {"pluecker0",  "pluecker1", "pluecker2", "stp0",  "stp1",  "stp2",  "pluecker0p",
+                                  "pluecker1p", "pluecker2p", "aman",     "badouelb", "maria", "stp0r", "exact"};
+    enum { WALKS = (int)(sizeof ORDER / sizeof ORDER[0]) };
+    int count;
+    const walk_algorithm *all = walk_algorithms(&count);
+    CHECK(count == WALKS, "%d walks, expected %d", count, WALKS);
+    for (int i = 0; i < count && i < WALKS; ++i)
+        CHECK(strcmp(all[i].name, ORDER[i]) == 0, "walk %d is %s, expected %s", i + 1, all[i].name, ORDER[i]);
 }
 
 /* Edges that rays pass within rounding of: P and L aimed through a point of the edge (or at its

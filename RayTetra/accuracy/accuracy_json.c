@@ -7,8 +7,8 @@
 #include "accuracy/accuracy_json.h"
 #include "bench/results_json.h"
 #include "extent.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 static void add(json_object *object, const char *key, json_object *value)
 {

@@ -12,7 +12,7 @@
 #include "pair_check.h"
 #include "pairs.h"
 #include "raytetra.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 /* raytetra_pair is ray_tetra_pair: 18 doubles, V0 V1 V2 V3 P Q. */
 _Static_assert(sizeof(raytetra_pair) == sizeof(ray_tetra_pair), "raytetra_pair differs from ray_tetra_pair");

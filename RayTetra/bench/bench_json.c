@@ -9,7 +9,7 @@
 #include "extent.h"
 #include "bench/bench_json.h"
 #include "bench/results_json.h"
-#include "registry_print.h"
+#include "registry/registry_print.h"
 
 static void add(json_object *object, const char *key, json_object *value)
 {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "bench/bench_stats.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 typedef enum bench_status {
     BENCH_SKIPPED,     /* not selected (or --no-opencl): NA, no message */

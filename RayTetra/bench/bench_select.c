@@ -4,8 +4,8 @@
 #include <strings.h>
 
 #include "bench/bench.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 int bench_table_init(bench_table *table, error_text *err)
 {

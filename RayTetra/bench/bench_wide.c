@@ -10,7 +10,7 @@
 
 #include "bench/bench.h"
 #include "extent.h"
-#include "registry_print.h"
+#include "registry/registry_print.h"
 
 /* The original program's header (docs/SPECIFICATION.md section 5); new columns may only follow these. */
 static const char *const THESIS_COLUMNS[] = {

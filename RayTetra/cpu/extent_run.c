@@ -3,7 +3,7 @@
 #include "cpu/extent_run.h"
 
 #include "extent.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 int cpu_algorithm_clips_exactly(const cpu_algorithm *algorithm)
 {

@@ -20,8 +20,8 @@
 #include "pairs_io.h"
 #include "pipeline/pair_source.h"
 #include "programs/program_options.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 static const char *PROGRAM = "Accuracy";
 

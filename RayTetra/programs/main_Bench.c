@@ -26,8 +26,8 @@
 #include "timer.h"
 #include "programs/program_options.h"
 #include "compare/result_compare.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 static const char *PROGRAM = "Bench";
 

@@ -20,8 +20,8 @@
 #include "pipeline/pipeline_budget.h"
 #include "programs/program_options.h"
 #include "programs/raytetra_options.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 #include "viewer/viewer.h"
 
 static const char *PROGRAM = "RayTetra";

@@ -21,7 +21,7 @@
 #include "pipeline/pipeline.h"
 #include "programs/program_options.h"
 #include "programs/raytetra_options.h"
-#include "registry_print.h"
+#include "registry/registry_print.h"
 #include "timer.h"
 
 static const char *PROGRAM = "RayTetraMPI";

@@ -9,7 +9,7 @@
 #include "cpu/algorithms.h"
 #include "extent.h"
 #include "pipeline/pipeline_budget.h"
-#include "registry_print.h"
+#include "registry/registry_print.h"
 #include "version.h"
 
 int program_next_option(int argc, char **argv, const char *short_options, const struct option *long_options)

@@ -13,8 +13,8 @@
 #include "cpu/cpu_parallel.h"
 #include "extent.h"
 #include "programs/program_options.h"
-#include "registry.h"
-#include "registry_print.h"
+#include "registry/registry.h"
+#include "registry/registry_print.h"
 
 /* The program whose parse runs, for the messages (RayTetra or RayTetraMPI). */
 static const char *PROGRAM = "RayTetra";

@@ -11,23 +11,12 @@
 #include "error.h"
 #include "mesh/mesh.h"
 #include "mesh/mesh_bvh.h"
+#include "registry/registry.h"
 #include "walk/walk_exact.h"
 #include "rt_walk.h"
 
-/* The exact traversal (GMP throughout; CPU only), beside rt_walk.h's methods. */
-#define WALK_EXACT 4
-
-typedef struct walk_algorithm {
-    const char *name;        /* canonical, lower case: "stp1" */
-    const char *csv_name;    /* "STP1"; the OpenCL build is "GPU_" + this */
-    const char *description; /* one line */
-    int method;              /* RT_WALK_PLUECKER ... RT_WALK_AMAN, or WALK_EXACT */
-    int form;                /* 0, 1, 2 (the robust and exact walks: 0) */
-    int has_kernel;          /* an OpenCL build exists */
-} walk_algorithm;
-
-/* Every walk algorithm, in the order the summary lists them. */
-const walk_algorithm *walk_algorithms(int *count);
+/* The walk algorithms are the registry's rows with a walk (registry/registry.h: the walk field,
+ * walk_algorithm, walk_algorithms() in the order the summary lists them, WALK_EXACT). */
 
 /* The one place a --algorithm word is resolved, with the grammar of the suite's algorithm
  * registry: the canonical name or the CSV name in any case for the CPU, "gpu_" + the name or

@@ -71,7 +71,7 @@
 #define RT_WALK_STP 1
 #define RT_WALK_PRECOMPUTED 2
 #define RT_WALK_ROBUST 3
-/* 4 is the host's exact traversal (walk.h). */
+/* 4 is the host's exact traversal (WALK_EXACT, registry/registry.h). */
 #define RT_WALK_BADOUELB 5 /* rt_walk_badouelb.h */
 #define RT_WALK_MARIA 6    /* rt_walk_maria.h */
 #define RT_WALK_AMAN 7     /* rt_walk_aman.h */

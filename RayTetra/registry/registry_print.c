@@ -1,10 +1,10 @@
 /* registry_print.c: what the programs print from the registry: --list-algorithms (the same in
  * every program) and the lists of names, numbers and options of their help texts. */
-#include "registry_print.h"
+#include "registry/registry_print.h"
 
 #include <string.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 
 enum { WORD_SIZE = 112 };
 

@@ -1,13 +1,15 @@
 /* registry.c: the table of algorithms (one row each; registry.h says what is derived from a
  * row), the views the programs run and the name grammar (registry_print.c prints them). Adding
  * an algorithm: docs/ARCHITECTURE.md, "Adding an algorithm". */
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+#include "rt_walk.h"
 
 /* The entry points the rows name: both precisions from one source (algorithms_pt.c and
  * algorithms_baseline.c, compiled twice; algorithms_simd.c and algorithms_simd_float.c), or
@@ -53,15 +55,30 @@ size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair
 #define CPU_SIMD(name) CPU_BOTH(name), .batch_streamed = {name##_streamed_batch, name##f_streamed_batch}
 #define CPU_DOUBLE(name) .run = {name, NULL}, .batch = {name##_batch, NULL}
 #define CPU_PRECOMPUTED(name) CPU_BOTH(name), .precomputed = {&name##_precomputed, &name##f_precomputed}
+/* A row's mesh walk (registry_walk): its place in TetWalk's list, its line, rt_walk.h's method
+ * and form, with an OpenCL build (the exact walk, CPU only, is a walk-only row). */
+#define WALK(order, line, method, form) {order, line, method, form, true}
+#define NO_WALK {0, NULL, 0, 0, false}
+
 /* The row of form `base`'s precomputed variant (name and CSV name + "p"/"P"); TABLE says what is
  * computed before the timed region. Its kernels are RayTetraPrecomputed.cl's, built with OPTIONS
  * (-DRT_STP, -DRT_FORM), the tables filled on the device (docs/ALGORITHMS.md says why there);
- * -g INDEX for the double build, INDEX + 6 for the float one (after the robust kernel's 8). */
-#define PRECOMPUTED_ROW(base, csv, form, table, options, index)                                                   \
+ * -g INDEX for the double build, INDEX + 6 for the float one (after the robust kernel's 8).
+ * WALK_OF: its mesh walk (WALK(...)) or NO_WALK. */
+#define PRECOMPUTED_ROW(base, csv, form, table, options, index, walk_of)                                          \
     {.name = #base "p", .csv_name = csv "P", .description = form " precomputed: " table,                          \
      CPU_PRECOMPUTED(base##p), .properties = REGISTRY_PRECOMPUTED,                                                \
      .kernel = {"RayTetraPrecomputed.cl", "ray_tetra_precomputed", options, true, {index, (index) + 6}, NULL,     \
-                "ray_tetra_precompute"}}
+                "ray_tetra_precompute"},                                                                          \
+     .walk = walk_of}
+#define PRECOMPUTED_WALK(order, form)                                                                             \
+    WALK(order, "form " #form " on the mesh's precomputed edge Plücker coordinates", RT_WALK_PRECOMPUTED, form)
+
+/* A row that is a mesh walk only (REGISTRY_WALK_ONLY): no pair variant; its description is the
+ * walk's. */
+#define WALK_ONLY_ROW(row_name, csv, order, line, method, has_kernel)                                             \
+    {.name = row_name, .csv_name = csv, .description = line, .properties = REGISTRY_WALK_ONLY,                    \
+     .walk = {order, line, method, 0, has_kernel}}
 #define PLUECKER_TABLE "the edges' Pluecker coordinates before the timed region"
 #define STP_TABLE "(Vj - P) x (Vi - P) before the timed region, L . c per edge"
 
@@ -76,7 +93,12 @@ size_t stp0r_finish(gpu_output output, const void *records, const ray_tetra_pair
     "RayTetraForm.cl", #function, "-DRT_STP=" #stp " -DRT_FORM=" #form " -DRT_KERNEL_NAME=" #function
 
 /* The rows. Their order is the order of the variants (registry.h): the thesis' ten first, as in
- * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last. */
+ * its CSV header (docs/SPECIFICATION.md section 5), then the later ones. A new row goes last.
+ * A walk's place in TetWalk's list is its own number (walk.order), not the row's place: TetWalk
+ * lists, runs (`--algorithm all`) and reports its walks in that order, which its summaries and
+ * JSON keep, and it differs from the rows' (stp0r after the field's walks, the walk-only rows
+ * among the others). A number on the row keeps everything about a walk on its row; a list of
+ * names would be a second table. A new walk takes the next number. */
 static const registry_algorithm ROWS[] = {
     {.name = "haines", .csv_name = "Haines", .description = "Haines: the line against the four face planes",
      .flag = 'a', .flag_value = -1, CPU_BOTH(haines), .properties = REGISTRY_THESIS | REGISTRY_BASELINE},
@@ -90,35 +112,42 @@ static const registry_algorithm ROWS[] = {
     {.name = "pluecker0", .csv_name = "Segura0", .description = "Pluecker form 0: thesis Algorithm 1", .flag = 's',
      .flag_value = 0, CPU_BOTH(pluecker0),
      .kernel = {FORM_KERNEL(ray_tetra_segura0, 0, 0), true, {0, 4}, NULL, NULL},
-     .properties = REGISTRY_THESIS},
+     .properties = REGISTRY_THESIS,
+     .walk = WALK(1, "Plücker form 0: every other face tested, fresh products", RT_WALK_PLUECKER, 0)},
     {.name = "pluecker1", .csv_name = "Segura1", .description = "Pluecker form 1: PT03 sections 3.1-3.2 optimisations",
-     .flag = 's', .flag_value = 1, CPU_BOTH(pluecker1), .properties = REGISTRY_THESIS},
+     .flag = 's', .flag_value = 1, CPU_BOTH(pluecker1), .properties = REGISTRY_THESIS,
+     .walk = WALK(2, "Plücker form 1: cached products, one face tested, then a shared edge", RT_WALK_PLUECKER, 1)},
     {.name = "pluecker2", .csv_name = "Segura2",
      .description = "Pluecker form 2: form 1 plus the geometric optimisation", .flag = 's', .flag_value = 2,
-     CPU_BOTH(pluecker2), .properties = REGISTRY_THESIS},
+     CPU_BOTH(pluecker2), .properties = REGISTRY_THESIS,
+     .walk = WALK(3, "Plücker form 2: two edges at the far vertex decide", RT_WALK_PLUECKER, 2)},
     {.name = "stp0", .csv_name = "STP0", .description = "scalar triple product form 0", .flag = 't', .flag_value = 0,
      CPU_BOTH(stp0), .kernel = {FORM_KERNEL(ray_tetra_stp0, 1, 0), true, {1, 5}, NULL, NULL},
-     .properties = REGISTRY_THESIS},
+     .properties = REGISTRY_THESIS, .walk = WALK(4, "STP form 0 (pluecker0 with scalar triple products)", RT_WALK_STP, 0)},
     {.name = "stp1", .csv_name = "STP1", .description = "scalar triple product form 1", .flag = 't', .flag_value = 1,
      CPU_BOTH(stp1), .kernel = {FORM_KERNEL(ray_tetra_stp1, 1, 1), true, {2, 6}, NULL, NULL},
-     .properties = REGISTRY_THESIS},
+     .properties = REGISTRY_THESIS, .walk = WALK(5, "STP form 1 (pluecker1 with scalar triple products)", RT_WALK_STP, 1)},
     {.name = "stp2", .csv_name = "STP2", .description = "scalar triple product form 2", .flag = 't', .flag_value = 2,
      CPU_BOTH(stp2), .kernel = {FORM_KERNEL(ray_tetra_stp2, 1, 2), true, {3, 7}, NULL, NULL},
-     .properties = REGISTRY_THESIS},
+     .properties = REGISTRY_THESIS, .walk = WALK(6, "STP form 2 (pluecker2 with scalar triple products)", RT_WALK_STP, 2)},
     {.name = "stp0r", .csv_name = "STP0R", .description = "STP form 0 with exact signs (error filter, GMP fallback)",
      CPU_DOUBLE(stp0r), .kernel = {"RayTetraSTP0R.cl", "ray_tetra_stp0r", "", false, {8, -1}, stp0r_finish, NULL},
-     .properties = REGISTRY_EXACT},
+     .properties = REGISTRY_EXACT,
+     .walk = WALK(13, "robust: exact signs (a filter, then expansions) and the tie rule; never lost", RT_WALK_ROBUST, 0)},
     {.name = "pluecker0v", .csv_name = "Segura0V",
      .description = "Pluecker form 0, branch-free, vectorised across pairs (SIMD)", CPU_SIMD(pluecker0v),
      .properties = REGISTRY_SIMD},
     {.name = "stp0v", .csv_name = "STP0V", .description = "STP form 0, branch-free, vectorised across pairs (SIMD)",
      CPU_SIMD(stp0v), .properties = REGISTRY_SIMD},
-    PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=0", 9),
-    PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=1", 10),
-    PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=2", 11),
-    PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE, "-DRT_STP=1 -DRT_FORM=0", 12),
-    PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE, "-DRT_STP=1 -DRT_FORM=1", 13),
-    PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE, "-DRT_STP=1 -DRT_FORM=2", 14),
+    PRECOMPUTED_ROW(pluecker0, "Segura0", "Pluecker form 0", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=0", 9,
+                    PRECOMPUTED_WALK(7, 0)),
+    PRECOMPUTED_ROW(pluecker1, "Segura1", "Pluecker form 1", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=1", 10,
+                    PRECOMPUTED_WALK(8, 1)),
+    PRECOMPUTED_ROW(pluecker2, "Segura2", "Pluecker form 2", PLUECKER_TABLE, "-DRT_STP=0 -DRT_FORM=2", 11,
+                    PRECOMPUTED_WALK(9, 2)),
+    PRECOMPUTED_ROW(stp0, "STP0", "STP form 0", STP_TABLE, "-DRT_STP=1 -DRT_FORM=0", 12, NO_WALK),
+    PRECOMPUTED_ROW(stp1, "STP1", "STP form 1", STP_TABLE, "-DRT_STP=1 -DRT_FORM=1", 13, NO_WALK),
+    PRECOMPUTED_ROW(stp2, "STP2", "STP form 2", STP_TABLE, "-DRT_STP=1 -DRT_FORM=2", 14, NO_WALK),
     {.name = "badouel", .csv_name = "Badouel",
      .description = "Badouel (Graphics Gems 1990) on each face: the plane's t, barycentrics in the dominant projection",
      CPU_BOTH(badouel), .kernel = {FIELD_KERNEL(ray_tetra_badouel, 1), true, {-1, -1}, NULL, NULL},
@@ -131,10 +160,18 @@ static const registry_algorithm ROWS[] = {
      .description = "branch-free Badouel (Fang-Kaeli 2012): the four face planes before the timed region",
      CPU_PRECOMPUTED(badouelb),
      .kernel = {"RayTetraBadouelB.cl", "ray_tetra_badouelb", "", true, {-1, -1}, NULL, "ray_tetra_badouelb_tables"},
-     .properties = REGISTRY_BASELINE | REGISTRY_PRECOMPUTED},
+     .properties = REGISTRY_BASELINE | REGISTRY_PRECOMPUTED,
+     .walk = WALK(11, "branch-free Badouel (Fang & Kaeli) on the mesh's plane table: the smallest leaving t",
+                  RT_WALK_BADOUELB, 0)},
     {.name = "badouelbv", .csv_name = "BadouelBV",
      .description = "branch-free Badouel on its plane table, vectorised across pairs (SIMD)", CPU_PRECOMPUTED(badouelbv),
      .properties = REGISTRY_BASELINE | REGISTRY_SIMD | REGISTRY_PRECOMPUTED},
+    WALK_ONLY_ROW("aman", "Aman", 10,
+                  "Aman et al.: vertices projected along the ray, 2D orientations; compact records", RT_WALK_AMAN, true),
+    WALK_ONLY_ROW("maria", "Maria", 12,
+                  "Maria, Horna & Aveneau: the moment about the far vertex, two products a step", RT_WALK_MARIA, true),
+    WALK_ONLY_ROW("exact", "Exact", 14, "exact traversal: GMP signs, the tie rule, exact t; the reference", WALK_EXACT,
+                  false),
 };
 #define ROW_COUNT ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -154,7 +191,8 @@ static struct {
     gpu_algorithm gpu[2 * ROW_COUNT];
     registry_variant variants[4 * ROW_COUNT]; /* the CPU views' variants, then the OpenCL views' */
     variant_text text[4 * ROW_COUNT];
-    int cpu_count, gpu_count, variant_count;
+    walk_algorithm walks[ROW_COUNT];
+    int cpu_count, gpu_count, variant_count, walk_count;
 } views;
 
 static pthread_once_t views_once = PTHREAD_ONCE_INIT;
@@ -232,8 +270,26 @@ static int gpu_order(const registry_algorithm *row, cpu_precision precision)
     return row->kernel.index[precision] >= 0 ? row->kernel.index[precision] : INT_MAX;
 }
 
+static void add_walk(const registry_algorithm *row)
+{
+    const registry_walk *w = &row->walk;
+    views.walks[views.walk_count++] =
+        (walk_algorithm){row->name, row->csv_name, w->description, w->method, w->form, w->has_kernel, row};
+}
+
+/* TetWalk's view: the rows with a walk, by walk.order (a row per number; test_registry checks
+ * that the numbers run 1, 2, ... without a gap or a repeat). */
+static void fill_walks(void)
+{
+    for (int order = 1; order <= ROW_COUNT; ++order)
+        for (int r = 0; r < ROW_COUNT; ++r)
+            if (ROWS[r].walk.order == order)
+                add_walk(&ROWS[r]);
+}
+
 static void fill_views(void)
 {
+    fill_walks();
     for (int p = CPU_PRECISION_DOUBLE; p <= CPU_PRECISION_FLOAT; ++p)
         for (int r = 0; r < ROW_COUNT; ++r)
             if (ROWS[r].run[p])
@@ -286,6 +342,13 @@ const gpu_algorithm *gpu_algorithms(int *count)
     ensure_views();
     *count = views.gpu_count;
     return views.gpu;
+}
+
+const walk_algorithm *walk_algorithms(int *count)
+{
+    ensure_views();
+    *count = views.walk_count;
+    return views.walks;
 }
 
 const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm)

@@ -15,8 +15,12 @@
  * table): the CPU doubles in row order, the CPU floats in row order, then the OpenCL builds by
  * their -g index (g0..g20: the thesis' 0-7, then later kernels), then those without one (doubles,
  * then floats, in row order).
- * The cpu_algorithm and gpu_algorithm views the programs run are filled from the rows once
- * (thread-safe); they stay valid for the life of the program. registry_print.h prints them. */
+ * A row may also have a mesh walk (TetWalk's, docs/TETWALK.md): its walk field. A walk-only row
+ * (REGISTRY_WALK_ONLY: aman, maria, exact) has a walk and no pair variant, so it is in no list of
+ * variants, names none and resolves through walk_algorithm_find (walk/walk.h) alone.
+ * The cpu_algorithm, gpu_algorithm and walk_algorithm views the programs run are filled from the
+ * rows once (thread-safe); they stay valid for the life of the program. registry_print.h prints
+ * the pair variants. */
 #ifndef RAYTETRA_REGISTRY_H
 #define RAYTETRA_REGISTRY_H
 
@@ -32,7 +36,23 @@ enum {
     REGISTRY_EXACT = 1 << 2,    /* "exact": exact on degenerate input (faces as exact_classify) */
     REGISTRY_SIMD = 1 << 3,     /* "simd": vectorised across pairs */
     REGISTRY_PRECOMPUTED = 1 << 4, /* "precomputed": the tetrahedron's part (a table) computed before the timed region */
+    REGISTRY_WALK_ONLY = 1 << 5,   /* a mesh walk only: no CPU entry point, no kernel, so no pair variant
+                                      (and no line of --list-algorithms to print it on) */
 };
+
+/* The exact traversal's walk method (GMP throughout; CPU only, walk_exact.c), beside rt_walk.h's
+ * RT_WALK_PLUECKER ... RT_WALK_AMAN, which leave 4 free for it. */
+#define WALK_EXACT 4
+
+/* The mesh walk of a row: the row's test with the face a ray enters by known, stepping from a
+ * tetrahedron to its neighbour (kernels/shared/rt_walk.h). */
+typedef struct registry_walk {
+    int order;               /* the place in TetWalk's list of walks, from 1; 0: the row has no walk */
+    const char *description; /* one line: what a step does */
+    int method;              /* rt_walk.h's RT_WALK_PLUECKER ... RT_WALK_AMAN, or WALK_EXACT */
+    int form;                /* 0, 1, 2 (the robust and exact walks: 0) */
+    bool has_kernel;         /* an OpenCL build exists */
+} registry_walk;
 
 /* The OpenCL kernel of a row. The float build compiles the same file with -DRT_SINGLE added. */
 typedef struct registry_kernel {
@@ -59,7 +79,19 @@ typedef struct registry_algorithm {
     registry_kernel kernel;
     unsigned properties;     /* REGISTRY_THESIS | ... */
     const cpu_precomputed *precomputed[2]; /* a precomputed form's parts, by cpu_precision; NULL: none */
+    registry_walk walk;      /* its mesh walk; walk.order 0: none */
 } registry_algorithm;
+
+/* A walk algorithm as TetWalk runs it (walk/walk.h): the view of a row with a walk. */
+typedef struct walk_algorithm {
+    const char *name;        /* the row's: canonical, lower case: "stp1" */
+    const char *csv_name;    /* the row's: "STP1"; the OpenCL build is "GPU_" + this */
+    const char *description; /* the walk's one line */
+    int method;              /* RT_WALK_PLUECKER ... RT_WALK_AMAN, or WALK_EXACT */
+    int form;                /* 0, 1, 2 (the robust and exact walks: 0) */
+    int has_kernel;          /* an OpenCL build exists */
+    const registry_algorithm *row; /* its row */
+} walk_algorithm;
 
 typedef enum registry_kind { REGISTRY_CPU, REGISTRY_OPENCL } registry_kind;
 
@@ -111,6 +143,10 @@ int registry_gpu_index_max(void);
 /* The views: every CPU variant and every OpenCL variant, each in the order above. */
 const cpu_algorithm *cpu_algorithms(int *count);
 const gpu_algorithm *gpu_algorithms(int *count);
+
+/* Every walk, in TetWalk's order (the rows' walk.order), the one list TetWalk takes its
+ * algorithms from (walk_algorithm_find resolves their names, walk/walk.h). */
+const walk_algorithm *walk_algorithms(int *count);
 
 /* By name (registry_find); NULL if unknown or not of that kind. */
 const cpu_algorithm *cpu_algorithm_find(const char *name);

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "registry.h"
+#include "registry/registry.h"
 
 /* --list-algorithms: one variant a line, in the registry's order:
  *   NAME CSV_NAME cpu|opencl double|float INDEX|- PROPERTIES|- DESCRIPTION
