@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 /* The release; docs/JSON.md says what a results file records beside it. */
-#define RAYTETRA_VERSION "0.10.0"
+#define RAYTETRA_VERSION "0.11.0"
 
 /* `git describe --always --dirty` when the build ran in a git checkout, else "unknown". */
 const char *version_commit(void);

@@ -290,10 +290,14 @@ typedef struct raytetra_walk_options {
 
 #define RAYTETRA_WALK_OPTIONS_INIT {sizeof(raytetra_walk_options), 1u, 0u}
 
+/* TetWalk's walk algorithms: the canonical name of the index-th (from 0) in TetWalk's order
+ * ("stp0", "stp1", ..., "stp0r", "exact"), or NULL past the last. */
+RAYTETRA_API const char *raytetra_walk_algorithm_name(size_t index);
+
 /* Walk rays i < n, origins[i] + t directions[i] for t >= 0, through the mesh with TetWalk's
- * algorithm `algorithm` (its names, any case: "stp0", "stp1", "stp2", "pluecker0..2", the
- * precomputed "pluecker0p..2p", "stp0r" (exact signs; never lost), "exact" (GMP throughout; the
- * reference; CPU only); docs/TETWALK.md). A ray whose origin lies in the mesh starts there (in
+ * algorithm `algorithm` (its names, any case, as raytetra_walk_algorithm_name lists them, or
+ * their CSV names: "stp0", "pluecker0..2", the precomputed "pluecker0p..2p", "stp0r" (exact
+ * signs; never lost), "exact" (GMP throughout; the reference; CPU only), ...; docs/TETWALK.md). A ray whose origin lies in the mesh starts there (in
  * the tetrahedron it is in just after t = 0, faces, edges and vertices included, as TetWalk's
  * --rays); one from outside enters where it meets the boundary. The line walked is the one
  * through origin and origin + direction, as TetWalk walks a rays file's P and Q.

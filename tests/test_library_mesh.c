@@ -441,8 +441,26 @@ static void check_device(raytetra_mesh *mesh, const ray_set *r)
     raytetra_device_close(device);
 }
 
+/* raytetra_walk_algorithm_name lists TetWalk's walk algorithms in TetWalk's order, each one
+ * raytetra_mesh_walk takes, and NULL past the last. */
+static void check_walk_names(void)
+{
+    int count;
+    const walk_algorithm *all = walk_algorithms(&count);
+    int same = count > 0;
+    for (int i = 0; i < count; ++i)
+        same &= raytetra_walk_algorithm_name((size_t)i) && strcmp(raytetra_walk_algorithm_name((size_t)i), all[i].name) == 0;
+    CHECK(same && raytetra_walk_algorithm_name((size_t)count) == NULL && raytetra_walk_algorithm_name((size_t)-1) == NULL,
+          "the library lists TetWalk's %d walk algorithms in its order, then NULL", count);
+    CHECK(count >= 14 && strcmp(raytetra_walk_algorithm_name(0), "pluecker0") == 0 &&
+              strcmp(raytetra_walk_algorithm_name((size_t)count - 1), "exact") == 0,
+          "from pluecker0 to exact: %s ... %s", raytetra_walk_algorithm_name(0),
+          raytetra_walk_algorithm_name((size_t)count - 1));
+}
+
 int main(void)
 {
+    check_walk_names();
     /* The thesis' forms, the precomputed, the field's walks (each with its own table), the exact ones. */
     static const char *const ALGORITHMS[] = {"stp0", "pluecker1p", "aman", "badouelb", "maria", "stp0r", "exact"};
     static const char *const MESHES[] = {"data/box.mesh", "data/u_shape.mesh"};

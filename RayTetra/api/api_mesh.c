@@ -484,6 +484,13 @@ static int walk_threads(const raytetra_walk_options *options, unsigned *threads)
     return RAYTETRA_OK;
 }
 
+const char *raytetra_walk_algorithm_name(size_t index)
+{
+    int count;
+    const walk_algorithm *all = walk_algorithms(&count);
+    return index < (size_t)count ? all[index].name : NULL;
+}
+
 /* What both calls check first: arguments, options, the algorithm. */
 static int check_call(const raytetra_mesh *mesh, const char *name, size_t n, const double (*origins)[3],
                       const double (*directions)[3], const raytetra_walk_result *results,

@@ -13,10 +13,17 @@ python/README.md is the manual; docs/LIBRARY.md the library's.
 """
 
 from ._errors import LibraryNotFound, RayTetraError
-from ._mesh import VISIT_DTYPE, WALK_ALGORITHMS, WALK_RESULT_DTYPE, Mesh
+from ._mesh import VISIT_DTYPE, WALK_RESULT_DTYPE, Mesh, walk_algorithms
 from ._pairs import (HIT_DTYPE, algorithms, device_count, device_description, error_message, intersect,
                      version)
 
 __all__ = ["HIT_DTYPE", "LibraryNotFound", "Mesh", "RayTetraError", "VISIT_DTYPE", "WALK_ALGORITHMS",
            "WALK_RESULT_DTYPE", "algorithms", "device_count", "device_description", "error_message", "intersect",
-           "version"]
+           "version", "walk_algorithms"]
+
+
+def __getattr__(name):
+    """WALK_ALGORITHMS: walk_algorithms(), read from the library when first asked for."""
+    if name == "WALK_ALGORITHMS":
+        return walk_algorithms()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,16 +18,26 @@ from ._errors import RayTetraError
 from ._library import library
 from ._pairs import _device, _text, error_message
 
-# TetWalk's walk algorithms (docs/TETWALK.md), as raytetra_mesh_walk names them; any case, and the
-# CSV names (Segura0, STP0R, ...), work too.
-WALK_ALGORITHMS = ("stp0", "stp1", "stp2", "pluecker0", "pluecker1", "pluecker2", "pluecker0p", "pluecker1p",
-                   "pluecker2p", "stp0r", "exact")
+
+_walk_names = None
+
+
+def walk_algorithms():
+    """TetWalk's walk algorithms (docs/TETWALK.md) as the library lists them
+    (raytetra_walk_algorithm_name), in TetWalk's order; raytetra_mesh_walk takes them in any
+    case, and their CSV names (Segura0, STP0R, ...) too."""
+    global _walk_names
+    if _walk_names is None:
+        names, lib = [], library()
+        while (name := lib.raytetra_walk_algorithm_name(len(names))) != _capi.ffi.NULL:
+            names.append(_capi.ffi.string(name).decode())
+        _walk_names = tuple(names)
+    return _walk_names
+
 
 # The walk's own lines for the codes whose library lines speak of the pair calls (their names, the
 # C functions to call); the others are the library's (error_message).
 WALK_MESSAGES = {
-    _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]: f"unknown walk algorithm: the walk's algorithms are "
-                                             f"{', '.join(WALK_ALGORITHMS)} (any case)",
     _capi.ERRORS["ERROR_NOT_CPU"]: "an OpenCL build (gpu_...) on the CPU: pass device=INDEX to walk on an OpenCL "
                                    "device, or use its CPU name",
     _capi.ERRORS["ERROR_NO_KERNEL"]: "the algorithm has no OpenCL kernel (exact is the CPU's reference only): walk it "
@@ -116,7 +126,10 @@ def _walk_error(algorithm, code, device=None):
     if device is not None and code in DEVICE_MESSAGE_CODES:
         text = _text(library().raytetra_device_message(_device(device))) or error_message(code)
     else:
-        text = WALK_MESSAGES.get(code) or error_message(code)
+        if code == _capi.ERRORS["ERROR_UNKNOWN_ALGORITHM"]:
+            text = f"unknown walk algorithm: the walk's algorithms are {', '.join(walk_algorithms())} (any case)"
+        else:
+            text = WALK_MESSAGES.get(code) or error_message(code)
     if device is not None:
         where = f"{algorithm} on device {device}"
     else:
@@ -257,7 +270,7 @@ class Mesh:
 
     def walk(self, origins, directions, algorithm="stp0r", device=None, threads=0, visits=False, errors="raise"):
         """Walk ray i, origins[i] + t directions[i] for t >= 0, through the mesh with TetWalk's
-        algorithm `algorithm` (WALK_ALGORITHMS). origins and directions: (N, 3), or one of them (3,)
+        algorithm `algorithm` (walk_algorithms()). origins and directions: (N, 3), or one of them (3,)
         for every ray. A ray whose origin lies in the mesh starts there; one from outside enters
         where it meets the boundary.
 

@@ -284,7 +284,7 @@ def test_wrong_shapes_and_types(box, box_arrays):
 
 def test_unknown_algorithm(box):
     with pytest.raises(raytetra.RayTetraError, match="algorithm 'stp9': unknown walk algorithm: the walk's "
-                                                    "algorithms are stp0, stp1, .*stp0r, exact") as error:
+                                                    "algorithms are pluecker0, .*stp0, .*aman, .*stp0r, exact") as error:
         box.walk(np.zeros((1, 3)), np.ones((1, 3)), algorithm="stp9")
     assert error.value.code == -1
     with pytest.raises(raytetra.RayTetraError, match=r"gpu_stp0: an OpenCL build \(gpu_...\) on the CPU: pass "
@@ -292,7 +292,9 @@ def test_unknown_algorithm(box):
         box.walk(np.zeros((1, 3)), np.ones((1, 3)), algorithm="gpu_stp0")
     with pytest.raises(TypeError, match="algorithm must be a name"):
         box.walk(np.zeros((1, 3)), np.ones((1, 3)), algorithm=1)
-    # Every name the package lists walks.
+    # Every name the library lists walks, the field's walks and the exact traversal among them.
+    assert raytetra.walk_algorithms() == raytetra.WALK_ALGORITHMS
+    assert {"stp0", "pluecker0p", "aman", "badouelb", "maria", "stp0r", "exact"} <= set(raytetra.WALK_ALGORITHMS)
     for name in raytetra.WALK_ALGORITHMS:
         assert box.walk([[-1, 0.3, 0.6]], [[1, 0, 0]], algorithm=name.upper())["steps"][0] > 0, name
 
