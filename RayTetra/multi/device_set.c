@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "multi/device_runner.h"
+#include "opencl/gpu_device.h"
 
 typedef struct device_job {
     device_set_task task;
@@ -90,6 +91,7 @@ int device_set_open(device_set *set, const int *devices, size_t count, device_se
     set->count = count;
     memcpy(set->devices, devices, count * sizeof *devices);
     opening o = {set, open, argument};
+    gpu_devices_load();
     long failed = device_set_each(count, open_one, &o, err);
     if (failed < 0)
         return 0;

@@ -105,6 +105,15 @@ static int describe(cl_platform_id platform, cl_device_id device, gpu_device_inf
     return 0;
 }
 
+void gpu_devices_load(void)
+{
+    gpu_device_info *devices;
+    size_t count;
+    error_text ignored; /* what it finds, or not, each open says for itself */
+    if (gpu_devices_all(&devices, &count, &ignored) == 0)
+        gpu_devices_free(devices, count);
+}
+
 int gpu_devices_all(gpu_device_info **devices, size_t *count, error_text *err)
 {
     *devices = NULL;

@@ -29,6 +29,12 @@ typedef struct gpu_device_info {
  * Returns 0, or -1 with err set (then nothing is allocated). */
 int gpu_devices_all(gpu_device_info **devices, size_t *count, error_text *err);
 
+/* Start the OpenCL platforms and their devices now, on this thread: the ICD loader starts at
+ * the first call, and a platform (PoCL 3.1) finds its devices at the first device query, and
+ * neither start is safe from several threads at once (three threads opening PoCL's device
+ * together found no device, or crashed). Call it before opening devices side by side. */
+void gpu_devices_load(void);
+
 void gpu_device_info_free(gpu_device_info *info);
 void gpu_devices_free(gpu_device_info *devices, size_t count);
 
