@@ -174,7 +174,8 @@ long input_read(input_stream *in, void *destination, size_t count, error_text *e
 {
     unsigned char *out = destination;
     size_t buffered = in->end - in->start, done = buffered < count ? buffered : count;
-    memcpy(out, data(in) + in->start, done);
+    if (done) /* no buffer yet before the first read or peek */
+        memcpy(out, data(in) + in->start, done);
     in->start += done;
     if (done < count && !in->at_end && in->size >= 0 && count - done >= INPUT_TEAM_BYTES) {
         long got = read_as_team(in, out + done, count - done, err);
