@@ -282,11 +282,7 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
     pair_source_close(&s->source);
     fill_stats(s, budget, start_ms, stats);
     double release_start = timer_now_ms();
-    /* Side by side: unpinning a chunk's memory takes tens of milliseconds (on a 4 x H200 host
-     * twelve chunks one after another took 0.4 s). */
-    int chunks = (int)s->chunk_count;
-#pragma omp parallel for schedule(static, 1) num_threads(chunks > 0 ? chunks : 1) if (chunks > 1 && s->chunks[0].pinned)
-    for (int c = 0; c < chunks; ++c)
+    for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);
     pipeline_runner_close(&s->runner);
     stats->release_ms = timer_now_ms() - release_start;

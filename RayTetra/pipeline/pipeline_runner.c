@@ -7,7 +7,6 @@
 #include "cpu/cpu_parallel.h"
 #include "cpu/extent_run.h"
 #include "multi/device_list.h"
-#include "multi/device_set.h"
 #include "timer.h"
 
 static int open_one_device(pipeline_runner *r, const pipeline_job *job, error_text *err)
@@ -316,17 +315,10 @@ void pipeline_runner_report(const pipeline_runner *runner, FILE *out, size_t pai
                 gpu->csv_name, uncertain, finish_ms);
 }
 
-static int close_lane(void *runner, size_t lane, error_text *err)
-{
-    (void)err; /* closing does not fail */
-    pipeline_device_close(((pipeline_runner *)runner)->lanes[lane].device);
-    return 0;
-}
-
 void pipeline_runner_close(pipeline_runner *runner)
 {
-    error_text unused;
-    device_set_each(runner->lane_count, close_lane, runner, &unused); /* each on its own device, side by side */
+    for (size_t d = 0; d < runner->lane_count; ++d)
+        pipeline_device_close(runner->lanes[d].device);
     free(runner->lanes);
     runner->lanes = NULL;
     runner->lane_count = 0;
