@@ -10,7 +10,6 @@
 #include "pipeline/pipeline_state.h"
 #include "timer.h"
 
-
 /* The bytes to OUTPUT's temporary file, or to the job's sink; 0, or -1 with the run failed. */
 static int emit(pipeline_state *s, const void *bytes, size_t length)
 {
