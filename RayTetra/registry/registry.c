@@ -323,33 +323,19 @@ const registry_algorithm *registry_algorithms(int *count)
     return ROWS;
 }
 
-const registry_variant *registry_variants(int *count)
-{
-    ensure_views();
-    *count = views.variant_count;
-    return views.variants;
-}
+/* The views, filled on first use by any thread. */
+#define VIEW_ACCESSOR(TYPE, NAME, LIST, COUNT)                                                                   \
+    const TYPE *NAME(int *count)                                                                                  \
+    {                                                                                                             \
+        ensure_views();                                                                                           \
+        *count = views.COUNT;                                                                                     \
+        return views.LIST;                                                                                        \
+    }
 
-const cpu_algorithm *cpu_algorithms(int *count)
-{
-    ensure_views();
-    *count = views.cpu_count;
-    return views.cpu;
-}
-
-const gpu_algorithm *gpu_algorithms(int *count)
-{
-    ensure_views();
-    *count = views.gpu_count;
-    return views.gpu;
-}
-
-const walk_algorithm *walk_algorithms(int *count)
-{
-    ensure_views();
-    *count = views.walk_count;
-    return views.walks;
-}
+VIEW_ACCESSOR(registry_variant, registry_variants, variants, variant_count)
+VIEW_ACCESSOR(cpu_algorithm, cpu_algorithms, cpu, cpu_count)
+VIEW_ACCESSOR(gpu_algorithm, gpu_algorithms, gpu, gpu_count)
+VIEW_ACCESSOR(walk_algorithm, walk_algorithms, walks, walk_count)
 
 const registry_variant *registry_of_cpu(const cpu_algorithm *algorithm)
 {
