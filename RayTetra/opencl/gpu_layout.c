@@ -175,15 +175,16 @@ void gpu_layout_fill_missing(gpu_output output, const ray_tetra_result *referenc
         /* Only hits lack fields; a hit the reference calls a miss stays as it is and fails. */
         if (!r->hit || !ref->hit)
             continue;
-        if (output == GPU_OUTPUT_HIT) {
-            *r = *ref;
-            continue;
+        ray_tetra_result own = *r;
+        *r = *ref;
+        /* A faces record keeps its own faces, t and flag; the points and barycentrics are the
+         * reference's. */
+        if (output == GPU_OUTPUT_FACES) {
+            r->enter_face = own.enter_face;
+            r->leave_face = own.leave_face;
+            r->uncertain = own.uncertain;
+            r->t_enter = own.t_enter;
+            r->t_leave = own.t_leave;
         }
-        r->enter_point = ref->enter_point;
-        r->leave_point = ref->leave_point;
-        r->u_enter1 = ref->u_enter1;
-        r->u_enter2 = ref->u_enter2;
-        r->u_leave1 = ref->u_leave1;
-        r->u_leave2 = ref->u_leave2;
     }
 }
