@@ -36,7 +36,7 @@ static int by_key_then_rank(const void *a, const void *b)
     const reference_face *x = a, *y = b;
     if (x->key != y->key)
         return x->key < y->key ? -1 : 1;
-    return (x->rank > y->rank) - (x->rank < y->rank);
+    return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
 typedef struct reference_tree {

@@ -6,6 +6,7 @@
  * few rays make equal shares. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -14,54 +15,46 @@
 
 #define THREADS 8
 
-typedef struct shared {
+/* One dispense at a time: the threads share this. */
+static struct {
     chunk_dispenser chunks;
     atomic_int *handed; /* how many times each ray was handed out */
     atomic_size_t taken[THREADS];
 } shared;
 
-typedef struct taker {
-    shared *s;
-    int index;
-} taker;
-
-static void *take_all(void *argument)
+static void *take_all(void *thread_index)
 {
-    taker *t = argument;
+    int index = (int)(intptr_t)thread_index;
     size_t first, count;
-    while (chunk_dispenser_take(&t->s->chunks, &first, &count)) {
+    while (chunk_dispenser_take(&shared.chunks, &first, &count)) {
         for (size_t i = first; i < first + count; ++i)
-            atomic_fetch_add(&t->s->handed[i], 1);
-        atomic_fetch_add(&t->s->taken[t->index], count);
+            atomic_fetch_add(&shared.handed[i], 1);
+        atomic_fetch_add(&shared.taken[index], count);
     }
     return NULL;
 }
 
 static void dispense(size_t rays, size_t size)
 {
-    shared s;
-    chunk_dispenser_init(&s.chunks, rays, size);
-    s.handed = calloc(rays ? rays : 1, sizeof *s.handed);
+    chunk_dispenser_init(&shared.chunks, rays, size);
+    shared.handed = calloc(rays ? rays : 1, sizeof *shared.handed);
     for (int k = 0; k < THREADS; ++k)
-        atomic_init(&s.taken[k], 0);
+        atomic_init(&shared.taken[k], 0);
     pthread_t threads[THREADS];
-    taker takers[THREADS];
-    for (int k = 0; k < THREADS; ++k) {
-        takers[k] = (taker){&s, k};
-        CHECK(pthread_create(&threads[k], NULL, take_all, &takers[k]) == 0, "thread %d", k);
-    }
+    for (int k = 0; k < THREADS; ++k)
+        CHECK(pthread_create(&threads[k], NULL, take_all, (void *)(intptr_t)k) == 0, "thread %d", k);
     for (int k = 0; k < THREADS; ++k)
         pthread_join(threads[k], NULL);
     size_t wrong = 0, total = 0;
     for (size_t i = 0; i < rays; ++i)
-        wrong += atomic_load(&s.handed[i]) != 1;
+        wrong += atomic_load(&shared.handed[i]) != 1;
     for (int k = 0; k < THREADS; ++k)
-        total += atomic_load(&s.taken[k]);
+        total += atomic_load(&shared.taken[k]);
     CHECK(wrong == 0, "%zu of %zu rays (chunks of %zu) handed out other than once", wrong, rays, size);
     CHECK(total == rays, "%zu rays handed out for %zu (chunks of %zu)", total, rays, size);
     size_t first, count;
-    CHECK(!chunk_dispenser_take(&s.chunks, &first, &count), "an empty dispenser handed out rays %zu..", first);
-    free(s.handed);
+    CHECK(!chunk_dispenser_take(&shared.chunks, &first, &count), "an empty dispenser handed out rays %zu..", first);
+    free(shared.handed);
 }
 
 /* The chunks of `rays` rays on `devices` devices with walk_multi_chunk_size: how many, and the
