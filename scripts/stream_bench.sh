@@ -16,6 +16,11 @@
 #                --devices all (-g 1), each with the default memory budget, start-up (device
 #                discovery, kernels from the cache) included; the OpenCL rows only when a
 #                device is listed. One untimed run of each first fills the kernel cache.
+#   start-up     RayTetra --list-devices alone: the OpenCL drivers' start and end in a process
+#                that reads and writes nothing (OpenCL rows only)
+#   one visible  on a host with several NVIDIA GPUs (and CUDA_VISIBLE_DEVICES unset), the first
+#                GPU again with CUDA_VISIBLE_DEVICES=0, as a batch scheduler hands out one GPU:
+#                NVIDIA's driver starts every GPU it sees at the first OpenCL call
 # The scratch folder is $TMPDIR (default /tmp); it is removed at the end.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 USAGE="usage: $PROGRAM [PAIRS] [FORMAT]"
@@ -27,7 +32,9 @@ $USAGE
 Writes PAIRS (default 1000000) random pairs in FORMAT (rtb, the default, or txt) to a scratch
 folder, then times 3 runs each of: cat INPUT > /dev/null, dd bs=4M writing a file of the
 results' size, and RayTetra's file-to-file run of STP0 (every core; the first GPU, else OpenCL
-device 0, and --devices all when a device is listed), and prints a table of the median, the
+device 0, and --devices all when a device is listed; on a host with several NVIDIA GPUs the
+first one again with CUDA_VISIBLE_DEVICES=0; and --list-devices alone, the drivers' start-up
+and end), and prints a table of the median, the
 spread and the ratio to the I/O floor (cat + dd). Each timed run starts with no output file
 and no dirty pages (rm and sync, untimed). Executables are taken from \$RAYTETRA_BIN (default: the
 build folder \${BUILD:-build} of the source tree); the scratch folder is in \$TMPDIR (default
@@ -107,6 +114,15 @@ if devices=$("$BIN/RayTetra" --list-devices 2>/dev/null); then
     row "RayTetra -g 1 -n $device (OpenCL device $device)" "$(measure run -g 1 -n "$device")"
     run -g 1 --devices all >/dev/null 2>&1 || true
     row "RayTetra -g 1 --devices all" "$(measure run -g 1 --devices all)"
+    if [ -z "${CUDA_VISIBLE_DEVICES+set}" ] && [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')" -gt 1 ]; then
+        visible=$(CUDA_VISIBLE_DEVICES=0 "$BIN/RayTetra" --list-devices 2>/dev/null | awk 'NR > 1 && $2 == "GPU" { print $1; exit }')
+        if [ -n "$visible" ]; then
+            one_visible() { CUDA_VISIBLE_DEVICES=0 run -g 1 -n "$visible"; }
+            one_visible >/dev/null 2>&1 || true
+            row "CUDA_VISIBLE_DEVICES=0 RayTetra -g 1 -n $visible" "$(measure one_visible)"
+        fi
+    fi
+    row "RayTetra --list-devices (start-up alone)" "$(measure "$BIN/RayTetra" --list-devices)"
 fi
 
 echo "stream_bench: $PAIRS pairs, INPUT $(stat -c %s "$INPUT") bytes ($FORMAT), results $RESULT_BYTES bytes;" \
