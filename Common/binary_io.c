@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,8 +359,23 @@ int binary_pairs_write(const char *path, const pair_set *set, error_text *err)
     return atomic_commit(&file, err);
 }
 
+/* The record's fields lie at the struct's offsets (rt_result.h), so on a little-endian host a
+ * record is the struct's bytes: one copy instead of a field at a time (a fifth of the formatter's
+ * time for binary results). */
+_Static_assert(sizeof(ray_tetra_result) == RESULT_RECORD && offsetof(ray_tetra_result, uncertain) == 12 &&
+                   offsetof(ray_tetra_result, enter_point) == 16 && offsetof(ray_tetra_result, leave_point) == 40 &&
+                   offsetof(ray_tetra_result, u_enter1) == 64 && offsetof(ray_tetra_result, t_leave) == 104,
+               "ray_tetra_result is laid out as the binary result record");
+
 void binary_result_encode(const ray_tetra_result *r, unsigned char record[BINARY_RESULT_RECORD])
 {
+    if (byte_order_little_endian_host()) {
+        /* A miss: faces -1 and reals 0; the reserved field (the robust kernel's flags) 0. */
+        ray_tetra_result out = r->hit ? *r : (ray_tetra_result){.hit = r->hit, .enter_face = -1, .leave_face = -1};
+        out.uncertain = 0;
+        memcpy(record, &out, sizeof out);
+        return;
+    }
     memset(record, 0, RESULT_RECORD);
     byte_order_put_u32(record, (uint32_t)r->hit);
     byte_order_put_u32(record + 4, (uint32_t)(r->hit ? r->enter_face : -1));

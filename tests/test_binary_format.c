@@ -1,11 +1,14 @@
 /* test_binary_format: the binary format round-trips pairs and results exactly, is recognised by
- * its magic, and refuses truncated, foreign and invalid files with a clear message. */
+ * its magic, writes a record's fields at their offsets (a miss's as zeros and -1), and refuses
+ * truncated, foreign and invalid files with a clear message. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "registry/registry.h"
 #include "binary_io.h"
+#include "byte_order.h"
 #include "check.h"
 #include "fixtures.h"
 #include "generator/generator.h"
@@ -48,6 +51,39 @@ int main(void)
                               a->t_enter != b->t_enter || a->t_leave != b->t_leave));
     }
     CHECK(differ == 0, "%zu results changed through the binary format", differ);
+
+    /* A record's bytes, field by field: a miss writes faces -1 and reals 0 whatever the result
+     * held, a hit its fields, and the reserved field is 0 (not the robust kernel's flags). */
+    ray_tetra_result junk_miss = results[0], flagged_hit = {.hit = 1, .enter_face = 2, .leave_face = 0,
+                                                            .uncertain = 5, .enter_point = {1, 2, 3},
+                                                            .leave_point = {4, 5, 6}, .u_enter1 = 0.25,
+                                                            .u_enter2 = 0.5, .u_leave1 = 0.125, .u_leave2 = 1,
+                                                            .t_enter = -2, .t_leave = 3};
+    junk_miss.hit = 0;
+    junk_miss.enter_face = 3;
+    junk_miss.uncertain = 7;
+    junk_miss.t_leave = 9;
+    unsigned char record[BINARY_RESULT_RECORD];
+    binary_result_encode(&junk_miss, record);
+    size_t nonzero = 0;
+    for (int b = 16; b < BINARY_RESULT_RECORD; ++b)
+        nonzero += record[b] != 0;
+    CHECK(byte_order_get_u32(record) == 0 && byte_order_get_u32(record + 4) == 0xffffffffu &&
+              byte_order_get_u32(record + 8) == 0xffffffffu && byte_order_get_u32(record + 12) == 0 && nonzero == 0,
+          "a miss's record: hit %u, faces %u %u, reserved %u, %zu nonzero bytes of reals", byte_order_get_u32(record),
+          byte_order_get_u32(record + 4), byte_order_get_u32(record + 8), byte_order_get_u32(record + 12), nonzero);
+    binary_result_encode(&flagged_hit, record);
+    double reals[12];
+    for (int k = 0; k < 12; ++k) {
+        uint64_t bits = byte_order_get_u64(record + 16 + 8 * k);
+        memcpy(&reals[k], &bits, sizeof bits);
+    }
+    CHECK(byte_order_get_u32(record) == 1 && byte_order_get_u32(record + 4) == 2 && byte_order_get_u32(record + 8) == 0 &&
+              byte_order_get_u32(record + 12) == 0 && reals[0] == 1 && reals[5] == 6 && reals[6] == 0.25 &&
+              reals[9] == 1 && reals[10] == -2 && reals[11] == 3,
+          "a hit's record: hit %u, faces %u %u, reserved %u, reals %g %g %g %g %g %g", byte_order_get_u32(record),
+          byte_order_get_u32(record + 4), byte_order_get_u32(record + 8), byte_order_get_u32(record + 12), reals[0],
+          reals[5], reals[6], reals[9], reals[10], reals[11]);
 
     /* Truncated: the header promises more than the file holds. */
     FILE *f = fopen(pairs_path, "rb");
