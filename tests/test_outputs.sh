@@ -113,11 +113,12 @@ check "a 255-byte name is written" cmp -s "$TMP/$long" "$TMP/expected.out"
 no_temporaries "$TMP"
 
 # Signals: a writer killed mid-write leaves no temporary file and the old file as it was.
-# (env --default-signal: a background job of a script would otherwise ignore SIGINT.)
+# (env --default-signal: a background job of a script would otherwise ignore SIGINT, and a
+# test run under nohup SIGHUP.)
 mkdir "$TMP/signals"
 for signal in INT TERM HUP; do
     echo "old content" >"$TMP/signals/big.txt"
-    env --default-signal=INT "$BIN/RandomRayTetra" "$TMP/signals/big.txt" -i 20000000 -n 20000000 >/dev/null 2>&1 &
+    env --default-signal=INT,HUP "$BIN/RandomRayTetra" "$TMP/signals/big.txt" -i 20000000 -n 20000000 >/dev/null 2>&1 &
     writer=$!
     # Until the temporary file exists and has grown: up to a minute, for a sanitizer build on
     # cores that other builds share (it is there within a second on an idle machine).
