@@ -3,7 +3,8 @@
  * thread, on a count that is no multiple of a chunk, and on fewer pairs than threads, every
  * result equals the single core's, byte for byte, for full results and compact records, for a
  * plain form, a SIMD form and a precomputed one; results outside the pairs stay untouched. The
- * full results again with the records streamed (--record-stores streamed), on one thread too. */
+ * full results again with the records streamed (--record-stores streamed), on one thread too, and
+ * in place (without the copies into each thread's memory), as a streamed chunk runs. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,18 @@ static void check_full(const cpu_algorithm *a, const pair_set *set, int threads,
         CHECK(n == 0 || many[0].uncertain == 0, "%s: a streamed record's uncertain is %d", a->name, many[0].uncertain);
     CHECK(many[n].enter_face == 0x5a5a5a5a, "%s, %zu pairs on %d threads: wrote past the last", a->name, n, threads);
     CHECK(used >= 1 && used <= threads, "%s: %d threads reported, %d asked", a->name, used, threads);
+    /* In place (the streaming run's way: no copies to each thread's memory), the same bytes. */
+    memset(many, 0x5a, (n + 1) * sizeof *many);
+    cpu_set_record_stores(stores);
+    cpu_algorithm_run_threads_in_place(a, set, many, 2, threads);
+    cpu_set_record_stores(CPU_STORES_AUTO);
+    wrong = 0;
+    for (size_t i = 0; i < n; ++i)
+        wrong += !same_record(&one[i], &many[i]);
+    CHECK(wrong == 0, "%s, %zu pairs on %d threads in place, records %s: %zu results differ from one core's", a->name,
+          n, threads, cpu_record_stores_name(stores), wrong);
+    CHECK(many[n].enter_face == 0x5a5a5a5a, "%s, %zu pairs on %d threads in place: wrote past the last", a->name, n,
+          threads);
     free(one);
     free(many);
 }

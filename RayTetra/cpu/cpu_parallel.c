@@ -80,17 +80,19 @@ double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set 
 }
 
 /* The threads' run into `results` (full records; out NULL) or into out's records (`results` then
- * holds count records of out->bytes). */
+ * holds count records of out->bytes). With copy_local each thread first copies its block of the
+ * pairs and results into memory it touches first (on its own NUMA node) and copies the results
+ * back at the end; without, the threads work where the data lies. */
 static double run_threads(const cpu_algorithm *algorithm, const pair_set *set, void *results, int reps, int threads,
-                          const cpu_records *out, int *used)
+                          const cpu_records *out, int copy_local, int *used)
 {
     size_t count = set->count, record = out ? out->bytes : sizeof(ray_tetra_result);
     const cpu_precomputed *pre = algorithm->precomputed;
     cpu_run_state state = {NULL, 0, cpu_streams_records(algorithm, count)};
     if (pre && count)
         state.table = malloc(count * pre->table_bytes); /* NULL: the batch precomputes itself */
-    ray_tetra_pair *pairs = count ? malloc(count * sizeof *pairs) : NULL;
-    char *copy = count ? malloc(count * record) : NULL, *caller = results;
+    ray_tetra_pair *pairs = count && copy_local ? malloc(count * sizeof *pairs) : NULL;
+    char *copy = count && copy_local ? malloc(count * record) : NULL, *caller = results;
     int local = pairs && copy;
     double start = 0, elapsed = 0;
     int team_size = 1;
@@ -149,7 +151,15 @@ double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair
         *used = 1;
     if (threads <= 1)
         return cpu_algorithm_run(algorithm, set, results, reps);
-    return run_threads(algorithm, set, results, reps, threads, NULL, used);
+    return run_threads(algorithm, set, results, reps, threads, NULL, 1, used);
+}
+
+double cpu_algorithm_run_threads_in_place(const cpu_algorithm *algorithm, const pair_set *set,
+                                          ray_tetra_result *results, int reps, int threads)
+{
+    if (threads <= 1)
+        return cpu_algorithm_run(algorithm, set, results, reps);
+    return run_threads(algorithm, set, results, reps, threads, NULL, 0, NULL);
 }
 
 double cpu_algorithm_run_records_threads(const cpu_algorithm *algorithm, const pair_set *set, void *records,
@@ -159,5 +169,5 @@ double cpu_algorithm_run_records_threads(const cpu_algorithm *algorithm, const p
         *used = 1;
     if (threads <= 1)
         return cpu_algorithm_run_records(algorithm, set, records, reps, out, NULL);
-    return run_threads(algorithm, set, records, reps, threads, out, used);
+    return run_threads(algorithm, set, records, reps, threads, out, 1, used);
 }

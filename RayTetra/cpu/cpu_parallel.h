@@ -25,6 +25,13 @@ double cpu_algorithm_run_threads(const cpu_algorithm *algorithm, const pair_set 
 double cpu_algorithm_run_threads_used(const cpu_algorithm *algorithm, const pair_set *set,
                                       ray_tetra_result *results, int reps, int threads, int *used);
 
+/* The same without the copies: cpu_algorithm_run_threads first copies each thread's block of
+ * the pairs and results into memory that thread touches first, so that a timed repetition reads
+ * memory on its own NUMA node, and copies the results back. A streamed chunk, written by the
+ * reader a moment before and run once, gains nothing from that and pays three copies of it. */
+double cpu_algorithm_run_threads_in_place(const cpu_algorithm *algorithm, const pair_set *set,
+                                          ray_tetra_result *results, int reps, int threads);
+
 /* The same into compact records (cpu_records.h), each thread packing its own blocks. */
 double cpu_algorithm_run_records_threads(const cpu_algorithm *algorithm, const pair_set *set, void *records,
                                          int reps, int threads, const cpu_records *out, int *used);

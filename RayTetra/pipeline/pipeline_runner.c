@@ -109,9 +109,9 @@ static void run_cpu(const pipeline_runner *r, pipeline_lane *l, const pair_set *
     /* One untimed repetition first, as Bench does: caches, page faults and the clock speed are
      * not the algorithm's time. */
     if (!l->warmed)
-        cpu_algorithm_run_threads(job->cpu, set, results, 1, job->threads);
+        cpu_algorithm_run_threads_in_place(job->cpu, set, results, 1, job->threads);
     l->warmed = 1;
-    double ms = cpu_algorithm_run_threads(job->cpu, set, results, job->reps, job->threads);
+    double ms = cpu_algorithm_run_threads_in_place(job->cpu, set, results, job->reps, job->threads);
     l->algorithm_ms += ms;
     l->kernel_ms += ms;
     /* The line results clipped to the ray or the segment; OpenCL kernels clip themselves. */
