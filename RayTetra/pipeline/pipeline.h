@@ -43,6 +43,10 @@ typedef struct pipeline_job {
     int threads;           /* CPU: 1 the sequential loop, more a team */
     int device;            /* OpenCL: -n */
     const char *devices;   /* OpenCL: --devices LIST|all, or NULL */
+    /* Or the devices' -n numbers as they are (a number may repeat: the tests run one PoCL device
+     * as several lanes); used instead of `devices` when not NULL. */
+    const int *device_numbers;
+    size_t device_count;
     size_t local_size;
     gpu_config config;     /* with extent: the CPU algorithms' clipping too */
     FILE *report;          /* the device and stage lines */

@@ -21,7 +21,13 @@ static int open_devices(pipeline_runner *r, const pipeline_job *job, error_text 
 {
     int *indices = NULL;
     size_t devices;
-    if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &indices, &devices, err) != 0)
+    if (job->device_numbers) {
+        devices = job->device_count;
+        if (!(indices = malloc((devices ? devices : 1) * sizeof *indices)))
+            return error_set_kind(err, ERROR_MEMORY, "out of memory for %zu devices", devices);
+        memcpy(indices, job->device_numbers, devices * sizeof *indices);
+    } else if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &indices, &devices, err) !=
+               0)
         return -1;
     int status = gpu_multi_open(&r->multi, indices, devices, err);
     free(indices);
@@ -51,7 +57,7 @@ int pipeline_runner_open(pipeline_runner *runner, const pipeline_job *job, error
 {
     memset(runner, 0, sizeof *runner);
     runner->job = job;
-    if (!job->cpu && (job->devices ? open_devices(runner, job, err) : open_one_device(runner, job, err)) != 0)
+    if (!job->cpu && (job->devices || job->device_numbers ? open_devices(runner, job, err) : open_one_device(runner, job, err)) != 0)
         return -1;
     return make_lanes(runner, err);
 }
@@ -281,7 +287,7 @@ static void report_devices(const pipeline_runner *r, FILE *out, size_t pairs)
         end_to_end_ms = e2e > end_to_end_ms ? e2e : end_to_end_ms;
         wall_ms = l->last_ms - l->first_ms > wall_ms ? l->last_ms - l->first_ms : wall_ms;
     }
-    fprintf(out, "devices: %zu (--devices %s), %s\n", r->lane_count, r->job->devices,
+    fprintf(out, "devices: %zu (--devices %s), %s\n", r->lane_count, r->job->devices ? r->job->devices : "as listed",
             r->lane_count == 1 ? "all pairs on the one device"
                                : "each chunk run by whichever device is free first");
     fprintf(out, "kernel: %s\n", gpu_program_note(gpu_multi_handler(r->multi, 0)));
