@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath */
 #define _DEFAULT_SOURCE    /* flock */
+#define _GNU_SOURCE        /* fallocate */
 #include "atomic_file.h"
 
 #include <errno.h>
@@ -613,4 +614,18 @@ int atomic_check_output(const char *path, error_text *err)
         return -1;
     atomic_abort(&probe);
     return 0;
+}
+
+int atomic_reserve(atomic_file *file, unsigned long long bytes, error_text *err)
+{
+    if (!file->tmp_path || bytes == 0)
+        return 0;
+#ifdef __linux__
+    if (fallocate(fileno(file->stream), FALLOC_FL_KEEP_SIZE, 0, (off_t)bytes) == 0)
+        return 0;
+    if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)
+        return error_set_kind(err, ERROR_IO, "%s: no space for its %llu bytes (%s); free some or write it elsewhere",
+                              file->path, bytes, strerror(errno));
+#endif
+    return 0; /* the file system reserves nothing ahead: the writes allocate as they go */
 }

@@ -6,7 +6,8 @@
 # pairs need no copy into pinned memory, soa pairs one). N = 0 works. A bad pair in a later
 # chunk is reported with its line (text) or its
 # number (binary) as the whole-file readers word it, and leaves the old OUTPUT as it was and no
-# temporary file; so does SIGINT in the middle of a run. --max-memory takes sizes from 16M and
+# temporary file; so does SIGINT in the middle of a run, and a full file system, found before
+# the work. --max-memory takes sizes from 16M and
 # refuses anything else in one line. A pipe of 300,000 pairs runs in a 16M budget: no
 # whole-input buffer. The report gives the stage breakdown; standard error stays quiet when it
 # is not a terminal.
@@ -102,6 +103,25 @@ head -n 50 "$TMP/in.txt" >"$TMP/short.txt"
 RAYTETRA_STREAM_CHUNK_PAIRS=7 expect 1 "short.txt:[0-9]+: the file ends after 49 pairs, but its first line announces 103" -- \
     "$RT" -t 1 -p r "$TMP/short.txt" "$TMP/old.out" 1
 no_temporaries "$TMP"
+
+# A binary OUTPUT's disk is reserved before the work: on a full file system (a 1 MiB tmpfs, in a
+# mount namespace of its own; left out where this user cannot make one) the run stops before
+# its first pair with one line, and the old OUTPUT stays as it was, with no temporary file.
+mkdir -p "$TMP/small"
+if unshare -m sh -c "mount -t tmpfs -o size=1m none '$TMP/small'" 2>/dev/null; then
+    "$BIN/RandomRayTetra" "$TMP/big.rtb" -i 5000 -n 5000 --seed 9 >/dev/null || fail "RandomRayTetra 10,000 pairs"
+    unshare -m sh -c "mount -t tmpfs -o size=1m none '$TMP/small' && echo 'keep me' > '$TMP/small/out.rtb' &&
+        '$RT' -t 1 -p r '$TMP/big.rtb' '$TMP/small/out.rtb' 1 > '$TMP/full.log' 2> '$TMP/full.err'; echo \$? > '$TMP/full.status';
+        cat '$TMP/small/out.rtb' > '$TMP/full.kept'; ls -A '$TMP/small' > '$TMP/full.ls'"
+    check "a full file system: exit status 1" test "$(cat "$TMP/full.status")" = 1
+    check "a full file system: one line naming OUTPUT and its size" \
+        test "$(grep -c . "$TMP/full.err")" = 1 -a -n "$(grep -E 'out.rtb: no space for its 1120064 bytes' "$TMP/full.err")"
+    check "a full file system: stopped before the work (no timing line)" test ! -s "$TMP/full.log"
+    check "a full file system: the old OUTPUT as it was, no temporary file" \
+        test "$(cat "$TMP/full.kept")" = "keep me" -a "$(cat "$TMP/full.ls")" = out.rtb
+else
+    echo "test_stream: cannot mount a tmpfs in a mount namespace here: the full file system is left out"
+fi
 
 # SIGINT in the middle of a run: input from a FIFO whose writer stalls after half the pairs.
 mkdir -p "$TMP/signal"

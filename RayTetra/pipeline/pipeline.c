@@ -230,7 +230,11 @@ static int open_output(pipeline_state *s, error_text *err)
     if (atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
-    return 0;
+    /* A binary OUTPUT's size is known: its disk is reserved before any work. */
+    if (!s->binary_output)
+        return 0;
+    return atomic_reserve(&s->out, BINARY_HEADER_SIZE + (unsigned long long)s->source.count * BINARY_RESULT_RECORD,
+                          err);
 }
 
 static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
