@@ -230,8 +230,10 @@ static int open_output(pipeline_state *s, error_text *err)
     if (atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
-    /* A binary OUTPUT's size is known: its disk is reserved before any work. */
-    if (!s->binary_output)
+    /* A binary OUTPUT's size is known when a binary INPUT file's size confirmed its count: its
+     * disk is reserved before any work. A text or streamed INPUT's count is only announced, and
+     * a wrong one must be reported as the input's fault, not as a lack of space. */
+    if (!s->binary_output || !s->source.binary || s->source.in.size < 0)
         return 0;
     return atomic_reserve(&s->out, BINARY_HEADER_SIZE + (unsigned long long)s->source.count * BINARY_RESULT_RECORD,
                           err);
