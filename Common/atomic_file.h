@@ -40,9 +40,10 @@ int atomic_open(atomic_file *file, const char *path, error_text *err);
  * only the blocks are allocated), so that a full file system fails the run before its work
  * rather than at its end; the writes that follow then skip the file system's block allocation
  * (RayTetra on every core of a 4 x H200 host, 40,000,000 binary results into an ext4 /tmp: its
- * writer busy 1.30-1.37 s against 1.43-1.54 s into a new file; docs/PERFORMANCE.md). Nothing for a stream written through, or
- * where the file system cannot reserve (Linux's fallocate only, never written zeros). 0, or -1
- * with err set ("OUTPUT: no space for its N bytes ...") when the space is not there. */
+ * writer busy 1.30-1.37 s against 1.43-1.54 s into a new file; docs/PERFORMANCE.md). Nothing
+ * for a stream written through, or where the file system cannot reserve (Linux's fallocate
+ * only, never written zeros). 0, or -1 with err set ("OUTPUT: no space for its N bytes ...")
+ * when the space is not there. */
 int atomic_reserve(atomic_file *file, unsigned long long bytes, error_text *err);
 
 /* Flush and close; a temporary file then replaces the target. On any failure the temporary

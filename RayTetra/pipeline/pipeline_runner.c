@@ -57,7 +57,8 @@ int pipeline_runner_open(pipeline_runner *runner, const pipeline_job *job, error
 {
     memset(runner, 0, sizeof *runner);
     runner->job = job;
-    if (!job->cpu && (job->devices || job->device_numbers ? open_devices(runner, job, err) : open_one_device(runner, job, err)) != 0)
+    int several = job->devices || job->device_numbers;
+    if (!job->cpu && (several ? open_devices(runner, job, err) : open_one_device(runner, job, err)) != 0)
         return -1;
     return make_lanes(runner, err);
 }
