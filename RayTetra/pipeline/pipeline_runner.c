@@ -19,18 +19,16 @@ static int open_one_device(pipeline_runner *r, const pipeline_job *job, error_te
 
 static int open_devices(pipeline_runner *r, const pipeline_job *job, error_text *err)
 {
-    int *indices = NULL;
-    size_t devices;
-    if (job->device_numbers) {
-        devices = job->device_count;
-        if (!(indices = malloc((devices ? devices : 1) * sizeof *indices)))
-            return error_set_kind(err, ERROR_MEMORY, "out of memory for %zu devices", devices);
-        memcpy(indices, job->device_numbers, devices * sizeof *indices);
-    } else if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &indices, &devices, err) !=
-               0)
-        return -1;
+    const int *indices = job->device_numbers;
+    int *resolved = NULL; /* --devices' list, when the job gives no numbers */
+    size_t devices = job->device_count;
+    if (!indices) {
+        if (device_list_resolve(job->devices, !gpu_single_data(job->gpu, &job->config), &resolved, &devices, err) != 0)
+            return -1;
+        indices = resolved;
+    }
     int status = gpu_multi_open(&r->multi, indices, devices, err);
-    free(indices);
+    free(resolved);
     if (status != 0)
         return -1;
     gpu_multi_set_config(r->multi, &job->config);
