@@ -1,6 +1,8 @@
 /* meshorder IN OUT: a TetGen mesh (IN.node, IN.ele) written again as OUT.node, OUT.ele with its
  * tetrahedra in the Morton order of their centroids and its vertices numbered in the order the
- * sorted tetrahedra first use them: neighbouring tetrahedra near in memory. */
+ * sorted tetrahedra first use them: neighbouring tetrahedra near in memory. With TETS_ONLY set in
+ * the environment the vertices keep their numbers (the walk's arithmetic, which orders an edge by
+ * its vertex numbers, is then the same). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +75,7 @@ int main(int argc, char **argv)
     qsort(order, nt, sizeof(item), by_key);
     long *number = malloc(sizeof(long) * nv), next = 0;
     for (long i = 0; i < nv; ++i) number[i] = -1;
+    if (getenv("TETS_ONLY")) for (long i = 0; i < nv; ++i) number[i] = next++;
     for (long i = 0; i < nt; ++i)
         for (int k = 0; k < 4; ++k) {
             long v = tv[4 * order[i].tet + k];
