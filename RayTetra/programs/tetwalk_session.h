@@ -46,6 +46,7 @@ typedef struct tetwalk_options {
     int device_given;
     const char *devices; /* --devices LIST|all */
     int bandwidth;
+    int renumber; /* --renumber-tetrahedra */
 } tetwalk_options;
 
 typedef struct tetwalk_state {
@@ -61,6 +62,7 @@ typedef struct tetwalk_state {
     walk_run runs[MAX_RUNS * MAX_THREAD_COUNTS];
     /* the mesh's stages after mesh_read's (JSON) */
     double edge_table_ms, compact_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
+    double renumber_ms; /* -1: the file's order kept */
     int run_count;
     double cpu_copy_gbs[MAX_THREAD_COUNTS], gpu_copy_gbs;
     int not_watertight;

@@ -129,6 +129,8 @@ static void json_context(FILE *out, const walk_context *c)
     json_number(out, ", \"mesh_stages\": {\"wall_ms\": ", c->mesh_ready_ms);
     json_stage(out, ", ", "files", c->mesh_files_ms, c->mesh_ready_ms);
     json_stage(out, ", ", "checks_and_tables", c->mesh_tables_ms, c->mesh_ready_ms);
+    if (c->renumber_ms >= 0)
+        json_stage(out, ", ", "renumber", c->renumber_ms, c->mesh_ready_ms);
     if (c->edge_table_ms >= 0)
         json_stage(out, ", ", "edge_table", c->edge_table_ms, c->mesh_ready_ms);
     if (c->compact_table_ms >= 0)

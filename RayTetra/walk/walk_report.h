@@ -47,6 +47,7 @@ typedef struct walk_context {
      * compact records and the Badouel walk's plane table (< 0: not built), the boundary
      * hierarchy, and the wall time of all of them. */
     double mesh_files_ms, mesh_tables_ms, edge_table_ms, compact_table_ms, plane_table_ms, hierarchy_ms, mesh_ready_ms;
+    double renumber_ms; /* --renumber-tetrahedra's time, -1 without it */
     char date[64];
     /* TetWalkMPI: its ranks (0: one process), their hosts (each once, comma-separated), and the
      * rays each rank walked and the ms it spent walking them in the last repetition of the last

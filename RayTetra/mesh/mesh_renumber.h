@@ -1,0 +1,21 @@
+/* mesh_renumber.h: a mesh's tetrahedra numbered again in the Morton order of their centroids
+ * (docs/TETWALK.md, "Tetrahedra in Morton order"), so that a walk's neighbouring tetrahedra lie
+ * near each other in memory. The vertices keep their numbers, and with them every product the
+ * walks compute: a walk visits the same tetrahedra (under their new numbers) and its lengths
+ * are the same to the bit. */
+#ifndef RAYTETRA_MESH_RENUMBER_H
+#define RAYTETRA_MESH_RENUMBER_H
+
+#include "mesh/mesh.h"
+
+/* The Morton code of a point in the box [low, high]: 21 bits an axis, x in the lowest bit. */
+unsigned long long mesh_morton_code(vec3 point, vec3 low, vec3 high);
+
+/* Numbers the tetrahedra of a mesh just read (mesh_read; no edge, compact or plane table built
+ * yet, which it refuses) in the Morton order of their centroids, ties in their old order:
+ * tetra, neighbour, the walk's records and the boundary list follow; a binary file's stored
+ * hierarchy is dropped (its face references are the old numbers), so that mesh_bvh_build builds
+ * one. Returns 0, or -1 with err set (out of memory, or tables already built). */
+int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err);
+
+#endif
