@@ -62,6 +62,20 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
 {
     if (mesh->edge_lines || mesh->tetra_edges || mesh->aman_cells || mesh->planes)
         return error_set(err, "%s: the tetrahedra are numbered again before any walk table is built", mesh->path);
+    /* The boundary hierarchy in the file's numbering (built here for a text mesh, a binary one's
+     * as stored), its faces renamed below: its leaves then hand a ray its boundary faces in the
+     * same order, and the walk adds its segments' lengths in the same order. A hierarchy built
+     * from the renumbered boundary list could order faces with coincident centres otherwise. */
+    if (!mesh->stored_hierarchy) {
+        mesh_bvh *hierarchy = malloc(sizeof *hierarchy);
+        if (!hierarchy)
+            return error_set(err, "%s: out of memory for the boundary hierarchy", mesh->path);
+        if (mesh_bvh_build(mesh, hierarchy, err) != 0) {
+            free(hierarchy);
+            return -1;
+        }
+        mesh->stored_hierarchy = hierarchy;
+    }
     size_t count = mesh->tetra_count;
     keyed *items = malloc((count + 1) * sizeof *items), *spare = malloc((count + 1) * sizeof *spare);
     uint32_t *rank = malloc((count + 1) * sizeof *rank);
@@ -101,6 +115,9 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
             mesh->cells[i][RT_CELL_LINK(f)] = neighbour[i][f];
         }
     }
+    mesh_bvh *hierarchy = mesh->stored_hierarchy;
+    for (size_t i = 0; i < hierarchy->face_count; ++i)
+        hierarchy->faces[i] = (int)rank[hierarchy->faces[i] >> 2] * 4 + (hierarchy->faces[i] & 3);
     free(items);
     free(spare);
     free(rank);
@@ -114,10 +131,5 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
         for (int f = 0; f < 4; ++f)
             if (neighbour[t][f] < 0)
                 mesh->boundary[at++] = (int)t * 4 + f;
-    if (mesh->stored_hierarchy) {
-        mesh_bvh_free(mesh->stored_hierarchy);
-        free(mesh->stored_hierarchy);
-        mesh->stored_hierarchy = NULL;
-    }
     return 0;
 }

@@ -13,9 +13,10 @@ unsigned long long mesh_morton_code(vec3 point, vec3 low, vec3 high);
 
 /* Numbers the tetrahedra of a mesh just read (mesh_read; no edge, compact or plane table built
  * yet, which it refuses) in the Morton order of their centroids, ties in their old order:
- * tetra, neighbour, the walk's records and the boundary list follow; a binary file's stored
- * hierarchy is dropped (its face references are the old numbers), so that mesh_bvh_build builds
- * one. Returns 0, or -1 with err set (out of memory, or tables already built). */
+ * tetra, neighbour, the walk's records and the boundary list follow. The boundary hierarchy is
+ * the one of the old numbering (a binary file's, or built here) with its faces renamed, left in
+ * mesh->stored_hierarchy for mesh_bvh_build to take. Returns 0, or -1 with err set (out of
+ * memory, or tables already built). */
 int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err);
 
 #endif
