@@ -26,7 +26,8 @@ static uint64_t axis_cell(double value, double low, double high)
     return (uint64_t)(u * 2097151.0);
 }
 
-unsigned long long mesh_morton_code(vec3 point, vec3 low, vec3 high)
+/* The Morton code of a point in the box [low, high]: 21 bits an axis, x in the lowest bit. */
+static uint64_t morton_code(vec3 point, vec3 low, vec3 high)
 {
     return spread_bits(axis_cell(point.x, low.x, high.x)) | spread_bits(axis_cell(point.y, low.y, high.y)) << 1 |
            spread_bits(axis_cell(point.z, low.z, high.z)) << 2;
@@ -98,7 +99,7 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
             c.y += v.y / 4;
             c.z += v.z / 4;
         }
-        items[t] = (keyed){mesh_morton_code(c, mesh->low, mesh->high), (uint32_t)t};
+        items[t] = (keyed){morton_code(c, mesh->low, mesh->high), (uint32_t)t};
     }
     const keyed *sorted = sort_keyed(items, spare, count);
 #pragma omp parallel for schedule(static) if (n >= MESH_PARALLEL_MIN)

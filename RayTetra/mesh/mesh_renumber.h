@@ -8,9 +8,6 @@
 
 #include "mesh/mesh.h"
 
-/* The Morton code of a point in the box [low, high]: 21 bits an axis, x in the lowest bit. */
-unsigned long long mesh_morton_code(vec3 point, vec3 low, vec3 high);
-
 /* Numbers the tetrahedra of a mesh just read (mesh_read; no edge, compact or plane table built
  * yet, which it refuses) in the Morton order of their centroids, ties in their old order:
  * tetra, neighbour, the walk's records and the boundary list follow. The boundary hierarchy is
