@@ -379,7 +379,7 @@ static void part_range(size_t count, int part, int parts, size_t *begin, size_t 
 
 /* The boundary faces in tetrahedron order, on every core: each part of the tetrahedra counts
  * its faces, then writes them from where the parts before it end. */
-static int collect_boundary(tet_mesh *mesh, error_text *err)
+int mesh_collect_boundary(tet_mesh *mesh, error_text *err)
 {
     int parts = mesh->tetra_count >= MESH_PARALLEL_MIN ? mesh_threads() : 1;
     size_t *start = calloc((size_t)parts + 1, sizeof *start);
@@ -463,5 +463,5 @@ int mesh_check(mesh_source *source, error_text *err)
 
 int mesh_finish(tet_mesh *mesh, error_text *err)
 {
-    return collect_boundary(mesh, err) || bounding_box(mesh, err) ? -1 : 0;
+    return mesh_collect_boundary(mesh, err) || bounding_box(mesh, err) ? -1 : 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "mesh/mesh_bvh.h"
+#include "mesh/mesh_source.h"
 
 /* The 21 low bits of x spread to every third bit. */
 static uint64_t spread_bits(uint64_t x)
@@ -112,8 +113,6 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
             int link = mesh->neighbour[old][f];
             tetra[i][f] = mesh->tetra[old][f];
             neighbour[i][f] = link < 0 ? link : (int)rank[link >> 2] * 4 + (link & 3);
-            mesh->cells[i][RT_CELL_VERTEX(f)] = tetra[i][f];
-            mesh->cells[i][RT_CELL_LINK(f)] = neighbour[i][f];
         }
     }
     mesh_bvh *hierarchy = mesh->stored_hierarchy;
@@ -126,11 +125,11 @@ int mesh_renumber_tetrahedra(tet_mesh *mesh, error_text *err)
     free(mesh->neighbour);
     mesh->tetra = tetra;
     mesh->neighbour = neighbour;
-    /* The boundary faces in the new tetrahedron order, as mesh_check lists them. */
-    size_t at = 0;
-    for (size_t t = 0; t < count; ++t)
-        for (int f = 0; f < 4; ++f)
-            if (neighbour[t][f] < 0)
-                mesh->boundary[at++] = (int)t * 4 + f;
-    return 0;
+    /* The walk's records and the boundary list of the new order, as the reader makes them. */
+    free(mesh->cells);
+    free(mesh->boundary);
+    mesh->cells = NULL;
+    mesh->boundary = NULL;
+    return mesh_build_cells(mesh, err) || mesh_collect_boundary(mesh, err) ? -1 : 0;
 }
+

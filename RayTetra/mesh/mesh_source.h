@@ -37,4 +37,8 @@ int mesh_finish(tet_mesh *mesh, error_text *err);
  * side by side, once the neighbours are checked. Returns 0, or -1 with err set. */
 int mesh_build_cells(tet_mesh *mesh, error_text *err);
 
+/* The boundary faces (tet_mesh's boundary, allocated here) in tetrahedron order, from the
+ * neighbour table, on every core. Returns 0, or -1 with err set. */
+int mesh_collect_boundary(tet_mesh *mesh, error_text *err);
+
 #endif
