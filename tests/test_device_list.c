@@ -1,8 +1,10 @@
 /* test_device_list: the --devices pieces without a device: the device-list parser against
  * simulated device tables, the chunk granule of devices' local sizes, the aggregate of
- * simulated devices' figures (the slowest device's, devices without a chunk left out), and the
- * devices' tasks run side by side. */
+ * simulated devices' figures (the slowest device's, devices without a chunk left out), the
+ * devices' tasks run side by side, and the runner's chunks on simulated devices, on threads of
+ * its own and on a crew kept across runs. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +13,7 @@
 #include "multi/device_list.h"
 #include "multi/gpu_multi_job.h"
 #include "multi/chunk_dispenser.h"
+#include "multi/device_runner.h"
 #include "multi/device_set.h"
 
 /* Parse `text`; returns the indices as "0,2" or the error text. */
@@ -158,8 +161,115 @@ static void test_side_by_side(void)
     CHECK(device_set_each(0, meet, &one, &err) == -1, "no device: nothing runs");
 }
 
+/* Each thread's number, given at its first launch: a new thread gets a new one (pthread_t values
+ * can be reused once a thread is joined). */
+static atomic_int threads_numbered;
+static _Thread_local int thread_number;
+
+/* A simulated device: its launches count each item's visits and the threads that made them. */
+typedef struct fake_device {
+    unsigned *visits;  /* shared by the devices: items are disjoint between chunks */
+    int thread;        /* the number of the thread of its last launch */
+    int threads_seen;  /* launches from a thread other than the one before */
+    int fail;          /* its launches fail */
+} fake_device;
+
+static int fake_launch(void *context, size_t lane, size_t first, size_t count, error_text *err)
+{
+    fake_device *d = context;
+    if (lane != 0)
+        return error_set(err, "lane %zu of a one-lane device", lane);
+    if (thread_number == 0)
+        thread_number = atomic_fetch_add(&threads_numbered, 1) + 1;
+    if (d->thread != thread_number)
+        d->threads_seen += 1;
+    d->thread = thread_number;
+    if (d->fail)
+        return error_set(err, "simulated failure");
+    for (size_t i = first; i < first + count; ++i)
+        d->visits[i] += 1;
+    return 0;
+}
+
+/* `runs` runs of `items` items in chunks of 7 over four simulated devices (device 2 inactive when
+ * `masked`), on `crew` (NULL: threads of each run's own). Returns the items visited other than
+ * once a run, or the tallies' count that does not add up. */
+static size_t runner_rounds(device_crew *crew, int runs, size_t items, int masked, fake_device *devices,
+                            unsigned *visits)
+{
+    int numbers[4] = {1, 2, 3, 4};
+    const unsigned char active[4] = {1, 1, 0, 1};
+    device_runner_work work = {.count = 4, .devices = numbers, .noun = "items", .lanes = 1, .contexts = devices,
+                               .context_size = sizeof *devices, .launch = fake_launch, .crew = crew};
+    size_t wrong = 0;
+    for (int r = 0; r < runs; ++r) {
+        memset(visits, 0, items * sizeof *visits);
+        chunk_dispenser chunks;
+        chunk_dispenser_init(&chunks, items, 7);
+        device_runner_tally tallies[4];
+        double wall_ms;
+        error_text err;
+        if (device_runner_run(&work, masked ? active : NULL, &chunks, tallies, &wall_ms, &err) != 0)
+            return items + 1;
+        size_t counted = 0;
+        for (size_t i = 0; i < 4; ++i)
+            counted += tallies[i].items;
+        for (size_t i = 0; i < items; ++i)
+            wrong += visits[i] != 1;
+        wrong += counted != items || (masked && tallies[2].items != 0);
+    }
+    return wrong;
+}
+
+static void test_runner_crew(void)
+{
+    enum { ITEMS = 1000 };
+    unsigned visits[ITEMS];
+    fake_device devices[4];
+    for (int i = 0; i < 4; ++i)
+        devices[i] = (fake_device){.visits = visits};
+    CHECK(runner_rounds(NULL, 20, ITEMS, 0, devices, visits) == 0,
+          "threads of each run's own: every item once a run, the tallies adding up");
+    int new_threads = devices[0].threads_seen;
+    error_text err;
+    device_crew *crew = NULL;
+    CHECK(device_crew_open(&crew, 4, &err) == 0 && crew, "a crew of four threads starts: %s", crew ? "" : err.text);
+    if (!crew)
+        return;
+    for (int i = 0; i < 4; ++i)
+        devices[i].threads_seen = 0;
+    CHECK(runner_rounds(crew, 200, ITEMS, 0, devices, visits) == 0,
+          "on the crew, 200 runs: every item once a run, the tallies adding up");
+    CHECK(devices[0].threads_seen == 1 && new_threads == 20,
+          "the crew keeps one thread a device across runs (%d), where each run had threads of its own (%d)",
+          devices[0].threads_seen, new_threads);
+    CHECK(runner_rounds(crew, 50, ITEMS, 1, devices, visits) == 0,
+          "on the crew with device 3 inactive: it takes nothing, the others every item once a run");
+    CHECK(runner_rounds(crew, 5, 3, 0, devices, visits) == 0, "on the crew, 3 items for four devices");
+    CHECK(runner_rounds(crew, 5, 0, 0, devices, visits) == 0, "on the crew, no item");
+
+    /* Device 2 fails its first launch: its reserved chunk, whoever else runs. */
+    devices[1].fail = 1;
+    int numbers[4] = {1, 2, 3, 4};
+    device_runner_work work = {.count = 4, .devices = numbers, .noun = "items", .lanes = 1, .contexts = devices,
+                               .context_size = sizeof *devices, .launch = fake_launch, .crew = crew};
+    chunk_dispenser chunks;
+    chunk_dispenser_init(&chunks, ITEMS, 7);
+    device_runner_tally tallies[4];
+    double wall_ms;
+    int status = device_runner_run(&work, NULL, &chunks, tallies, &wall_ms, &err);
+    CHECK(status != 0 && strstr(err.text, "OpenCL device 2 (device 2 of 4 in --devices) failed on items 7 to 13") &&
+              strstr(err.text, "simulated failure"),
+          "a failed launch on the crew names its device and chunk: '%s'", status ? err.text : "(no failure)");
+    devices[1].fail = 0;
+    CHECK(runner_rounds(crew, 5, ITEMS, 0, devices, visits) == 0, "the crew runs again after a failed run");
+    device_crew_close(crew);
+    device_crew_close(NULL);
+}
+
 int main(void)
 {
+    test_runner_crew();
     test_side_by_side();
     test_granule();
     test_device_list();

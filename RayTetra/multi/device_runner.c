@@ -49,11 +49,127 @@ static void *run_device(void *argument)
     return NULL;
 }
 
-/* Start a thread for every active device and join every started one. Returns 0, or -1 with err
- * naming the device whose thread could not start. */
+/* The crew: one thread per device, waiting between runs. A run hands each thread its job (NULL
+ * for an inactive device) under `lock`, bumps `generation` and waits until `running` is 0. */
+struct device_crew {
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    size_t count, running;
+    unsigned long generation;
+    int closing;
+    device_thread **jobs;
+    pthread_t *ids;
+    struct crew_member *members;
+};
+
+typedef struct crew_member {
+    device_crew *crew;
+    size_t index;
+} crew_member;
+
+static void *crew_member_loop(void *argument)
+{
+    crew_member *member = argument;
+    device_crew *crew = member->crew;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&crew->lock);
+    for (;;) {
+        while (crew->generation == seen && !crew->closing)
+            pthread_cond_wait(&crew->go, &crew->lock);
+        if (crew->closing)
+            break;
+        seen = crew->generation;
+        device_thread *job = crew->jobs[member->index];
+        pthread_mutex_unlock(&crew->lock);
+        if (job)
+            run_device(job);
+        pthread_mutex_lock(&crew->lock);
+        if (--crew->running == 0)
+            pthread_cond_signal(&crew->done);
+    }
+    pthread_mutex_unlock(&crew->lock);
+    return NULL;
+}
+
+/* Stop and join the first `started` members, then free the crew. */
+static void crew_free(device_crew *crew, size_t started)
+{
+    pthread_mutex_lock(&crew->lock);
+    crew->closing = 1;
+    pthread_cond_broadcast(&crew->go);
+    pthread_mutex_unlock(&crew->lock);
+    for (size_t i = 0; i < started; ++i)
+        pthread_join(crew->ids[i], NULL);
+    pthread_cond_destroy(&crew->go);
+    pthread_cond_destroy(&crew->done);
+    pthread_mutex_destroy(&crew->lock);
+    free(crew->jobs);
+    free(crew->ids);
+    free(crew->members);
+    free(crew);
+}
+
+int device_crew_open(device_crew **out, size_t count, error_text *err)
+{
+    *out = NULL;
+    device_crew *crew = calloc(1, sizeof *crew);
+    if (!crew)
+        return error_set_kind(err, ERROR_MEMORY, "starting %zu host threads: out of memory", count);
+    crew->count = count;
+    crew->jobs = calloc(count ? count : 1, sizeof *crew->jobs);
+    crew->ids = calloc(count ? count : 1, sizeof *crew->ids);
+    crew->members = calloc(count ? count : 1, sizeof *crew->members);
+    if (!crew->jobs || !crew->ids || !crew->members) {
+        free(crew->jobs);
+        free(crew->ids);
+        free(crew->members);
+        free(crew);
+        return error_set_kind(err, ERROR_MEMORY, "starting %zu host threads: out of memory", count);
+    }
+    pthread_mutex_init(&crew->lock, NULL);
+    pthread_cond_init(&crew->go, NULL);
+    pthread_cond_init(&crew->done, NULL);
+    for (size_t i = 0; i < count; ++i) {
+        crew->members[i] = (crew_member){crew, i};
+        int status = pthread_create(&crew->ids[i], NULL, crew_member_loop, &crew->members[i]);
+        if (status != 0) {
+            crew_free(crew, i);
+            return error_set(err, "starting the host thread of device %zu of %zu: %s", i + 1, count, strerror(status));
+        }
+    }
+    *out = crew;
+    return 0;
+}
+
+void device_crew_close(device_crew *crew)
+{
+    if (crew)
+        crew_free(crew, crew->count);
+}
+
+/* One run on the crew's waiting threads: every thread takes its job, the caller waits for all. */
+static void run_on_crew(device_crew *crew, const unsigned char *active, device_thread *threads)
+{
+    pthread_mutex_lock(&crew->lock);
+    for (size_t i = 0; i < crew->count; ++i)
+        crew->jobs[i] = active && !active[i] ? NULL : &threads[i];
+    crew->running = crew->count;
+    crew->generation += 1;
+    pthread_cond_broadcast(&crew->go);
+    while (crew->running > 0)
+        pthread_cond_wait(&crew->done, &crew->lock);
+    pthread_mutex_unlock(&crew->lock);
+}
+
+/* Start a thread for every active device and join every started one (or run them on work->crew's
+ * threads). Returns 0, or -1 with err naming the device whose thread could not start. */
 static int run_threads(const device_runner_work *work, const unsigned char *active, device_thread *threads,
                        error_text *err)
 {
+    if (work->crew && work->crew->count == work->count) {
+        run_on_crew(work->crew, active, threads);
+        return 0;
+    }
     size_t n = work->count;
     pthread_t *ids = calloc(n ? n : 1, sizeof *ids);
     unsigned char *started = calloc(n ? n : 1, 1);

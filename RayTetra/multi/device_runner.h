@@ -15,6 +15,15 @@
 #include "error.h"
 #include "multi/chunk_dispenser.h"
 
+/* A crew: one host thread per device, started once and kept for several runs (TetWalk's
+ * repetitions), so that a run wakes waiting threads instead of creating and joining its own. */
+typedef struct device_crew device_crew;
+
+/* Start `count` waiting threads. Returns 0, or -1 with err set (no thread left running). */
+int device_crew_open(device_crew **crew, size_t count, error_text *err);
+/* Stop and join the threads; NULL does nothing. */
+void device_crew_close(device_crew *crew);
+
 typedef struct device_runner_work {
     size_t count;      /* devices */
     const int *devices; /* their -n numbers, for the error line */
@@ -30,6 +39,8 @@ typedef struct device_runner_work {
     int (*finish)(void *context, error_text *err);
     /* The device's description for the error line (NULL: none). */
     const char *(*describe)(const void *context);
+    /* Threads of `count` devices kept between runs (NULL: the run starts and joins its own). */
+    device_crew *crew;
 } device_runner_work;
 
 /* What one device did in a run. */
@@ -42,7 +53,7 @@ typedef struct device_runner_tally {
 } device_runner_tally;
 
 /* Run every chunk of `chunks` on the devices with active[i] (every device when active is NULL),
- * one thread each, and join them all. tallies[i] gets device i's figures (zeros for an inactive
+ * one thread each (work->crew's, or started for this run), and wait for them all. tallies[i] gets device i's figures (zeros for an inactive
  * one), *wall_ms the span from the first thread's start to the last one's end. Returns 0, or -1
  * with err naming the thread that could not start or the first failed device in list order
  * ("OpenCL device N (...) failed on NOUN A to B (the other devices were joined; the run

@@ -15,6 +15,7 @@
 
 struct walk_multi {
     device_set set; /* handles: walk_opencl */
+    device_crew *crew; /* the devices' host threads, kept across repetitions (NULL: one set a repetition) */
 };
 
 static walk_opencl *walker(const walk_multi *m, size_t i) { return m->set.handles[i]; }
@@ -52,6 +53,10 @@ int walk_multi_open(walk_multi **multi, const int *devices, size_t count, const 
         free(m);
         return -1;
     }
+    /* Without a crew each repetition starts and joins its threads, which a short one pays for. */
+    error_text ignored;
+    if (device_crew_open(&m->crew, count, &ignored) != 0)
+        m->crew = NULL;
     *multi = m;
     return 0;
 }
@@ -165,14 +170,14 @@ static int read_results(worker *w, size_t rays, size_t chunk_size, walk_result *
     return 0;
 }
 
-/* One repetition over every device: a thread each, joined. Returns its wall time in ms, or -1
- * with err naming the first failed device. */
+/* One repetition over every device, a thread each (the crew's). Returns its wall time in ms, or
+ * -1 with err naming the first failed device. */
 static double repetition(walk_multi *m, worker *workers, device_runner_tally *tallies, size_t rays, size_t chunk_size,
                          const char *noun, error_text *err)
 {
     device_runner_work work = {.count = m->set.count, .devices = m->set.devices, .noun = noun,
                                .lanes = WALK_OPENCL_LANES, .contexts = workers, .context_size = sizeof *workers,
-                               .launch = launch_chunk, .finish = finish_chunks};
+                               .launch = launch_chunk, .finish = finish_chunks, .crew = m->crew};
     chunk_dispenser chunks;
     chunk_dispenser_init(&chunks, rays, chunk_size);
     for (size_t i = 0; i < m->set.count; ++i)
@@ -274,6 +279,7 @@ void walk_multi_close(walk_multi *multi)
 {
     if (!multi)
         return;
+    device_crew_close(multi->crew);
     device_set_close(&multi->set, close_walker);
     free(multi);
 }
