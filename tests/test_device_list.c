@@ -191,8 +191,8 @@ static int fake_launch(void *context, size_t lane, size_t first, size_t count, e
     return 0;
 }
 
-/* `runs` runs of `items` items in chunks of 7 over four simulated devices (device 2 inactive when
- * `masked`), on `crew` (NULL: threads of each run's own). Returns the items visited other than
+/* `runs` runs of `items` items in chunks of 7 over four simulated devices (the third, numbered 3,
+ * inactive when `masked`), on `crew` (NULL: threads of each run's own). Returns the items visited other than
  * once a run, or the tallies' count that does not add up. */
 static size_t runner_rounds(device_crew *crew, int runs, size_t items, int masked, fake_device *devices,
                             unsigned *visits)
@@ -265,6 +265,10 @@ static void test_runner_crew(void)
     CHECK(runner_rounds(crew, 5, ITEMS, 0, devices, visits) == 0, "the crew runs again after a failed run");
     device_crew_close(crew);
     device_crew_close(NULL);
+    device_crew *three = NULL;
+    CHECK(device_crew_open(&three, 3, &err) == 0 && runner_rounds(three, 5, ITEMS, 0, devices, visits) == 0,
+          "a crew of three for four devices: the runs start threads of their own, every item once a run");
+    device_crew_close(three);
 }
 
 int main(void)

@@ -158,6 +158,8 @@ static void run_on_crew(device_crew *crew, const unsigned char *active, device_t
     pthread_cond_broadcast(&crew->go);
     while (crew->running > 0)
         pthread_cond_wait(&crew->done, &crew->lock);
+    for (size_t i = 0; i < crew->count; ++i) /* the jobs are the caller's, gone after the run */
+        crew->jobs[i] = NULL;
     pthread_mutex_unlock(&crew->lock);
 }
 

@@ -16,7 +16,8 @@
 #include "multi/chunk_dispenser.h"
 
 /* A crew: one host thread per device, started once and kept for several runs (TetWalk's
- * repetitions), so that a run wakes waiting threads instead of creating and joining its own. */
+ * repetitions), so that a run wakes waiting threads instead of creating and joining its own.
+ * One run at a time on a crew, from one caller thread, and never closed while a run is on. */
 typedef struct device_crew device_crew;
 
 /* Start `count` waiting threads. Returns 0, or -1 with err set (no thread left running). */
@@ -39,7 +40,8 @@ typedef struct device_runner_work {
     int (*finish)(void *context, error_text *err);
     /* The device's description for the error line (NULL: none). */
     const char *(*describe)(const void *context);
-    /* Threads of `count` devices kept between runs (NULL: the run starts and joins its own). */
+    /* Threads kept between runs, one a device (NULL, or a crew of another size: the run starts
+     * and joins its own). */
     device_crew *crew;
 } device_runner_work;
 
@@ -53,7 +55,8 @@ typedef struct device_runner_tally {
 } device_runner_tally;
 
 /* Run every chunk of `chunks` on the devices with active[i] (every device when active is NULL),
- * one thread each (work->crew's, or started for this run), and wait for them all. tallies[i] gets device i's figures (zeros for an inactive
+ * one thread each, and wait for them all: work->crew's threads when it has work->count of them,
+ * else threads started for this run. tallies[i] gets device i's figures (zeros for an inactive
  * one), *wall_ms the span from the first thread's start to the last one's end. Returns 0, or -1
  * with err naming the thread that could not start or the first failed device in list order
  * ("OpenCL device N (...) failed on NOUN A to B (the other devices were joined; the run
