@@ -7,8 +7,8 @@
 # chunk is reported with its line (text) or its
 # number (binary) as the whole-file readers word it, and leaves the old OUTPUT as it was and no
 # temporary file; so does SIGINT in the middle of a run, and a full file system, found before
-# the work. --max-memory takes sizes from 16M and
-# refuses anything else in one line. A pipe of 300,000 pairs runs in a 16M budget: no
+# the work. A binary OUTPUT's pages made ahead of the writer (0 or 4 threads) change no byte.
+# --max-memory takes sizes from 16M and refuses anything else in one line. A pipe of 300,000 pairs runs in a 16M budget: no
 # whole-input buffer. The report gives the stage breakdown; standard error stays quiet when it
 # is not a terminal.
 source "$(dirname "$0")/lib.sh"
@@ -41,6 +41,22 @@ check "text and binary INPUT give the same text results" cmp -s "$TMP/ref_in.txt
 check "text and binary INPUT give the same binary results" cmp -s "$TMP/ref_in.txt.rtb" "$TMP/ref_in.rtb.rtb"
 check "the results are one line a pair" test "$(grep -c '^true\|^false' "$TMP/ref_in.txt.txt")" = 103
 check "a binary OUTPUT holds a header and 103 records" test "$(stat -c %s "$TMP/ref_in.txt.rtb")" = $((64 + 103 * 112))
+# A binary INPUT file to a binary OUTPUT: its size known, its pages are made ahead of the writer
+# where the file system allows it (RAYTETRA_STREAM_PAGES threads, 0 none); the same bytes.
+case "$(stat -f -c %T "$TMP")" in
+ext2/ext3 | xfs | btrfs | tmpfs)
+    check "a binary INPUT to a binary OUTPUT: its pages made ahead of the writer" \
+        grep -Eq '^output pages made ahead of the writer: [0-9.]+ MB by 1 thread$' "$TMP/ref_in.rtb.rtb.log"
+    ;;
+esac
+check "a text INPUT (its count only announced): no pages made ahead" test -z "$(grep '^output pages' "$TMP/ref_in.txt.rtb.log")"
+for threads in 0 4; do
+    for chunk in 1 7 ""; do
+        RAYTETRA_STREAM_PAGES=$threads run "p$threads$chunk" "$chunk" -t 1 -p r "$TMP/in.rtb" "$TMP/p$threads$chunk.rtb" 1
+        check "RAYTETRA_STREAM_PAGES=$threads, chunks of ${chunk:-the budget}: the same bytes" cmp -s "$TMP/ref_in.rtb.rtb" "$TMP/p$threads$chunk.rtb"
+    done
+done
+check "RAYTETRA_STREAM_PAGES=0: no pages made ahead" test -z "$(grep '^output pages' "$TMP/p0.log")"
 
 # A team of threads, the timing line (-p b) and the report's stage line.
 run team 7 --threads 2 -t 1 -p b "$TMP/in.txt" "$TMP/team.txt" 3
@@ -155,6 +171,10 @@ for good in 16M 16777216 1g 256m; do
     expect 0 '' -- "$RT" --max-memory "$good" -t 1 -p r "$TMP/in.txt" "$TMP/good.out" 1
 done
 RAYTETRA_STREAM_CHUNK_PAIRS=0 expect 2 "RAYTETRA_STREAM_CHUNK_PAIRS='0'" -- "$RT" -t 1 "$TMP/in.txt" "$TMP/x.out" 1
+for bad in 5 -1 x 11; do
+    RAYTETRA_STREAM_PAGES=$bad expect 2 "^RayTetra: error: RAYTETRA_STREAM_PAGES='$bad': give the threads .* 0 to 4" -- \
+        "$RT" -t 1 "$TMP/in.rtb" "$TMP/x.out" 1
+done
 check "a refused run writes no OUTPUT" test ! -e "$TMP/x.out"
 
 # OpenCL: one device and --devices, in chunks, give the whole run's bytes.

@@ -210,6 +210,8 @@ static void fill_stats(const pipeline_state *s, size_t budget, double start_ms, 
     stats->devices_ms = s->devices_ms;
     stats->chunks_ms = s->chunks_ms;
     stats->commit_ms = s->commit_ms;
+    stats->pages_threads = s->pages_threads;
+    stats->pages_made = s->pages_made;
     memcpy(stats->busy_ms, s->busy_ms, sizeof stats->busy_ms);
     stats->busy_ms[PIPELINE_TRANSFER_IN] = s->runner.transfer_in_ms;
     stats->busy_ms[PIPELINE_KERNEL] = s->runner.kernel_ms;
@@ -223,10 +225,33 @@ static int open_source(pipeline_state *s, error_text *err)
                        : pair_source_open(&s->source, job->input, err);
 }
 
+/* The threads that make a binary OUTPUT's pages ahead of the writer (output_pages.h), unless
+ * $RAYTETRA_STREAM_PAGES gives 0 (none) to OUTPUT_PAGES_THREADS_MAX. */
+#define PAGES_THREADS 1
+/* How far ahead of the writer at most (and never beyond the memory budget): dirty pages that
+ * wait long may be written back, zeros, before the results replace them. */
+#define PAGES_AHEAD_MAX ((unsigned long long)4 << 30)
+static int pages_threads(int *threads, error_text *err)
+{
+    const char *text = getenv("RAYTETRA_STREAM_PAGES");
+    *threads = PAGES_THREADS;
+    if (!text || !*text)
+        return 0;
+    if (text[0] < '0' || text[0] > '0' + OUTPUT_PAGES_THREADS_MAX || text[1])
+        return error_set_kind(err, ERROR_USAGE, "RAYTETRA_STREAM_PAGES='%s': give the threads that make OUTPUT's "
+                                                "pages ahead of the writer, 0 to %d, or unset it",
+                              text, OUTPUT_PAGES_THREADS_MAX);
+    *threads = text[0] - '0';
+    return 0;
+}
+
 static int open_output(pipeline_state *s, error_text *err)
 {
+    int threads;
     if (s->job->sink)
         return 0;
+    if (pages_threads(&threads, err) != 0)
+        return -1;
     if (atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
@@ -235,28 +260,51 @@ static int open_output(pipeline_state *s, error_text *err)
      * a wrong one must be reported as the input's fault, not as a lack of space. */
     if (!s->binary_output || !s->source.binary || s->source.in.size < 0)
         return 0;
-    return atomic_reserve(&s->out, BINARY_HEADER_SIZE + (unsigned long long)s->source.count * BINARY_RESULT_RECORD,
-                          err);
+    unsigned long long bytes = BINARY_HEADER_SIZE + (unsigned long long)s->source.count * BINARY_RESULT_RECORD;
+    if (atomic_reserve(&s->out, bytes, err) != 0)
+        return -1;
+    /* Only a temporary file: a device or FIFO written through is left to the writer. */
+    if (s->out.tmp_path && !s->job->write_timing && threads > 0 &&
+        output_pages_open(&s->pages, fileno(s->out.stream), bytes))
+        s->pages_threads = threads;
+    return 0;
+}
+
+/* From the start-up on, at most PAGES_AHEAD_MAX (and the budget) ahead of the writer. */
+static void start_pages(pipeline_state *s, size_t budget)
+{
+    if (s->pages_threads == 0)
+        return;
+    unsigned long long ahead = budget < PAGES_AHEAD_MAX ? budget : PAGES_AHEAD_MAX;
+    output_pages_start(&s->pages, s->pages_threads, ahead);
+}
+
+static void stop_pages(pipeline_state *s)
+{
+    if (s->pages_threads)
+        s->pages_made += output_pages_close(&s->pages);
 }
 
 static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
 {
+    /* The input and OUTPUT first: a bad one is refused before the devices' slow start, and
+     * OUTPUT's pages are made during it. */
+    if (open_source(s, err) != 0 || open_output(s, err) != 0)
+        return -1;
+    start_pages(s, budget);
     double opened = timer_now_ms();
     if (pipeline_runner_open(&s->runner, s->job, err) != 0)
         return -1;
     s->devices_ms = timer_now_ms() - opened;
-    if (open_source(s, err) != 0)
-        return -1;
     double chunked = timer_now_ms();
     if (make_chunks(s, budget, err) != 0)
         return -1;
     s->chunks_ms = timer_now_ms() - chunked;
-    if (open_output(s, err) != 0)
-        return -1;
     s->startup_ms = timer_now_ms() - start_ms;
     pipeline_progress_start(&s->progress, s->job->program);
     pipeline_write_header(s);
     int status = stream(s);
+    stop_pages(s);
     pipeline_progress_end(&s->progress);
     if (status != 0) {
         *err = s->err;
@@ -283,6 +331,7 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
     s->binary_output = job->write_results && binary_path(job->output);
     pthread_mutex_init(&s->lock, NULL);
     int status = run_state(s, budget, start_ms, err);
+    stop_pages(s);
     if (s->out_open)
         atomic_abort(&s->out);
     pair_source_close(&s->source);
@@ -321,4 +370,7 @@ void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
             "after the wall time, releasing them %.3f\n",
             stats->devices_ms, stats->chunks_ms, stats->startup_ms - stats->devices_ms - stats->chunks_ms,
             stats->release_ms);
+    if (stats->pages_threads)
+        fprintf(out, "output pages made ahead of the writer: %.1f MB by %d thread%s\n", (double)stats->pages_made / 1e6,
+                stats->pages_threads, stats->pages_threads == 1 ? "" : "s");
 }

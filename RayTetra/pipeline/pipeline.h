@@ -81,6 +81,8 @@ typedef struct pipeline_stats {
     double chunks_ms;     /* of the start-up, the first chunks' memory (pinned on a device) and the lanes */
     double commit_ms;     /* of it, OUTPUT put in place (a rename over an old file drops its pages) */
     double release_ms;    /* after it: the chunks, lanes and devices released */
+    int pages_threads;    /* that made a binary OUTPUT's pages ahead of the writer (output_pages.h) */
+    unsigned long long pages_made; /* bytes of those pages */
     double algorithm_ms;  /* the timed repetitions, summed over the chunks */
     double busy_ms[PIPELINE_STAGE_COUNT];
 } pipeline_stats;

@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "atomic_file.h"
+#include "pipeline/output_pages.h"
 #include "pipeline/pair_source.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_chunk.h"
@@ -18,6 +19,9 @@ typedef struct pipeline_state {
     int binary_output;
     atomic_file out;
     int out_open; /* out holds a temporary (or a stream) not yet committed */
+    output_pages pages; /* out's pages made ahead of the writer (fd -1: not) */
+    int pages_threads;
+    unsigned long long pages_made;
     pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];
     size_t chunk_count; /* of chunks[] in use (pipeline_runner_chunks) */
     pipeline_chunk_shape shape;

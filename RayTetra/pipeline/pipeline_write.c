@@ -58,7 +58,13 @@ static int write_text(pipeline_state *s, pipeline_chunk *chunk)
 
 static int write_binary(pipeline_state *s, pipeline_chunk *chunk)
 {
-    return emit(s, chunk->out, chunk->count * BINARY_RESULT_RECORD);
+    if (emit(s, chunk->out, chunk->count * BINARY_RESULT_RECORD) != 0)
+        return -1;
+    if (s->pages_threads)
+        output_pages_written(&s->pages, BINARY_HEADER_SIZE + (unsigned long long)(chunk->first + chunk->count -
+                                                                                  s->source.start) *
+                                                                 BINARY_RESULT_RECORD);
+    return 0;
 }
 
 void pipeline_write_header(pipeline_state *s)
