@@ -318,6 +318,9 @@ int atomic_open(atomic_file *file, const char *path, error_text *err)
         return error_set(err, "%s: cannot create the output file: %s (check that the folder exists and is writable)",
                          path, strerror(saved));
     }
+    /* Not inherited by the programs a driver starts (PoCL runs the linker while it builds a
+     * kernel): they have no business with it. */
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     /* mkstemp makes 0600: an existing file keeps its permissions, a new one gets what a plain
      * fopen would give it. */
     mode_t mode;

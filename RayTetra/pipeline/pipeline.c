@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "binary_io.h"
 #include "cpu/cpu_parallel.h"
@@ -228,9 +230,6 @@ static int open_source(pipeline_state *s, error_text *err)
 /* The threads that make a binary OUTPUT's pages ahead of the writer (output_pages.h), unless
  * $RAYTETRA_STREAM_PAGES gives 0 (none) to OUTPUT_PAGES_THREADS_MAX. */
 #define PAGES_THREADS 1
-/* How far ahead of the writer at most (and never beyond the memory budget): dirty pages that
- * wait long may be written back, zeros, before the results replace them. */
-#define PAGES_AHEAD_MAX ((unsigned long long)4 << 30)
 static int pages_threads(int *threads, error_text *err)
 {
     const char *text = getenv("RAYTETRA_STREAM_PAGES");
@@ -245,13 +244,12 @@ static int pages_threads(int *threads, error_text *err)
     return 0;
 }
 
-static int open_output(pipeline_state *s, error_text *err)
+/* OUTPUT's temporary file (or stream), its disk reserved when its size is known, and then its
+ * pages made ahead of the writer by up to `threads` threads. */
+static int open_output(pipeline_state *s, size_t budget, int threads, error_text *err)
 {
-    int threads;
     if (s->job->sink)
         return 0;
-    if (pages_threads(&threads, err) != 0)
-        return -1;
     if (atomic_open(&s->out, s->job->output, err) != 0)
         return -1;
     s->out_open = 1;
@@ -265,37 +263,44 @@ static int open_output(pipeline_state *s, error_text *err)
         return -1;
     /* Only a temporary file: a device or FIFO written through is left to the writer. */
     if (s->out.tmp_path && !s->job->write_timing && threads > 0 &&
-        output_pages_open(&s->pages, fileno(s->out.stream), bytes))
-        s->pages_threads = threads;
+        output_pages_open(&s->pages, fileno(s->out.stream), bytes)) {
+        s->pages_open = 1;
+        s->pages_threads = output_pages_start(&s->pages, threads, output_pages_lead(budget));
+    }
     return 0;
-}
-
-/* From the start-up on, at most PAGES_AHEAD_MAX (and the budget) ahead of the writer. */
-static void start_pages(pipeline_state *s, size_t budget)
-{
-    if (s->pages_threads == 0)
-        return;
-    unsigned long long ahead = budget < PAGES_AHEAD_MAX ? budget : PAGES_AHEAD_MAX;
-    output_pages_start(&s->pages, s->pages_threads, ahead);
 }
 
 static void stop_pages(pipeline_state *s)
 {
-    if (s->pages_threads)
+    if (s->pages_open)
         s->pages_made += output_pages_close(&s->pages);
+}
+
+/* INPUT is a regular file: opening it reads no more than its header at once. A pipe's header
+ * may be a while coming, which the devices' start is better spent on. */
+static int input_is_file(const char *path)
+{
+    struct stat st;
+    int status = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st);
+    return status != 0 || S_ISREG(st.st_mode); /* a missing INPUT is refused at once */
 }
 
 static int run_state(pipeline_state *s, size_t budget, double start_ms, error_text *err)
 {
-    /* The input and OUTPUT first: a bad one is refused before the devices' slow start, and
-     * OUTPUT's pages are made during it. */
-    if (open_source(s, err) != 0 || open_output(s, err) != 0)
+    int threads;
+    if (pages_threads(&threads, err) != 0)
         return -1;
-    start_pages(s, budget);
+    /* An INPUT file and OUTPUT before the devices: a bad one is refused before their slow start,
+     * and OUTPUT's pages are made during it. */
+    int files_first = input_is_file(s->job->input);
+    if (files_first && (open_source(s, err) != 0 || open_output(s, budget, threads, err) != 0))
+        return -1;
     double opened = timer_now_ms();
     if (pipeline_runner_open(&s->runner, s->job, err) != 0)
         return -1;
     s->devices_ms = timer_now_ms() - opened;
+    if (!files_first && (open_source(s, err) != 0 || open_output(s, budget, threads, err) != 0))
+        return -1;
     double chunked = timer_now_ms();
     if (make_chunks(s, budget, err) != 0)
         return -1;

@@ -19,8 +19,9 @@ typedef struct pipeline_state {
     int binary_output;
     atomic_file out;
     int out_open; /* out holds a temporary (or a stream) not yet committed */
-    output_pages pages; /* out's pages made ahead of the writer (fd -1: not) */
-    int pages_threads;
+    output_pages pages; /* out's pages made ahead of the writer, when pages_open */
+    int pages_open;
+    int pages_threads; /* that make them */
     unsigned long long pages_made;
     pipeline_chunk chunks[PIPELINE_CHUNKS_MAX];
     size_t chunk_count; /* of chunks[] in use (pipeline_runner_chunks) */

@@ -60,7 +60,7 @@ static int write_binary(pipeline_state *s, pipeline_chunk *chunk)
 {
     if (emit(s, chunk->out, chunk->count * BINARY_RESULT_RECORD) != 0)
         return -1;
-    if (s->pages_threads)
+    if (s->pages_open)
         output_pages_written(&s->pages, BINARY_HEADER_SIZE + (unsigned long long)(chunk->first + chunk->count -
                                                                                   s->source.start) *
                                                                  BINARY_RESULT_RECORD);
