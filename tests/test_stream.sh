@@ -218,6 +218,16 @@ if [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ] && "$RT" --list-devices >/dev/null 2>&1
     run d_7b 7 -g 1 --devices all -p r "$TMP/in.rtb" "$TMP/d_7b.rtb" 1
     run g_7b 7 -g 1 -p r "$TMP/in.rtb" "$TMP/g_7b.rtb" 1
     check "--devices all and -g give the same binary results in chunks of 7" cmp -s "$TMP/g_7b.rtb" "$TMP/d_7b.rtb"
+    # The results formatted into output buffers, the devices released while the writer finishes
+    # (their lines still in the report); a 16M budget has no room for them: the same bytes.
+    check "-g 1: the devices released while the writer finished" \
+        grep -Eq '^the devices and the chunks. memory released while the writer finished: [0-9.]+ ms$' "$TMP/g_7b.log"
+    check "--devices all: the devices released while the writer finished, their lines kept" \
+        grep -q '^the devices and the chunks. memory released' "$TMP/d_7b.log" -a -n "$(grep ': device 0 (' "$TMP/d_7b.log")"
+    run g_m16 "" --max-memory 16M -g 1 -p r "$TMP/big.rtb" "$TMP/g_m16.rtb" 1
+    run g_big "" -g 1 -p r "$TMP/big.rtb" "$TMP/g_big.rtb" 1
+    check "-g 1 in a 16M budget (no room for output buffers): the same bytes" cmp -s "$TMP/g_big.rtb" "$TMP/g_m16.rtb"
+    check "-g 1 in a 16M budget: the devices released after the run" test -z "$(grep '^the devices and the chunks' "$TMP/g_m16.log")"
     # Converted into pinned memory (soa pairs and records, several pairs an item): the same bytes
     # as pageable transfers of the whole input at once.
     run soa_whole "" -g 2 --layout soa --result-layout soa --pairs-per-item 3 --transfers pageable -p r "$TMP/in.txt" "$TMP/soa_whole.txt" 2

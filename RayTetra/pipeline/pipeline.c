@@ -16,10 +16,11 @@
 #include "timer.h"
 
 /* Every queue of a run, in the chunks' order through them: what is done to one is done to all. */
-enum { QUEUES = 5 };
+enum { QUEUES = 6 };
 static void each_queue(pipeline_state *s, void (*action)(pipeline_queue *))
 {
-    pipeline_queue *const queues[QUEUES] = {&s->free_chunks, &s->read, &s->checked, &s->computed, &s->formatted};
+    pipeline_queue *const queues[QUEUES] = {&s->free_chunks, &s->read,      &s->checked,
+                                            &s->computed,    &s->formatted, &s->free_outputs};
     for (int q = 0; q < QUEUES; ++q)
         action(queues[q]);
 }
@@ -67,6 +68,29 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
             return -1;
     /* Each lane's queues, buffers and first launches on its own device, side by side. */
     return device_set_each(s->runner.lane_count, open_lane, s, err) < 0 ? 0 : -1;
+}
+
+/* The output buffers of a device run: as many as the budget has room for beside the chunks, up
+ * to PIPELINE_CHUNKS_MAX, and none when fewer than two fit (the chunks then carry their own). The
+ * writer, the slowest stage of a long run, may then fall behind the devices by that many chunks'
+ * results: on a 4 x H100 host 40,000,000 pairs left it up to 64 chunks (1.9 GB) to write once the
+ * devices were done, long enough to release them meanwhile (0.4 s for four). */
+static int make_outputs(pipeline_state *s, size_t budget, error_text *err)
+{
+    size_t room = budget > s->shape.budgeted ? budget - s->shape.budgeted : 0;
+    size_t count = s->shape.out_bytes ? room / s->shape.out_bytes : 0;
+    if (!s->job->gpu || count < 2)
+        return 0;
+    if (count > PIPELINE_CHUNKS_MAX)
+        count = PIPELINE_CHUNKS_MAX;
+    for (s->output_count = 0; s->output_count < count; ++s->output_count) {
+        pipeline_chunk *output = &s->outputs[s->output_count];
+        output->out = malloc(s->shape.out_bytes);
+        output->out_capacity = s->shape.out_bytes;
+        if (!output->out)
+            return pipeline_chunk_memory_error(err, s->shape.pairs, "results to write");
+    }
+    return 0;
 }
 
 /* The other chunks, one after another onto the free list while the stages run, until all are
@@ -166,6 +190,37 @@ static void init_queues(pipeline_state *s)
     each_queue(s, pipeline_queue_init);
     for (size_t c = 0; c < s->chunks_made; ++c)
         pipeline_queue_push(&s->free_chunks, &s->chunks[c]);
+    for (size_t o = 0; o < s->output_count; ++o)
+        pipeline_queue_push(&s->free_outputs, &s->outputs[o]);
+}
+
+/* The devices' lines of the report, written now into memory and printed once the run succeeded
+ * (pipeline_runner_report). */
+static void keep_runner_report(pipeline_state *s)
+{
+    FILE *text = open_memstream(&s->runner_report, &s->runner_report_size);
+    if (!text)
+        return;
+    pipeline_runner_report(&s->runner, text, s->source.end - s->source.start);
+    fclose(text);
+}
+
+/* Once every chunk is formatted into an output buffer, nothing needs the chunks' pinned memory
+ * or the devices: they are released while the writer writes what is left. */
+static void release_devices_early(pipeline_state *s)
+{
+    pthread_mutex_lock(&s->lock); /* the writer may fail meanwhile */
+    int failed = s->failed;
+    pthread_mutex_unlock(&s->lock);
+    if (failed || s->output_count == 0 || !s->job->gpu)
+        return;
+    double start = timer_now_ms();
+    keep_runner_report(s);
+    for (size_t c = 0; c < s->chunk_count; ++c)
+        pipeline_runner_chunk_unpin(&s->runner, &s->chunks[c]);
+    pipeline_runner_close(&s->runner);
+    s->runner_released = 1;
+    s->early_release_ms = timer_now_ms() - start;
 }
 
 /* The stage threads, one run lane a device, and the maker of the other chunks; 0, or -1 with the
@@ -173,7 +228,7 @@ static void init_queues(pipeline_state *s)
 static int stream(pipeline_state *s)
 {
     init_queues(s);
-    enum { STAGES = 5 };
+    enum { STAGES = 5, WRITER = 3 };
     void *(*const stages[STAGES])(void *) = {pipeline_reader, pipeline_checker, pipeline_formatter, pipeline_writer,
                                              make_more_chunks};
     size_t lanes = s->runner.lane_count, wanted = STAGES + lanes, started = 0;
@@ -190,12 +245,18 @@ static int stream(pipeline_state *s)
         error_set_kind(&err, ERROR_MEMORY, "cannot start the pipeline's threads");
         pipeline_fail(s, &err);
     }
+    /* Every stage but the writer first: the devices may go before it is done. */
     for (size_t t = 0; t < started; ++t)
-        pthread_join(threads[t], NULL);
+        if (t != WRITER)
+            pthread_join(threads[t], NULL);
+    pipeline_runner_sum(&s->runner);
+    if (started > WRITER) {
+        release_devices_early(s);
+        pthread_join(threads[WRITER], NULL);
+    }
     free(threads);
     free(starts);
     each_queue(s, pipeline_queue_destroy);
-    pipeline_runner_sum(&s->runner);
     return s->failed ? -1 : 0;
 }
 
@@ -302,7 +363,7 @@ static int run_state(pipeline_state *s, size_t budget, double start_ms, error_te
     if (!files_first && (open_source(s, err) != 0 || open_output(s, budget, threads, err) != 0))
         return -1;
     double chunked = timer_now_ms();
-    if (make_chunks(s, budget, err) != 0)
+    if (make_chunks(s, budget, err) != 0 || make_outputs(s, budget, err) != 0)
         return -1;
     s->chunks_ms = timer_now_ms() - chunked;
     s->startup_ms = timer_now_ms() - start_ms;
@@ -315,7 +376,10 @@ static int run_state(pipeline_state *s, size_t budget, double start_ms, error_te
         *err = s->err;
         return -1;
     }
-    pipeline_runner_report(&s->runner, s->job->report, s->source.end - s->source.start);
+    if (s->runner_released)
+        fwrite(s->runner_report, 1, s->runner_report_size, s->job->report);
+    else
+        pipeline_runner_report(&s->runner, s->job->report, s->source.end - s->source.start);
     if (s->job->sink)
         return 0;
     s->out_open = 0;
@@ -344,8 +408,12 @@ int pipeline_run(const pipeline_job *job, pipeline_stats *stats, error_text *err
     double release_start = timer_now_ms();
     for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_free(&s->runner, &s->chunks[c]);
+    for (size_t o = 0; o < s->output_count; ++o)
+        free(s->outputs[o].out);
     pipeline_runner_close(&s->runner);
+    free(s->runner_report);
     stats->release_ms = timer_now_ms() - release_start;
+    stats->early_release_ms = s->early_release_ms;
     pthread_mutex_destroy(&s->lock);
     free(s);
     return status;
@@ -375,6 +443,9 @@ void pipeline_print_stages(FILE *out, const pipeline_stats *stats)
             "after the wall time, releasing them %.3f\n",
             stats->devices_ms, stats->chunks_ms, stats->startup_ms - stats->devices_ms - stats->chunks_ms,
             stats->release_ms);
+    if (stats->early_release_ms > 0)
+        fprintf(out, "the devices and the chunks' memory released while the writer finished: %.3f ms\n",
+                stats->early_release_ms);
     if (stats->pages_threads)
         fprintf(out, "output pages made ahead of the writer: %.1f MB by %d thread%s\n", (double)stats->pages_made / 1e6,
                 stats->pages_threads, stats->pages_threads == 1 ? "" : "s");

@@ -9,9 +9,10 @@
  * the checker parses and validates the chunk with a team of threads (OpenMP); the runner runs
  * the algorithm REPS times on it (a CPU algorithm on --threads threads, one OpenCL device, or
  * several: one lane thread a device, each taking the next chunk when it is free); the formatter
- * formats or encodes the results with a team of threads, in input order, and the writer writes
- * them meanwhile to the OUTPUT's temporary file, which replaces OUTPUT only when every chunk was
- * written. The first fault in
+ * formats or encodes the results with a team of threads, in input order (on devices into output
+ * buffers of their own, the chunk handed back at once, so that the devices can be released
+ * while the writer finishes), and the writer writes them meanwhile to the OUTPUT's temporary
+ * file, which replaces OUTPUT only when every chunk was written. The first fault in
  * input order ends the run with its message and no output. */
 #ifndef RAYTETRA_PIPELINE_H
 #define RAYTETRA_PIPELINE_H
@@ -81,6 +82,7 @@ typedef struct pipeline_stats {
     double chunks_ms;     /* of the start-up, the first chunks' memory (pinned on a device) and the lanes */
     double commit_ms;     /* of it, OUTPUT put in place (a rename over an old file drops its pages) */
     double release_ms;    /* after it: the chunks, lanes and devices released */
+    double early_release_ms; /* before it, while the writer wrote: the devices and the chunks' pinned memory */
     int pages_threads;    /* that made a binary OUTPUT's pages ahead of the writer (output_pages.h) */
     unsigned long long pages_made; /* bytes of those pages */
     double algorithm_ms;  /* the timed repetitions, summed over the chunks */

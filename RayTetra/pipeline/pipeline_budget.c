@@ -117,5 +117,6 @@ int pipeline_chunk_shape_for(size_t budget, size_t count, int text_input, size_t
     shape->pairs = pairs;
     shape->text_bytes = text_input ? pairs * PIPELINE_TEXT_BYTES_PER_PAIR + INPUT_LINE_MAX + 1 : 0;
     shape->out_bytes = pairs * out_bytes_per_pair;
+    shape->budgeted = fixed + chunks * pairs * per_pair;
     return 0;
 }

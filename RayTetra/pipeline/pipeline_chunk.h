@@ -26,6 +26,7 @@ typedef struct pipeline_chunk_shape {
     size_t pairs;       /* pairs a chunk holds at most */
     size_t text_bytes;  /* room for the lines of a text input (0: binary input) */
     size_t out_bytes;   /* room for the formatted or encoded results (0: none written) */
+    size_t budgeted;    /* of the budget, what the chunks and the run's fixed part take at most */
 } pipeline_chunk_shape;
 
 typedef struct pipeline_chunk {

@@ -86,6 +86,20 @@ int pipeline_runner_chunk_alloc(pipeline_runner *r, pipeline_chunk *chunk, const
                                 r->in_place_results ? buffers->out.host : NULL, err);
 }
 
+void pipeline_runner_chunk_unpin(pipeline_runner *r, pipeline_chunk *chunk)
+{
+    pipeline_device_buffers *buffers = chunk->pinned;
+    if (!buffers)
+        return;
+    if (!chunk->pairs_owned)
+        chunk->pairs = NULL;
+    if (!chunk->results_owned)
+        chunk->results = NULL;
+    pipeline_device_buffers_release(r->lanes[0].handler, buffers);
+    free(buffers);
+    chunk->pinned = NULL;
+}
+
 void pipeline_runner_chunk_free(pipeline_runner *r, pipeline_chunk *chunk)
 {
     pipeline_device_buffers *buffers = chunk->pinned;

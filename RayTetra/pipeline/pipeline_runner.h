@@ -52,6 +52,8 @@ size_t pipeline_runner_chunks(const pipeline_runner *runner);
 int pipeline_runner_chunk_alloc(pipeline_runner *runner, pipeline_chunk *chunk, const pipeline_chunk_shape *shape,
                                 error_text *err);
 void pipeline_runner_chunk_free(pipeline_runner *runner, pipeline_chunk *chunk);
+/* Only the chunk's pinned memory (before the runner is closed); its other buffers stay. */
+void pipeline_runner_chunk_unpin(pipeline_runner *runner, pipeline_chunk *chunk);
 
 /* Open lane i's queues for chunks of at most chunk_pairs pairs (pinned transfers; else nothing). */
 int pipeline_runner_lane_open(pipeline_runner *runner, size_t lane, size_t chunk_pairs, error_text *err);

@@ -28,8 +28,18 @@ typedef struct pipeline_state {
     pipeline_chunk_shape shape;
     size_t chunks_made;  /* chunks[0 .. chunks_made - 1] are made (guarded by lock once the stages run) */
     int reading_over;    /* the reader has stopped: no chunk more is needed (guarded by lock) */
-    /* free -> read -> checked -> computed -> formatted -> free */
-    pipeline_queue free_chunks, read, checked, computed, formatted;
+    /* free -> read -> checked -> computed -> formatted -> free; with output buffers, a chunk
+     * goes back to free once formatted into one, and the buffer goes formatted -> free_outputs. */
+    pipeline_queue free_chunks, read, checked, computed, formatted, free_outputs;
+    /* Output buffers (only their out bytes), so that the writer may fall behind by more than the
+     * chunks (on devices, which are then released while it writes); none when the budget has
+     * no room for two. */
+    pipeline_chunk outputs[PIPELINE_CHUNKS_MAX];
+    size_t output_count;
+    char *runner_report; /* the devices' lines, kept from before their early release */
+    size_t runner_report_size;
+    int runner_released;
+    double early_release_ms; /* the devices released while the writer wrote */
     pipeline_runner runner;
     pipeline_progress progress;
     pthread_mutex_t lock; /* guards failed, err, chunks_made and reading_over */

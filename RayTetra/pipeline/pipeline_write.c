@@ -26,25 +26,47 @@ static int emit(pipeline_state *s, const void *bytes, size_t length)
 }
 
 /* Each thread takes whole blocks; each block's lines go to its own part of the output bytes. */
-static void format_text(pipeline_chunk *chunk)
+static void format_text(const pipeline_chunk *chunk, pipeline_chunk *target)
 {
     size_t n = chunk->count;
 #pragma omp parallel for schedule(dynamic, 1) if (n > 1024)
     for (int b = 0; b < PIPELINE_TEXT_BLOCKS; ++b) {
         size_t first = n * (size_t)b / PIPELINE_TEXT_BLOCKS, end = n * (size_t)(b + 1) / PIPELINE_TEXT_BLOCKS;
-        char *block = chunk->out + first * RESULT_LINE_MAX, *at = block;
+        char *block = target->out + first * RESULT_LINE_MAX, *at = block;
         for (size_t i = first; i < end; ++i)
             at += result_format(at, RESULT_LINE_MAX, &chunk->results[i]);
-        chunk->block_length[b] = (size_t)(at - block);
+        target->block_length[b] = (size_t)(at - block);
     }
 }
 
-static void format_binary(pipeline_chunk *chunk)
+static void format_binary(const pipeline_chunk *chunk, pipeline_chunk *target)
 {
     size_t n = chunk->count;
 #pragma omp parallel for schedule(static) if (n > 4096)
     for (long long i = 0; i < (long long)n; ++i)
-        binary_result_encode(&chunk->results[i], (unsigned char *)chunk->out + (size_t)i * BINARY_RESULT_RECORD);
+        binary_result_encode(&chunk->results[i], (unsigned char *)target->out + (size_t)i * BINARY_RESULT_RECORD);
+}
+
+/* Where a chunk's results are formatted: a free output buffer, which takes the chunk's place in
+ * the writer's queue (the chunk goes back to the reader), or the chunk's own bytes. NULL once
+ * the run has failed. */
+static pipeline_chunk *format_target(pipeline_state *s, pipeline_chunk *chunk)
+{
+    if (s->output_count == 0)
+        return chunk;
+    pipeline_chunk *target = pipeline_queue_pop(&s->free_outputs);
+    if (!target)
+        return NULL;
+    target->sequence = chunk->sequence;
+    target->first = chunk->first;
+    target->count = chunk->count;
+    target->last = chunk->last;
+    return target;
+}
+
+static int is_output_buffer(const pipeline_state *s, const pipeline_chunk *chunk)
+{
+    return chunk >= s->outputs && chunk < s->outputs + s->output_count;
 }
 
 static int write_text(pipeline_state *s, pipeline_chunk *chunk)
@@ -99,12 +121,17 @@ void *pipeline_formatter(void *state)
         pipeline_chunk *chunk = pipeline_queue_pop_sequence(&s->computed, sequence);
         if (!chunk)
             return NULL;
+        pipeline_chunk *target = format_target(s, chunk);
+        if (!target)
+            return NULL;
         double start = timer_now_ms();
         if (s->job->write_results)
-            (s->binary_output ? format_binary : format_text)(chunk);
+            (s->binary_output ? format_binary : format_text)(chunk, target);
         s->busy_ms[PIPELINE_FORMAT] += timer_now_ms() - start;
         int last = chunk->last;
-        pipeline_queue_push(&s->formatted, chunk);
+        if (target != chunk)
+            pipeline_queue_push(&s->free_chunks, chunk);
+        pipeline_queue_push(&s->formatted, target);
         if (last)
             return NULL;
     }
@@ -127,6 +154,6 @@ void *pipeline_writer(void *state)
                                  s->source.end - s->source.start);
         if (check_stream(s) != 0 || chunk->last)
             return NULL;
-        pipeline_queue_push(&s->free_chunks, chunk);
+        pipeline_queue_push(is_output_buffer(s, chunk) ? &s->free_outputs : &s->free_chunks, chunk);
     }
 }
