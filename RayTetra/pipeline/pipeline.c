@@ -73,8 +73,10 @@ static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
 /* The output buffers of a device run: as many as the budget has room for beside the chunks, up
  * to PIPELINE_CHUNKS_MAX, and none when fewer than two fit (the chunks then carry their own). The
  * writer, the slowest stage of a long run, may then fall behind the devices by that many chunks'
- * results: on a 4 x H100 host 40,000,000 pairs left it up to 64 chunks (1.9 GB) to write once the
- * devices were done, long enough to release them meanwhile (0.4 s for four). */
+ * results, and the devices are released meanwhile: on a 4 x H100 host, 40,000,000 pairs on four
+ * GPUs, their release (0.38-0.46 s) overlapped the writer's last part and left 0.11-0.14 s after
+ * the run against 0.38-0.54 s (docs/PERFORMANCE.md, "The devices released while the writer
+ * finishes"). */
 static int make_outputs(pipeline_state *s, size_t budget, error_text *err)
 {
     size_t room = budget > s->shape.budgeted ? budget - s->shape.budgeted : 0;
