@@ -197,14 +197,14 @@ static void init_queues(pipeline_state *s)
 }
 
 /* The devices' lines of the report, written now into memory and printed once the run succeeded
- * (pipeline_runner_report). */
-static void keep_runner_report(pipeline_state *s)
+ * (pipeline_runner_report); 0 when there is no memory for them (the devices then stay). */
+static int keep_runner_report(pipeline_state *s)
 {
     FILE *text = open_memstream(&s->runner_report, &s->runner_report_size);
     if (!text)
-        return;
+        return 0;
     pipeline_runner_report(&s->runner, text, s->source.end - s->source.start);
-    fclose(text);
+    return fclose(text) == 0 && s->runner_report;
 }
 
 /* Once every chunk is formatted into an output buffer, nothing needs the chunks' pinned memory
@@ -217,7 +217,8 @@ static void release_devices_early(pipeline_state *s)
     if (failed || s->output_count == 0 || !s->job->gpu)
         return;
     double start = timer_now_ms();
-    keep_runner_report(s);
+    if (!keep_runner_report(s))
+        return;
     for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_unpin(&s->runner, &s->chunks[c]);
     pipeline_runner_close(&s->runner);
@@ -256,6 +257,10 @@ static int stream(pipeline_state *s)
         release_devices_early(s);
         pthread_join(threads[WRITER], NULL);
     }
+    /* After the writer and the sum of the lanes' times (the writer once wrote it before the sum:
+     * a time of 0). */
+    if (!s->failed && s->job->write_timing && !s->job->sink)
+        pipeline_write_timing(s);
     free(threads);
     free(starts);
     each_queue(s, pipeline_queue_destroy);

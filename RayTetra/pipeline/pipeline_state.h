@@ -62,4 +62,7 @@ void *pipeline_writer(void *state);
 /* The writer's first bytes, once the count is known (a binary OUTPUT's header). */
 void pipeline_write_header(pipeline_state *state);
 
+/* A text OUTPUT's last line, the timing line, once every lane's time is summed. */
+void pipeline_write_timing(pipeline_state *state);
+
 #endif

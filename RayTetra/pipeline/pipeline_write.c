@@ -95,7 +95,7 @@ void pipeline_write_header(pipeline_state *s)
         binary_write_header(s->out.stream, BINARY_KIND_RESULTS, s->source.count, BINARY_RESULT_RECORD);
 }
 
-static void write_timing(pipeline_state *s)
+void pipeline_write_timing(pipeline_state *s)
 {
     char line[256];
     pipeline_timing_line(s->job, s->source.count, s->runner.algorithm_ms, line, sizeof line);
@@ -147,8 +147,6 @@ void *pipeline_writer(void *state)
         double start = timer_now_ms();
         if (s->job->write_results && (s->binary_output ? write_binary : write_text)(s, chunk) != 0)
             return NULL;
-        if (chunk->last && s->job->write_timing && !s->job->sink)
-            write_timing(s);
         s->busy_ms[PIPELINE_WRITE] += timer_now_ms() - start;
         pipeline_progress_update(&s->progress, chunk->first + chunk->count - s->source.start,
                                  s->source.end - s->source.start);
