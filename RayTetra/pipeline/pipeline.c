@@ -204,7 +204,11 @@ static int keep_runner_report(pipeline_state *s)
     if (!text)
         return 0;
     pipeline_runner_report(&s->runner, text, s->source.end - s->source.start);
-    return fclose(text) == 0 && s->runner_report;
+    if (fclose(text) == 0 && s->runner_report)
+        return 1;
+    free(s->runner_report);
+    s->runner_report = NULL;
+    return 0;
 }
 
 /* Once every chunk is formatted into an output buffer, nothing needs the chunks' pinned memory
@@ -222,7 +226,6 @@ static void release_devices_early(pipeline_state *s)
     for (size_t c = 0; c < s->chunk_count; ++c)
         pipeline_runner_chunk_unpin(&s->runner, &s->chunks[c]);
     pipeline_runner_close(&s->runner);
-    s->runner_released = 1;
     s->early_release_ms = timer_now_ms() - start;
 }
 
@@ -383,7 +386,7 @@ static int run_state(pipeline_state *s, size_t budget, double start_ms, error_te
         *err = s->err;
         return -1;
     }
-    if (s->runner_released)
+    if (s->runner_report) /* kept: the devices are released */
         fwrite(s->runner_report, 1, s->runner_report_size, s->job->report);
     else
         pipeline_runner_report(&s->runner, s->job->report, s->source.end - s->source.start);

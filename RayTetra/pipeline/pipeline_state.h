@@ -36,9 +36,8 @@ typedef struct pipeline_state {
      * no room for two. */
     pipeline_chunk outputs[PIPELINE_CHUNKS_MAX];
     size_t output_count;
-    char *runner_report; /* the devices' lines, kept from before their early release */
+    char *runner_report; /* the devices' lines, kept from before their early release (NULL: not released) */
     size_t runner_report_size;
-    int runner_released;
     double early_release_ms; /* the devices released while the writer wrote */
     pipeline_runner runner;
     pipeline_progress progress;
