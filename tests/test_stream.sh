@@ -101,8 +101,19 @@ for threads in 0 1 4; do
             test "$(tail -n 1 "$TMP/rss_pages$threads")" -lt 40960
     fi
 done
+# By default one helper where the run has 8 cores or more, none on fewer (it costs them time).
+cores=${OMP_NUM_THREADS:-$(nproc)}
+if [ $pages_here = 1 ] && [ "$cores" -ge 8 ]; then
+    check "the default run on $cores cores made its pages ahead of the writer" grep -q '^output pages made ahead of the writer: 3[0-9]' "$TMP/from_file.log"
+fi
+if [ "$cores" -lt 8 ]; then
+    check "the default run on $cores cores made no pages ahead of the writer" test -z "$(grep '^output pages' "$TMP/from_file.log")"
+fi
 if [ $pages_here = 1 ]; then
-    check "the default run made its pages ahead of the writer" grep -q '^output pages made ahead of the writer: 3[0-9]' "$TMP/from_file.log"
+    OMP_NUM_THREADS=8 run default8 "" --max-memory 16M -t 1 -p r "$TMP/big.rtb" "$TMP/default8.rtb" 1
+    check "the default with 8 threads (OMP_NUM_THREADS=8): pages made ahead by one helper" \
+        grep -Eq '^output pages made ahead of the writer: 3[0-9]\.[0-9] MB by 1 thread$' "$TMP/default8.log"
+    check "the default with 8 threads: the same bytes" cmp -s "$TMP/from_file.rtb" "$TMP/default8.rtb"
 fi
 check "RAYTETRA_STREAM_PAGES=0: no pages line" test -z "$(grep '^output pages' "$TMP/pages0.log")"
 flat_pair "$TMP/big.rtb" "$TMP/big_bad.rtb" 250000

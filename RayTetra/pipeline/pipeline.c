@@ -298,13 +298,18 @@ static int open_source(pipeline_state *s, error_text *err)
                        : pair_source_open(&s->source, job->input, err);
 }
 
-/* The threads that make a binary OUTPUT's pages ahead of the writer (output_pages.h), unless
- * $RAYTETRA_STREAM_PAGES gives 0 (none) to OUTPUT_PAGES_THREADS_MAX. */
-#define PAGES_THREADS 1
+/* The threads that make a binary OUTPUT's pages ahead of the writer (output_pages.h): one where
+ * the run has PAGES_CORES_MIN cores or more, else none, unless $RAYTETRA_STREAM_PAGES gives 0
+ * (none) to OUTPUT_PAGES_THREADS_MAX. Making a page ahead costs work the writer does not do
+ * (the kernel fills it with zeros first), which a core of its own hides: on hosts of 32 and 64
+ * cores a helper shortened the runs, on the dev machine's two it lengthened every core's run
+ * of 10,000,000 pairs from 0.80-0.81 s to 0.92-1.79 s (docs/PERFORMANCE.md, "The output's pages
+ * made ahead of the writer"). */
+#define PAGES_CORES_MIN 8
 static int pages_threads(int *threads, error_text *err)
 {
     const char *text = getenv("RAYTETRA_STREAM_PAGES");
-    *threads = PAGES_THREADS;
+    *threads = cpu_thread_count() >= PAGES_CORES_MIN ? 1 : 0;
     if (!text || !*text)
         return 0;
     if (text[0] < '0' || text[0] > '0' + OUTPUT_PAGES_THREADS_MAX || text[1])
