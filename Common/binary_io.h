@@ -71,6 +71,11 @@ int binary_result_decode(const char *name, size_t index, const unsigned char *re
 /* One result as its record of the format, for writers that stream their records. */
 void binary_result_encode(const ray_tetra_result *result, unsigned char record[BINARY_RESULT_RECORD]);
 
+/* On a little-endian host, each of `count` results made its own record in place (the bytes of
+ * binary_result_encode), so that the array is written as it is: 1; elsewhere 0, the results
+ * untouched. */
+int binary_results_encode_in_place(ray_tetra_result *results, size_t count);
+
 /* A hit with these faces and its 12 reals in the order both result formats store them (docs/
  * SPECIFICATION.md section 4): enter point, leave point, u_enter1, u_enter2, u_leave1, u_leave2,
  * t_enter, t_leave. */

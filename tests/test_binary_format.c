@@ -85,6 +85,23 @@ int main(void)
           byte_order_get_u32(record + 4), byte_order_get_u32(record + 8), byte_order_get_u32(record + 12), reals[0],
           reals[5], reals[6], reals[9], reals[10], reals[11]);
 
+    /* In place (a little-endian host): every result becomes the bytes binary_result_encode gives
+     * it, a miss with -0.0 reals or left-over fields too, and a result already as its record is
+     * left as it is. */
+    ray_tetra_result negative_zero_miss = {.hit = 0, .enter_face = -1, .leave_face = -1, .t_enter = -0.0};
+    ray_tetra_result canonical_miss = {.hit = 0, .enter_face = -1, .leave_face = -1};
+    ray_tetra_result in_place[] = {junk_miss, flagged_hit, negative_zero_miss, canonical_miss, results[1], results[2]};
+    enum { IN_PLACE = sizeof in_place / sizeof in_place[0] };
+    unsigned char expected[IN_PLACE][BINARY_RESULT_RECORD];
+    for (int k = 0; k < IN_PLACE; ++k)
+        binary_result_encode(&in_place[k], expected[k]);
+    if (binary_results_encode_in_place(in_place, IN_PLACE)) {
+        for (int k = 0; k < IN_PLACE; ++k)
+            CHECK(memcmp(&in_place[k], expected[k], BINARY_RESULT_RECORD) == 0,
+                  "result %d made its record in place: the bytes of binary_result_encode", k);
+    } else
+        CHECK(!byte_order_little_endian_host(), "the results made their records in place on a little-endian host");
+
     /* Truncated: the header promises more than the file holds. */
     FILE *f = fopen(pairs_path, "rb");
     unsigned char buffer[64 + 144 * 2];

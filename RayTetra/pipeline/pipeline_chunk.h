@@ -43,6 +43,7 @@ typedef struct pipeline_chunk {
     size_t *line_start;   /* offset in text of pair i's line */
     size_t *line_number;  /* its line in the input */
     char *out;            /* the bytes written for the results */
+    int records_in_results; /* binary OUTPUT: the results are their records, written in place of out */
     size_t out_capacity;
     size_t block_length[PIPELINE_TEXT_BLOCKS]; /* text: the bytes of each block, from its 1/64th of out */
     int pairs_owned, results_owned; /* else they are in the runner's pinned memory */
