@@ -4,7 +4,9 @@
 #include "pair_check.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "exact.h"
 
@@ -32,12 +34,35 @@ void coordinate_range_why(const char *name, double value, char *why, size_t size
     coordinate_range_why_text(name, text, why, size);
 }
 
+/* All 18 coordinates 0 or of a magnitude in [PAIR_RANGE_MIN, PAIR_RANGE_MAX], in one pass
+ * without a branch: the magnitudes' bits as integers order as the magnitudes do, and a NaN's or
+ * an infinity's lie above PAIR_RANGE_MAX's. Coordinate by coordinate with isfinite and
+ * coordinate_in_range, the check took 32 ns a pair on the dev machine, most of the streaming
+ * checker's time. */
+static int coordinates_all_in_range(const double *v)
+{
+    uint64_t bits[18], low, high;
+    memcpy(bits, v, sizeof bits);
+    double low_value = PAIR_RANGE_MIN, high_value = PAIR_RANGE_MAX;
+    memcpy(&low, &low_value, sizeof low);
+    memcpy(&high, &high_value, sizeof high);
+    uint64_t outside = 0;
+    for (int i = 0; i < 18; ++i) {
+        uint64_t magnitude = bits[i] & ~((uint64_t)1 << 63);
+        /* magnitude - low wraps above high - low for a magnitude below low */
+        outside |= (uint64_t)(magnitude != 0) & (uint64_t)(magnitude - low > high - low);
+    }
+    return outside == 0;
+}
+
 pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
 {
     const double *v = &p->vert[0].x;
     int at = 0;
     if (!coordinate)
         coordinate = &at;
+    if (coordinates_all_in_range(v))
+        goto coordinates_checked;
     for (int i = 0; i < 18; ++i)
         if (!isfinite(v[i])) {
             *coordinate = i;
@@ -48,6 +73,7 @@ pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
             *coordinate = i;
             return PAIR_OUT_OF_RANGE;
         }
+coordinates_checked:
     if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z)
         return PAIR_NO_DIRECTION;
     int orientation = exact_tetra_orientation(p->vert);

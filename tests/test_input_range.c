@@ -6,6 +6,7 @@
  * floating point, scaling by 2^k is exact and commutes with every operation as long as nothing
  * overflows or underflows); and the extremes are finite and agree with the exact classifier. */
 #define _POSIX_C_SOURCE 200809L
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,20 @@ static void check_bounds(void)
                   strstr(why, fabs(limits[i][0]) < 1 ? "P.x" : "Q.z"),
               "%.17g must be refused naming the coordinate and the range: %s", limits[i][1], why);
     }
+    /* Each coordinate: NaN and both infinities refused as not finite, a subnormal below the range
+     * and the largest double above it refused as out of range, each naming that coordinate. */
+    static const char *const names[18] = {"V0.x", "V0.y", "V0.z", "V1.x", "V1.y", "V1.z", "V2.x", "V2.y", "V2.z",
+                                          "V3.x", "V3.y", "V3.z", "P.x",  "P.y",  "P.z",  "Q.x",  "Q.y",  "Q.z"};
+    const double bad[] = {NAN, INFINITY, -INFINITY, 4.9e-324, -1e-300, DBL_MAX, -DBL_MAX};
+    for (int k = 0; k < 18; ++k)
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
+            ray_tetra_pair q = p;
+            (&q.vert[0].x)[k] = bad[b];
+            int refused = pair_check(&q, why, sizeof why) != 0;
+            const char *want = isfinite(bad[b]) ? PAIR_RANGE_TEXT : "not a finite number";
+            CHECK(refused && strstr(why, want) && (!isfinite(bad[b]) || strstr(why, names[k])),
+                  "%s = %g must be refused (%s): %s", names[k], bad[b], want, refused ? why : "accepted");
+        }
     ray_tetra_pair zero = p;
     zero.vert[0].x = -0.0;
     CHECK(pair_check(&zero, why, sizeof why) == 0, "-0 is zero: %s", why);
