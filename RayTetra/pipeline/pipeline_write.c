@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "binary_io.h"
+#include "byte_order.h"
 #include "pairs_io.h"
 #include "pipeline/pipeline_state.h"
 #include "timer.h"
@@ -40,14 +41,22 @@ static void format_text(const pipeline_chunk *chunk, pipeline_chunk *target)
 }
 
 /* Into an output buffer, a copy; into the chunk itself, the results made their records where
- * they lie (a little-endian host), one copy of every result fewer: on the dev machine's two
- * cores that took 10,000,000 pairs on every core from 0.80-0.81 s to 0.6 s (docs/PERFORMANCE.md). */
+ * they lie (a little-endian host), one copy of every result fewer, by the team in blocks of
+ * RECORD_BLOCK (docs/PERFORMANCE.md, "Streaming runs against the I/O floor"). */
+enum { RECORD_BLOCK = 4096 };
 static void format_binary(pipeline_chunk *chunk, pipeline_chunk *target)
 {
     size_t n = chunk->count;
-    target->records_in_results = target == chunk && binary_results_encode_in_place(chunk->results, n);
-    if (target->records_in_results)
+    target->records_in_results = target == chunk && byte_order_little_endian_host();
+    if (target->records_in_results) {
+        long long blocks = (long long)((n + RECORD_BLOCK - 1) / RECORD_BLOCK);
+#pragma omp parallel for schedule(static) if (blocks > 1)
+        for (long long b = 0; b < blocks; ++b) {
+            size_t first = (size_t)b * RECORD_BLOCK;
+            binary_results_encode_in_place(chunk->results + first, n - first < RECORD_BLOCK ? n - first : RECORD_BLOCK);
+        }
         return;
+    }
 #pragma omp parallel for schedule(static) if (n > 4096)
     for (long long i = 0; i < (long long)n; ++i)
         binary_result_encode(&chunk->results[i], (unsigned char *)target->out + (size_t)i * BINARY_RESULT_RECORD);
