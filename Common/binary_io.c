@@ -396,16 +396,15 @@ int binary_results_encode_in_place(ray_tetra_result *results, size_t count)
 {
     if (!byte_order_little_endian_host())
         return 0;
-    /* A result is stored only where its bytes differ from its record (a miss's reals may be
-     * -0.0 or left over), so that one already as its record leaves its cache line clean. */
+    /* Written whether or not they differ: an algorithm leaves a miss's fields and a hit's
+     * reserved field unset, and they are read only once set. */
     const ray_tetra_result miss = {.hit = 0, .enter_face = -1, .leave_face = -1};
     for (size_t i = 0; i < count; ++i) {
         ray_tetra_result *r = &results[i];
-        if (!r->hit) {
-            if (memcmp(r, &miss, sizeof miss) != 0)
-                *r = miss;
-        } else if (r->uncertain)
+        if (r->hit)
             r->uncertain = 0;
+        else
+            *r = miss;
     }
     return 1;
 }

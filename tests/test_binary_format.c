@@ -86,8 +86,8 @@ int main(void)
           reals[5], reals[6], reals[9], reals[10], reals[11]);
 
     /* In place (a little-endian host): every result becomes the bytes binary_result_encode gives
-     * it, a miss with -0.0 reals or left-over fields too, and a result already as its record is
-     * left as it is. */
+     * it, a miss with -0.0 reals or left-over fields too, and a result already as its record
+     * keeps its bytes. */
     ray_tetra_result negative_zero_miss = {.hit = 0, .enter_face = -1, .leave_face = -1, .t_enter = -0.0};
     ray_tetra_result canonical_miss = {.hit = 0, .enter_face = -1, .leave_face = -1};
     ray_tetra_result in_place[] = {junk_miss, flagged_hit, negative_zero_miss, canonical_miss, results[1], results[2]};
