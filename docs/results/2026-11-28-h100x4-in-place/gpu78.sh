@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# gpu78: gpu77 again for every core, with the in-place records made by the formatter's team
+# (gpu77's build made them on one thread: its formatter was busy 0.90-0.96 s): the working tree
+# after c35da22 (`.devtools/bin/RayTetra`) against 2ddbe33 (`.devtools/bin/RayTetra.2ddbe33`),
+# 40,000,000 pairs file to file, `-t 0 --threads 0`, four rounds, the order swapped every round,
+# the floor in each; then scripts/stream_bench.sh 40000000 once with the new build.
+set -u
+root=$PWD
+mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:$root/.devtools
+export RAYTETRA_KERNEL_DIR=$root/kernels RAYTETRA_CACHE_DIR=/tmp/rtcache
+B=$root/.devtools/bin
+{ nvidia-smi -L; nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1; nproc; uname -r; free -g | head -2; df -T /tmp | tail -1; } > $OUT/host_gpu78.txt 2>&1
+ms() { echo $(( ($2 - $1) / 1000000 )); }
+o=$OUT/file_to_file_cpu.txt
+mkdir -p /tmp/s && cd /tmp/s
+$B/RandomRayTetra p.rtb -i 20000000 -n 20000000 > /dev/null
+cat p.rtb > /dev/null
+$B/RayTetra -g 1 --devices all -p r p.rtb o.rtb 1 > /dev/null 2>&1
+bytes=$(( 64 + 40000000 * 112 ))
+for round in 1 2 3 4; do
+  order="cpu-new cpu-old"; [ $((round % 2)) = 0 ] && order="cpu-old cpu-new"
+  for mode in floor $order; do
+    rm -f o.rtb w.out; sync
+    case $mode in *-new) R=$B/RayTetra;; *) R=$B/RayTetra.2ddbe33;; esac
+    s=$(date +%s%N)
+    case $mode in
+      floor) cat p.rtb > /dev/null; dd if=/dev/zero of=w.out bs=4M count=$bytes iflag=count_bytes status=none;;
+      all-*) $R -g 1 --devices all -p r p.rtb o.rtb 1 > r0.txt 2>&1;;
+      alone-*) CUDA_VISIBLE_DEVICES=0 $R -g 1 -n 1 -p r p.rtb o.rtb 1 > r0.txt 2>&1;;
+      cpu-*) $R -t 0 --threads 0 -p r p.rtb o.rtb 1 > r0.txt 2>&1;;
+    esac
+    e=$(date +%s%N)
+    echo "$mode round $round: $(ms $s $e) ms" >> $o
+    [ $mode = floor ] || grep -hE "^start-up|^stages|^output|^the devices" r0.txt | cut -c1-520 | sed 's/^/    /' >> $o
+    [ $round = 1 ] && case $mode in all-new|cpu-new) mv o.rtb new.out;; all-old|cpu-old) { cmp new.out o.rtb && echo "$mode and the new build: the same bytes"; } >> $OUT/cmp_cpu.txt 2>&1; rm -f new.out;; esac
+    rm -f r0.txt
+  done
+done
+rm -f o.rtb w.out
+grep -E "round" $o | awk '{print $1, $4}' | awk '{a[$1]=a[$1]" "$2} END {for (k in a) print k a[k]}' | sort > $OUT/summary_cpu.txt
+cat $OUT/summary_cpu.txt $OUT/cmp_cpu.txt
+cd $root && rm -rf /tmp/s
+for k in 3; do
+  RAYTETRA_BIN=$B scripts/stream_bench.sh 40000000 > $OUT/stream_bench_$k.txt 2>&1
+  cat $OUT/stream_bench_$k.txt
+done
