@@ -55,7 +55,7 @@ static void check_bounds(void)
      * and the largest double above it refused as out of range, each naming that coordinate. */
     static const char *const names[18] = {"V0.x", "V0.y", "V0.z", "V1.x", "V1.y", "V1.z", "V2.x", "V2.y", "V2.z",
                                           "V3.x", "V3.y", "V3.z", "P.x",  "P.y",  "P.z",  "Q.x",  "Q.y",  "Q.z"};
-    const double bad[] = {NAN, INFINITY, -INFINITY, 4.9e-324, -1e-300, DBL_MAX, -DBL_MAX};
+    const double bad[] = {NAN, -NAN, INFINITY, -INFINITY, 4.9e-324, -1e-300, DBL_MAX, -DBL_MAX};
     for (int k = 0; k < 18; ++k)
         for (size_t b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
             ray_tetra_pair q = p;

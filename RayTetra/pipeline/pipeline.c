@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "binary_io.h"
+#include "byte_order.h"
 #include "cpu/cpu_parallel.h"
 #include "multi/device_set.h"
 #include "pairs_io.h"
@@ -54,7 +55,12 @@ static int open_lane(void *state, size_t lane, error_text *err)
 static int make_chunks(pipeline_state *s, size_t budget, error_text *err)
 {
     const pipeline_job *job = s->job;
-    size_t out_bytes = !job->write_results ? 0 : s->binary_output ? BINARY_RESULT_RECORD : RESULT_LINE_MAX;
+    /* On the CPU a binary OUTPUT's records are made in the chunk's results on a little-endian
+     * host (pipeline_write.c): no bytes of their own, and the budget goes to larger chunks. */
+    size_t out_bytes = !job->write_results ? 0
+                       : !s->binary_output ? RESULT_LINE_MAX
+                       : job->gpu || !byte_order_little_endian_host() ? BINARY_RESULT_RECORD
+                                                                      : 0;
     s->chunk_count = pipeline_runner_chunks(&s->runner);
     if (pipeline_chunk_shape_for(budget, s->source.end - s->source.start, !s->source.binary, out_bytes,
                                  pipeline_runner_copies(job), s->chunk_count, (size_t)cpu_thread_count(), &s->shape,
@@ -303,8 +309,8 @@ static int open_source(pipeline_state *s, error_text *err)
  * (none) to OUTPUT_PAGES_THREADS_MAX. Making a page ahead costs work the writer does not do
  * (the kernel fills it with zeros first), which a core of its own hides: on hosts of 32 and 64
  * cores a helper shortened the runs, on the dev machine's two it lengthened every core's run
- * of 10,000,000 pairs from 0.80-0.81 s to 0.92-1.79 s (docs/PERFORMANCE.md, "The output's pages
- * made ahead of the writer"). */
+ * of 10,000,000 pairs from 0.77-0.81 s to 1.41-3.29 s (docs/PERFORMANCE.md, "The helper on few
+ * cores"). */
 #define PAGES_CORES_MIN 8
 static int pages_threads(int *threads, error_text *err)
 {
