@@ -61,19 +61,18 @@ pair_fault pair_fault_of(const ray_tetra_pair *p, int *coordinate)
     int at = 0;
     if (!coordinate)
         coordinate = &at;
-    if (coordinates_all_in_range(v))
-        goto coordinates_checked;
-    for (int i = 0; i < 18; ++i)
+    /* Coordinate by coordinate only for a pair refused, to name the coordinate and the fault. */
+    int refused = !coordinates_all_in_range(v);
+    for (int i = 0; refused && i < 18; ++i)
         if (!isfinite(v[i])) {
             *coordinate = i;
             return PAIR_NOT_FINITE;
         }
-    for (int i = 0; i < 18; ++i)
+    for (int i = 0; refused && i < 18; ++i)
         if (!coordinate_in_range(v[i])) {
             *coordinate = i;
             return PAIR_OUT_OF_RANGE;
         }
-coordinates_checked:
     if (p->orig.x == p->far.x && p->orig.y == p->far.y && p->orig.z == p->far.z)
         return PAIR_NO_DIRECTION;
     int orientation = exact_tetra_orientation(p->vert);
