@@ -102,12 +102,8 @@ void pipeline_runner_chunk_unpin(pipeline_runner *r, pipeline_chunk *chunk)
 
 void pipeline_runner_chunk_free(pipeline_runner *r, pipeline_chunk *chunk)
 {
-    pipeline_device_buffers *buffers = chunk->pinned;
+    pipeline_runner_chunk_unpin(r, chunk);
     pipeline_chunk_free(chunk);
-    if (buffers)
-        pipeline_device_buffers_release(r->lanes[0].handler, buffers);
-    free(buffers);
-    chunk->pinned = NULL;
 }
 
 int pipeline_runner_lane_open(pipeline_runner *r, size_t lane, size_t chunk_pairs, error_text *err)
