@@ -3,7 +3,7 @@
 # and the robust one, forced chunks); a bad list, --devices with a CPU algorithm or with -n is
 # one error line and exit 2, with no output file; Bench --devices prints per-device and
 # aggregate rows and the scaling, and a bad list stops it before any timing; TetWalk --devices
-# walks every ray as -n does.
+# walks every ray as -n does, and with either and no --algorithm walks GPU_STP0R.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 unset RAYTETRA_MAX_CHUNK_PAIRS
@@ -89,6 +89,18 @@ for a in stp1 stp0r; do
             cmp -s "walk_one_$a.csv" "walk_bands_$a.csv"
     else
         fail "TetWalk gpu_$a --chunk-rays 77: $(cat "walk_chunks_$a.out")"
+    fi
+done
+# A device and no --algorithm: the robust walk on that device, the very file of gpu_stp0r.
+for d in "--devices all" "-n $DEVICE"; do
+    tag=${d// /_}
+    if "$BIN/TetWalk" --aim edges --aim-rays 1000 $d --per-ray "walk_default$tag.csv" "$ROOT/data/u_shape.mesh" \
+        >"walk_default$tag.out" 2>&1; then
+        check "TetWalk $d, no --algorithm: GPU_STP0R walks" grep -Eq "^  GPU_STP0R " "walk_default$tag.out"
+        check "TetWalk $d, no --algorithm: no CPU walk" bash -c "! grep -Eq '^  STP0R ' 'walk_default$tag.out'"
+        check "TetWalk $d, no --algorithm: the per-ray file of gpu_stp0r" cmp -s walk_one_stp0r.csv "walk_default$tag.csv"
+    else
+        fail "TetWalk $d, no --algorithm: $(cat "walk_default$tag.out")"
     fi
 done
 expect 2 "^TetWalk: error: --chunk-rays must be a whole number from 1" -- "$BIN/TetWalk" --devices all --chunk-rays 0 "$ROOT/data/u_shape.mesh"

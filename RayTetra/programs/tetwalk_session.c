@@ -69,7 +69,8 @@ void tetwalk_usage(FILE *out)
             "  --aim-rays N       how many aimed rays or rays from a point (default 10000)\n"
             "  --seed N           of the aimed rays and the directions from a point (default 1)\n"
             "algorithms:\n"
-            "  --algorithm LIST   comma-separated, repeatable (default stp0r); 'all': every CPU one.\n"
+            "  --algorithm LIST   comma-separated, repeatable (default stp0r, gpu_stp0r with -n or\n"
+            "                     --devices); 'all': every CPU one.\n"
             "                     NAME or CSV_NAME in any case for the CPU, gpu_NAME or GPU_CSV_NAME for\n"
             "                     OpenCL:\n");
     walk_algorithms_print(out);
@@ -290,8 +291,10 @@ void tetwalk_parse(const char *program, int argc, char **argv, options *o, void 
     if (optind != argc - 1)
         program_wrong_arguments(PROGRAM, "one MESH", argc - optind);
     o->mesh = argv[optind];
+    /* A device named and no algorithm: the robust walk on that device, not on the CPU, which
+     * would leave -n or --devices unused without a word. */
     if (o->chosen_count == 0)
-        parse_algorithms(o, "stp0r");
+        parse_algorithms(o, o->device_given || o->devices ? "gpu_stp0r" : "stp0r");
     if (o->devices && o->device_given)
         program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
     if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
