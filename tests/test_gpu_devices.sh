@@ -3,7 +3,8 @@
 # and the robust one, forced chunks); a bad list, --devices with a CPU algorithm or with -n is
 # one error line and exit 2, with no output file; Bench --devices prints per-device and
 # aggregate rows and the scaling, and a bad list stops it before any timing; TetWalk --devices
-# walks every ray as -n does, and with either and no --algorithm walks GPU_STP0R.
+# walks every ray as -n does, and with either and no --algorithm walks GPU_STP0R; TetWalk
+# --devices with CPU algorithms only is one error line and exit 2.
 source "$(dirname "$0")/lib.sh"
 export RAYTETRA_CACHE_DIR="$TMP/cache"
 unset RAYTETRA_MAX_CHUNK_PAIRS
@@ -106,4 +107,5 @@ done
 expect 2 "^TetWalk: error: --chunk-rays must be a whole number from 1" -- "$BIN/TetWalk" --devices all --chunk-rays 0 "$ROOT/data/u_shape.mesh"
 expect 1 "^TetWalk: error: --devices '$DEVICE,$DEVICE': device $DEVICE is listed twice" -- "$BIN/TetWalk" --aim edges --aim-rays 10 --algorithm gpu_stp1 --devices "$DEVICE,$DEVICE" "$ROOT/data/u_shape.mesh"
 expect 2 "give -n \(one device\) or --devices \(several\), not both" -- "$BIN/TetWalk" --algorithm gpu_stp1 -n 0 --devices all "$ROOT/data/u_shape.mesh"
+expect 2 "^TetWalk: error: --devices runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME" -- "$BIN/TetWalk" --algorithm stp1,aman --devices all "$ROOT/data/u_shape.mesh"
 finish

@@ -297,6 +297,12 @@ void tetwalk_parse(const char *program, int argc, char **argv, options *o, void 
         parse_algorithms(o, o->device_given || o->devices ? "gpu_stp0r" : "stp0r");
     if (o->devices && o->device_given)
         program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
+    int opencl = 0;
+    for (int i = 0; i < o->chosen_count; ++i)
+        opencl |= o->chosen[i].opencl;
+    if (o->devices && !opencl)
+        cli_usage_error_at(PROGRAM, "--devices runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME",
+                           NULL);
     if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
         cli_usage_error_at(PROGRAM, "--rays, --aim, --from and --from-vertex each choose the rays: give one", NULL);
     if (o->image && (o->rays || o->aimed || o->from || o->from_vertex >= 0))
