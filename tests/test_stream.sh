@@ -85,7 +85,10 @@ fi
 
 # The 34 MB binary OUTPUT of those pairs from the file, its pages made ahead of the writer by 1
 # and 4 threads in windows of 2 MiB (a 16M budget): the same bytes as none, pages made, the
-# memory still bounded; a bad pair past the first windows ends the run with no file left.
+# memory still bounded; a bad pair past the first windows ends the run with no file left. How
+# much the helpers make depends on the host's load (a window the writer has passed is left to
+# it), so the checks ask for some pages, not for all of them.
+made='([1-9][0-9]*\.[0-9]|0\.[1-9]) MB'
 pages_here=0
 case "$(stat -f -c %T "$TMP")" in ext2/ext3 | xfs | btrfs) pages_here=1 ;; esac
 for threads in 0 1 4; do
@@ -93,8 +96,8 @@ for threads in 0 1 4; do
         "$TMP/big.rtb" "$TMP/pages$threads.rtb" 1 >"$TMP/pages$threads.log" 2>&1 || fail "RayTetra, RAYTETRA_STREAM_PAGES=$threads"
     check "RAYTETRA_STREAM_PAGES=$threads in a 16M budget: the same bytes as the default run" cmp -s "$TMP/from_file.rtb" "$TMP/pages$threads.rtb"
     if [ "$threads" != 0 ] && [ $pages_here = 1 ]; then
-        check "RAYTETRA_STREAM_PAGES=$threads: 34 MB of pages made ahead of the writer by $threads" \
-            grep -Eq "^output pages made ahead of the writer: 3[0-9]\.[0-9] MB by $threads threads?$" "$TMP/pages$threads.log"
+        check "RAYTETRA_STREAM_PAGES=$threads: pages made ahead of the writer by $threads" \
+            grep -Eq "^output pages made ahead of the writer: $made by $threads threads?$" "$TMP/pages$threads.log"
     fi
     if [ "${SANITIZED:-0}" != 1 ]; then
         check "RAYTETRA_STREAM_PAGES=$threads in --max-memory 16M: max RSS $(tail -n 1 "$TMP/rss_pages$threads") KiB under 40 MiB" \
@@ -105,7 +108,7 @@ done
 cores=${OMP_NUM_THREADS:-$(nproc)}
 cores=${cores%%,*} # a list's first value is the run's
 if [ $pages_here = 1 ] && [ "$cores" -ge 8 ]; then
-    check "the default run on $cores cores made its pages ahead of the writer" grep -q '^output pages made ahead of the writer: 3[0-9]' "$TMP/from_file.log"
+    check "the default run on $cores cores made its pages ahead of the writer" grep -Eq "^output pages made ahead of the writer: $made" "$TMP/from_file.log"
 fi
 if [ "$cores" -lt 8 ]; then
     check "the default run on $cores cores made no pages ahead of the writer" test -z "$(grep '^output pages' "$TMP/from_file.log")"
@@ -113,7 +116,7 @@ fi
 if [ $pages_here = 1 ]; then
     OMP_NUM_THREADS=8 run default8 "" --max-memory 16M -t 1 -p r "$TMP/big.rtb" "$TMP/default8.rtb" 1
     check "the default with 8 threads (OMP_NUM_THREADS=8): pages made ahead by one helper" \
-        grep -Eq '^output pages made ahead of the writer: 3[0-9]\.[0-9] MB by 1 thread$' "$TMP/default8.log"
+        grep -Eq "^output pages made ahead of the writer: $made by 1 thread$" "$TMP/default8.log"
     check "the default with 8 threads: the same bytes" cmp -s "$TMP/from_file.rtb" "$TMP/default8.rtb"
 fi
 check "RAYTETRA_STREAM_PAGES=0: no pages line" test -z "$(grep '^output pages' "$TMP/pages0.log")"
