@@ -122,6 +122,15 @@ static void choose(options *o, const walk_algorithm *algorithm, int opencl)
     o->chosen[o->chosen_count++] = (selection){algorithm, opencl};
 }
 
+/* Is one of the chosen algorithms an OpenCL one? */
+static int chose_opencl(const options *o)
+{
+    for (int i = 0; i < o->chosen_count; ++i)
+        if (o->chosen[i].opencl)
+            return 1;
+    return 0;
+}
+
 static void parse_algorithms(options *o, const char *list)
 {
     char copy[1024];
@@ -297,10 +306,7 @@ void tetwalk_parse(const char *program, int argc, char **argv, options *o, void 
         parse_algorithms(o, o->device_given || o->devices ? "gpu_stp0r" : "stp0r");
     if (o->devices && o->device_given)
         program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
-    int opencl = 0;
-    for (int i = 0; i < o->chosen_count; ++i)
-        opencl |= o->chosen[i].opencl;
-    if (o->devices && !opencl)
+    if (o->devices && !chose_opencl(o))
         cli_usage_error_at(PROGRAM, "--devices runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME",
                            NULL);
     if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
@@ -610,10 +616,7 @@ int tetwalk_load(state *s, error_text *err)
 
 int tetwalk_open_device(state *s, error_text *err)
 {
-    int opencl = 0;
-    for (int i = 0; i < s->o->chosen_count; ++i)
-        opencl |= s->o->chosen[i].opencl;
-    if (!opencl)
+    if (!chose_opencl(s->o))
         return 0;
     if (s->o->devices) {
         int *devices = NULL;
