@@ -156,7 +156,16 @@ if "$RT" --list-devices >/dev/null 2>&1 && [ "${RAYTETRA_TEST_OPENCL:-1}" != 0 ]
     expect 1 "^TetWalkMPI: error: rank 1 of 3 on [^ ]+: --device-per-rank: the host's rank 1 has no device of its own" -- \
         mpirun -q --oversubscribe -np 3 "$MPI_TW" --device-per-rank --algorithm GPU_STP0 --image "$TMP/none.png" "$MESH"
     check "a device error makes no picture" test ! -e "$TMP/none.png"
+    # --device-per-rank and no --algorithm: the robust walk on the rank's device.
+    if mpirun -q --oversubscribe -np 1 "$MPI_TW" --device-per-rank --size 64x48 --reps 1 "$MESH" \
+        >"$TMP/walk_default.log" 2>&1; then
+        check "TetWalkMPI --device-per-rank, no --algorithm: GPU_STP0R walks" grep -Eq "^  GPU_STP0R " "$TMP/walk_default.log"
+    else
+        fail "TetWalkMPI --device-per-rank, no --algorithm: $(cat "$TMP/walk_default.log")"
+    fi
 fi
+expect 2 "^TetWalkMPI: error: --device-per-rank runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME" -- \
+    mpirun -q --oversubscribe -np 3 "$MPI_TW" --device-per-rank --algorithm stp1 "$MESH"
 # SIGTERM to TetWalkMPI's rank 2 while the ranks walk, a picture asked for: every rank stops with
 # one line naming it, and no picture is written.
 mpirun -q --oversubscribe -np 3 "$MPI_TW" --algorithm stp0 --size 1024x768 --reps 100 --chunk-rays 100 \

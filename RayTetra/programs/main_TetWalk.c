@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "C");
     tetwalk_options o;
-    tetwalk_parse(PROGRAM, argc, argv, &o, tetwalk_usage);
+    tetwalk_parse(PROGRAM, argc, argv, &o, tetwalk_usage, NULL);
     const program_output outputs[] = {
         {"--image", o.image}, {"--per-ray", o.per_ray}, {"--export-pairs", o.export_pairs}, {"--json", o.json},
         {"--save-mesh", o.save_mesh}};

@@ -63,7 +63,7 @@ static void parse(const mpi_world *world, int argc, char **argv, tetwalk_options
         else
             rest[kept++] = argv[i];
     mpi_world_hush_others(world);
-    tetwalk_parse(PROGRAM, kept, rest, o, usage);
+    tetwalk_parse(PROGRAM, kept, rest, o, usage, device_per_rank ? "--device-per-rank" : NULL);
     if (o->devices)
         usage_error("--devices: a rank walks on one device; run one rank per device (--device-per-rank)");
     if (device_per_rank && o->device_given)

@@ -199,7 +199,8 @@ static void parse_point(const char *arg, double point[3])
     }
 }
 
-void tetwalk_parse(const char *program, int argc, char **argv, options *o, void (*usage)(FILE *out))
+void tetwalk_parse(const char *program, int argc, char **argv, options *o, void (*usage)(FILE *out),
+                   const char *device_elsewhere)
 {
     PROGRAM = program;
     enum { RAYS = 256, SIZE, VIEW, UP, AIM, AIM_RAYS, SEED, ALGORITHM, THREADS, LOCAL_SIZE, REPS, VERIFY, BANDWIDTH, IMAGE, SHOW,
@@ -301,14 +302,18 @@ void tetwalk_parse(const char *program, int argc, char **argv, options *o, void 
         program_wrong_arguments(PROGRAM, "one MESH", argc - optind);
     o->mesh = argv[optind];
     /* A device named and no algorithm: the robust walk on that device, not on the CPU, which
-     * would leave -n or --devices unused without a word. */
+     * would leave the device unused without a word. */
     if (o->chosen_count == 0)
-        parse_algorithms(o, o->device_given || o->devices ? "gpu_stp0r" : "stp0r");
+        parse_algorithms(o, o->device_given || o->devices || device_elsewhere ? "gpu_stp0r" : "stp0r");
     if (o->devices && o->device_given)
         program_not_both(PROGRAM, "-n (one device)", "--devices (several)", o->devices);
-    if (o->devices && !chose_opencl(o))
-        cli_usage_error_at(PROGRAM, "--devices runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME",
-                           NULL);
+    const char *devices_option = o->devices ? "--devices" : device_elsewhere;
+    if (devices_option && !chose_opencl(o)) {
+        char why[160];
+        snprintf(why, sizeof why, "%s runs GPU_ algorithms only, and --algorithm chose none: add gpu_NAME",
+                 devices_option);
+        cli_usage_error_at(PROGRAM, why, NULL);
+    }
     if ((o->rays != NULL) + o->aimed + (o->from != NULL) + (o->from_vertex >= 0) > 1)
         cli_usage_error_at(PROGRAM, "--rays, --aim, --from and --from-vertex each choose the rays: give one", NULL);
     if (o->image && (o->rays || o->aimed || o->from || o->from_vertex >= 0))

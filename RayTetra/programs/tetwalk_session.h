@@ -84,7 +84,12 @@ typedef struct tetwalk_walker {
 } tetwalk_walker;
 
 void tetwalk_usage(FILE *out);
-void tetwalk_parse(const char *program, int argc, char **argv, tetwalk_options *o, void (*usage)(FILE *out));
+/* The command line into *o (exits with a usage error). device_elsewhere: the option of the
+ * caller's own that runs the walk on a device (TetWalkMPI's "--device-per-rank"), or NULL; as
+ * with -n and --devices, the default algorithm is then GPU_STP0R, and CPU algorithms alone are
+ * refused as with --devices. */
+void tetwalk_parse(const char *program, int argc, char **argv, tetwalk_options *o, void (*usage)(FILE *out),
+                   const char *device_elsewhere);
 /* The steps of a run, in order; each 0, or -1 with err set. */
 int tetwalk_load(tetwalk_state *s, error_text *err);
 int tetwalk_open_device(tetwalk_state *s, error_text *err);
