@@ -6,7 +6,8 @@
 # naming the rank, its host and the cause, leave the old OUTPUT as it was and no temporary
 # file. What a run spread over ranks cannot do (a text or standard INPUT, OUTPUT '-', -d) is
 # refused in one line, once. --json holds every rank and the totals. TetWalkMPI's picture and
-# per-ray file are TetWalk's; a rank without its device stops every rank in one line.
+# per-ray file are TetWalk's; a rank without its device stops every rank in one line;
+# --device-per-rank without --algorithm walks GPU_STP0R, and with CPU algorithms only is refused.
 source "$(dirname "$0")/lib.sh"
 MPI_RT="$BIN/RayTetraMPI"
 RT="$BIN/RayTetra"
