@@ -160,7 +160,7 @@ RT_INLINE void rt_walk_record_visit(rt_walk_record *r, int tet, double t_enter, 
 }
 
 /* One segment's visits in short: its first and last tetrahedron (walked first and last) and how
- * many (rt_walk_segment keeps it for a record that lists nothing). */
+ * many (rt_walk_segments keeps it for a record that lists nothing). */
 typedef struct rt_walk_span {
     int first, last, count;
     double first_t, last_t;
@@ -786,61 +786,87 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
     return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
 
-/* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
- * through; adds to *r (and to *record). */
-RT_INLINE void rt_walk_segment(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face,
-                               rt_real t_first, rt_walk_result *r, rt_walk_record *record, rt_walk_exact_cache *cache)
+/* Entry faces the traversal hands rt_walk_segments at a time (rt_walk_trace_from). Two, held in
+ * four variables: an array indexed at run time goes to a kernel's local memory, and with four
+ * faces so held an H100 walked 1.3 to 5 times slower (docs/TETWALK.md). */
+#define RT_WALK_BATCH 2
+
+/* Walk the segment from boundary face face0, entered at t0, to the boundary face the line leaves
+ * through, then, when count is 2, the one from face1 (entered at t1); adds to *r (and to
+ * *record). `located`: a lost segment ends the ray. One loop walks both, the second starting
+ * where the first ended: in a warp, a ray's second segment walks beside the other rays' first
+ * ones instead of after the longest of them. Every step, sum and record are those of walking the
+ * two one after the other. */
+RT_INLINE void rt_walk_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face0,
+                                rt_real t0, int face1, rt_real t1, int count, int located, rt_walk_result *r,
+                                rt_walk_record *record, rt_walk_exact_cache *cache)
 {
     if (method == RT_WALK_AMAN) {
-        rt_walk_aman_segment(m, P, L, face, t_first, r, record);
+        rt_walk_aman_segment(m, P, L, face0, t0, r, record);
+        if (count > 1 && !(located && r->status != RT_WALK_OK))
+            rt_walk_aman_segment(m, P, L, face1, t1, r, record);
         return;
     }
-    int tet = face >> 2, enter = face & 3;
-    rt_real t_enter = t_first;
+    int k = 0;
+    int tet = face0 >> 2, enter = face0 & 3;
+    rt_real t_enter = t0;
     rt_walk_corners corners = rt_walk_fetch_for(m, method, tet, -1, 0);
-    /* A record without a list gets the segment's span once, at its end: kept in registers, it
+    /* A record without a list gets each segment's span once, at its end: kept in registers, it
      * costs the step next to nothing. */
     int listing = record && (record->tetra || record->t);
     rt_walk_span span = rt_walk_span_start();
     for (int steps = 0;; ++steps) {
+        int next = -1;
         if (steps >= m->step_limit) {
             r->status = RT_WALK_LOST; /* a cycle */
-            break;
-        }
-        rt_real t_in = t_enter, t_out = 0;
-        int leave;
-        if (method == RT_WALK_ROBUST) {
-            leave = rt_walk_robust_step(m, &corners, enter, P, L, &t_out, cache);
-        } else if (method == RT_WALK_BADOUELB) {
-            leave = rt_walk_badouelb_step(m, tet, enter, P, L, &t_out);
-        } else if (method == RT_WALK_MARIA) {
-            leave = rt_walk_maria_step(m, &corners, enter, P, L, t_in, &t_out);
         } else {
-            rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
-            leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
+            rt_real t_in = t_enter, t_out = 0;
+            int leave;
+            if (method == RT_WALK_ROBUST) {
+                leave = rt_walk_robust_step(m, &corners, enter, P, L, &t_out, cache);
+            } else if (method == RT_WALK_BADOUELB) {
+                leave = rt_walk_badouelb_step(m, tet, enter, P, L, &t_out);
+            } else if (method == RT_WALK_MARIA) {
+                leave = rt_walk_maria_step(m, &corners, enter, P, L, t_in, &t_out);
+            } else {
+                rt_walk_cell c = rt_walk_cell_prepare(m, method, tet, &corners, P, L);
+                leave = rt_walk_fast_step(&c, form, enter, &t_in, &t_out);
+            }
+            if (leave < 0) {
+                r->status = RT_WALK_LOST;
+            } else {
+                if (t_out > 0) {
+                    r->steps += 1;
+                    r->length += rt_walk_clip(t_out) - rt_walk_clip(t_in);
+                    if (listing)
+                        rt_walk_record_visit(record, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
+                    else if (record)
+                        rt_walk_span_add(&span, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
+                }
+                next = rt_walk_pick4(corners.link, leave);
+                t_enter = t_out;
+            }
         }
-        if (leave < 0) {
-            r->status = RT_WALK_LOST;
+        if (next >= 0) {
+            tet = next >> 2;
+            enter = next & 3;
+            corners = rt_walk_fetch_for(m, method, tet, enter, &corners);
+            continue;
+        }
+        /* The segment has ended (left the mesh, or lost): on to the next one. */
+        if (record && !listing) {
+            rt_walk_record_span(record, &span);
+            span = rt_walk_span_start();
+        }
+        k += 1;
+        if (k >= count || (located && r->status != RT_WALK_OK))
             break;
-        }
-        if (t_out > 0) {
-            r->steps += 1;
-            r->length += rt_walk_clip(t_out) - rt_walk_clip(t_in);
-            if (listing)
-                rt_walk_record_visit(record, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
-            else if (record)
-                rt_walk_span_add(&span, tet, rt_walk_clip(t_in), rt_walk_clip(t_out));
-        }
-        int next = rt_walk_pick4(corners.link, leave);
-        if (next < 0)
-            break;
-        tet = next >> 2;
-        enter = next & 3;
-        t_enter = t_out;
-        corners = rt_walk_fetch_for(m, method, tet, enter, &corners);
+        tet = face1 >> 2;
+        enter = face1 & 3;
+        t_enter = t1;
+        steps = -1;
+        corners = rt_walk_fetch_for(m, method, tet, -1, 0);
     }
-    if (record && !listing)
-        rt_walk_record_span(record, &span);
 }
 
 /* Does the line meet the node's box at some t >= t_min? inverse: 1 / L per axis (infinite for
@@ -923,8 +949,8 @@ RT_INLINE int rt_walk_faces_next(rt_walk_boundary_faces *w, const rt_walk_mesh *
  *       P, the start segment's own entry or one of length 0, and a later segment starts where
  *       the start one ended, further on; a lost ray stops there;
  *   RT_WALK_START_LEAVING  P on the boundary, leaving: those later segments only.
- * The hierarchy's traversal hands out one entry face at a time, so that a kernel holds one copy
- * of the segment's walk and one of the boundary test, whatever the start. */
+ * The hierarchy's traversal hands out up to two entry faces at a time (rt_walk_segments), so that
+ * a kernel holds one copy of the segment's walk and one of the boundary test, whatever the start. */
 RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L,
                                             int start, rt_walk_record *record)
 {
@@ -943,22 +969,34 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
     rt_real behind_t = -RT_WALK_HUGE;
     rt_walk_boundary_faces leaves;
     rt_walk_faces_start(&leaves, L, inside_box ? -RT_WALK_HUGE : 0);
-    int face = start >= 0 ? start : -1;
-    rt_real t_face = 0;
+    /* The traversal hands out up to RT_WALK_BATCH entry faces at a time, whose segments
+     * rt_walk_segments walks in the order they came. */
+    int face0 = start, face1 = -1;
+    rt_real t0 = 0, t1 = 0;
+    int count = start >= 0, exhausted = 0;
     for (;;) {
-        if (face >= 0)
-            rt_walk_segment(m, method, form, P, L, face, t_face, &r, record, &cache);
-        face = -1;
-        if (located && r.status != RT_WALK_OK)
-            break;
-        int candidate;
-        while (face < 0 && (candidate = rt_walk_faces_next(&leaves, m, P, L)) >= 0) {
+        while (!exhausted && count < RT_WALK_BATCH) {
+            int candidate = rt_walk_faces_next(&leaves, m, P, L);
+            if (candidate < 0) {
+                exhausted = 1;
+                if (balance > 0 && behind >= 0) {
+                    face1 = count ? behind : face1;
+                    t1 = count ? behind_t : t1;
+                    face0 = count ? face0 : behind;
+                    t0 = count ? t0 : behind_t;
+                    count += 1;
+                }
+                break;
+            }
             rt_real t = 0;
             int role = rt_walk_boundary(m, method, candidate, P, L, &t, &cache);
             if (located ? role > 0 && t > 0 && t * t * length2 > distance2 /* t > tau, no square root */
                         : role > 0 && t >= 0) {
-                face = candidate;
-                t_face = t;
+                face1 = count ? candidate : face1;
+                t1 = count ? t : t1;
+                face0 = count ? face0 : candidate;
+                t0 = count ? t0 : t;
+                count += 1;
             } else if (role > 0 && inside_box) {
                 balance += 1;
                 if (t > behind_t) {
@@ -969,13 +1007,11 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
                 balance -= 1;
             }
         }
-        if (face < 0 && balance > 0 && behind >= 0) {
-            face = behind;
-            t_face = behind_t;
-            balance = 0;
-        }
-        if (face < 0)
+        if (count > 0)
+            rt_walk_segments(m, method, form, P, L, face0, t0, face1, t1, count, located, &r, record, &cache);
+        if (exhausted || (located && r.status != RT_WALK_OK))
             break;
+        count = 0;
     }
     return r;
 }

@@ -127,7 +127,7 @@ RT_INLINE int rt_aman_boundary(const rt_walk_mesh *m, int face, rt_vec3 P, rt_ve
 }
 
 /* Walk from boundary face `face`, entered at t_first, to the boundary face the line leaves
- * through; adds to *r (and to *record), as rt_walk_segment. */
+ * through; adds to *r (and to *record), as rt_walk_segments does. */
 RT_INLINE void rt_walk_aman_segment(const rt_walk_mesh *m, rt_vec3 P, rt_vec3 L, int face, rt_real t_first,
                                     rt_walk_result *r, rt_walk_record *record)
 {
