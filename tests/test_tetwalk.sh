@@ -328,6 +328,14 @@ for aim in faces:BadouelB vertices:Maria; do
         fail "TetWalk --aim ${aim%%:*} --algorithm badouelb,maria: $(cat field_aimed.out)"
     fi
 done
+# Maria's walk cycles around some vertices; the cycle check stops such a ray within a few times
+# the cycle's length, not after as many steps as the mesh has tetrahedra (1,296 here).
+if "$TW" --aim vertices --aim-rays 1000 --algorithm maria --per-ray maria_rays.csv grid.mesh >maria_aimed.out 2>&1; then
+    check "Maria's lost rays end within 324 steps (a quarter of the grid's tetrahedra): $(awk -F, '$4 == "lost" && $2 >= 324' maria_rays.csv | head -3 | tr '\n' ' ')" \
+        test "$(awk -F, '$4 == "lost" && $2 >= 324' maria_rays.csv | wc -l)" = 0 -a "$(grep -c ',lost$' maria_rays.csv)" -gt 0
+else
+    fail "TetWalk --aim vertices --algorithm maria --per-ray: $(cat maria_aimed.out)"
+fi
 
 # ---------------------------------------------------------------- the picture
 

@@ -786,6 +786,41 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
     return rt_walk_crossing(&c, &products, f, -1, t) ? -1 : 0;
 }
 
+/* Brent's cycle detection over a segment's states (tetrahedron, entry face, tEnter): the step
+ * being a function of its state, a state seen again repeats forever. Maria's walk is the one
+ * measured to cycle, around vertices the line passes within rounding of (docs/TETWALK.md); the
+ * others stop at step_limit alone and their kernels are left as they are. */
+typedef struct rt_walk_cycle {
+    int tet, enter, power, length;
+    rt_real t;
+} rt_walk_cycle;
+
+RT_INLINE rt_walk_cycle rt_walk_cycle_start(void)
+{
+    rt_walk_cycle c;
+    c.tet = c.enter = -1;
+    c.t = 0;
+    c.power = 1;
+    c.length = 0;
+    return c;
+}
+
+/* Is (tet, enter, t) the state saved last? The state of steps 1, 2, 4, 8, ... is saved, so that a
+ * cycle of length l entered after s steps is found within about s + 2 l steps. */
+RT_INLINE int rt_walk_cycled(rt_walk_cycle *c, int tet, int enter, rt_real t)
+{
+    if (tet == c->tet && enter == c->enter && t == c->t)
+        return 1;
+    if (++c->length == c->power) {
+        c->tet = tet;
+        c->enter = enter;
+        c->t = t;
+        c->power *= 2;
+        c->length = 0;
+    }
+    return 0;
+}
+
 /* Entry faces the traversal hands rt_walk_segments at a time (rt_walk_trace_from). Two, held in
  * four variables: an array indexed at run time goes to a kernel's local memory, and with four
  * faces so held an H100 walked 1.3 to 5 times slower (docs/TETWALK.md). */
@@ -815,9 +850,10 @@ RT_INLINE void rt_walk_segments(const rt_walk_mesh *m, int method, int form, rt_
      * costs the step next to nothing. */
     int listing = record && (record->tetra || record->t);
     rt_walk_span span = rt_walk_span_start();
+    rt_walk_cycle cycle = rt_walk_cycle_start();
     for (int steps = 0;; ++steps) {
         int next = -1;
-        if (steps >= m->step_limit) {
+        if (steps >= m->step_limit || (method == RT_WALK_MARIA && rt_walk_cycled(&cycle, tet, enter, t_enter))) {
             r->status = RT_WALK_LOST; /* a cycle */
         } else {
             rt_real t_in = t_enter, t_out = 0;
@@ -865,6 +901,7 @@ RT_INLINE void rt_walk_segments(const rt_walk_mesh *m, int method, int form, rt_
         enter = face1 & 3;
         t_enter = t1;
         steps = -1;
+        cycle = rt_walk_cycle_start();
         corners = rt_walk_fetch_for(m, method, tet, -1, 0);
     }
 }
