@@ -805,8 +805,8 @@ RT_INLINE rt_walk_cycle rt_walk_cycle_start(void)
     return c;
 }
 
-/* Is (tet, enter, t) the state saved last? The state of steps 1, 2, 4, 8, ... is saved, so that a
- * cycle of length l entered after s steps is found within about s + 2 l steps. */
+/* Is (tet, enter, t) the state saved last? The state is saved again after 1, 2, 4, 8, ... more
+ * steps, so that a cycle of length l entered after s steps is found within about s + 2 l steps. */
 RT_INLINE int rt_walk_cycled(rt_walk_cycle *c, int tet, int enter, rt_real t)
 {
     if (tet == c->tet && enter == c->enter && t == c->t)
