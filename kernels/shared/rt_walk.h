@@ -821,17 +821,14 @@ RT_INLINE int rt_walk_cycled(rt_walk_cycle *c, int tet, int enter, rt_real t)
     return 0;
 }
 
-/* Entry faces the traversal hands rt_walk_segments at a time (rt_walk_trace_from). Two, held in
- * four variables: an array indexed at run time goes to a kernel's local memory, and with four
- * faces so held an H100 walked 1.3 to 5 times slower (docs/TETWALK.md). */
-#define RT_WALK_BATCH 2
-
 /* Walk the segment from boundary face face0, entered at t0, to the boundary face the line leaves
  * through, then, when count is 2, the one from face1 (entered at t1); adds to *r (and to
  * *record). `located`: a lost segment ends the ray. One loop walks both, the second starting
  * where the first ended: in a warp, a ray's second segment walks beside the other rays' first
  * ones instead of after the longest of them. Every step, sum and record are those of walking the
- * two one after the other. */
+ * two one after the other. Two faces, in four variables: an array indexed at run time goes to a
+ * kernel's local memory, and with four faces so held an H100 walked 1.3 to 5 times slower
+ * (docs/TETWALK.md). */
 RT_INLINE void rt_walk_segments(const rt_walk_mesh *m, int method, int form, rt_vec3 P, rt_vec3 L, int face0,
                                 rt_real t0, int face1, rt_real t1, int count, int located, rt_walk_result *r,
                                 rt_walk_record *record, rt_walk_exact_cache *cache)
@@ -1006,13 +1003,13 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
     rt_real behind_t = -RT_WALK_HUGE;
     rt_walk_boundary_faces leaves;
     rt_walk_faces_start(&leaves, L, inside_box ? -RT_WALK_HUGE : 0);
-    /* The traversal hands out up to RT_WALK_BATCH entry faces at a time, whose segments
-     * rt_walk_segments walks in the order they came. */
+    /* The traversal hands out up to two entry faces at a time, whose segments rt_walk_segments
+     * walks in the order they came. */
     int face0 = start, face1 = -1;
     rt_real t0 = 0, t1 = 0;
     int count = start >= 0, exhausted = 0;
     for (;;) {
-        while (!exhausted && count < RT_WALK_BATCH) {
+        while (!exhausted && count < 2) {
             int candidate = rt_walk_faces_next(&leaves, m, P, L);
             if (candidate < 0) {
                 exhausted = 1;
