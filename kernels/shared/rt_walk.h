@@ -367,11 +367,15 @@ RT_INLINE rt_real rt_walk_get(const rt_walk_cell *c, rt_products *cache, int e)
     return cache->p[e];
 }
 
+/* Product k of face f; cache NULL: computed afresh (form 0). Form 0 uses no product twice in a
+ * face, and a cache indexed by an edge known only at run time sits in a kernel's local memory:
+ * with one, each product went there and back, and the form 0 walks took 1.07-1.53 times as long
+ * on an H200 (docs/TETWALK.md, "Form 0 without a product cache"). The same number either way. */
 RT_INLINE rt_real rt_walk_face_product(const rt_walk_cell *c, rt_products *cache, int f, int k)
 {
     int sign;
     int e = rt_face_edge(f, k, &sign);
-    rt_real p = rt_walk_get(c, cache, e);
+    rt_real p = cache ? rt_walk_get(c, cache, e) : rt_walk_product(c, e);
     return sign < 0 ? -p : p;
 }
 
@@ -461,13 +465,12 @@ RT_INLINE rt_real rt_walk_apex(const rt_walk_cell *c, rt_products *cache, int x,
 RT_INLINE int rt_walk_fast_step(const rt_walk_cell *c, int form, int enter, rt_real *t_enter, rt_real *t_leave)
 {
     rt_products cache = rt_products_empty();
-    if (!rt_walk_crossing(c, &cache, enter, 1, t_enter))
+    if (!rt_walk_crossing(c, form == 0 ? 0 : &cache, enter, 1, t_enter))
         return -1; /* this tetrahedron does not agree it is entered there */
     if (form == 0) {
         for (int n = 0; n < 3; ++n) {
             int f = rt_walk_other_face(enter, n);
-            rt_products fresh = rt_products_empty();
-            if (rt_walk_crossing(c, &fresh, f, -1, t_leave))
+            if (rt_walk_crossing(c, 0, f, -1, t_leave))
                 return f;
         }
         return -1;
