@@ -17,12 +17,13 @@
 RT_INLINE rt_walk_mesh tet_walk_mesh(__global const double *vertices, __global const int *cells,
                                      __global const double *edge_lines, __global const int *tetra_edges,
                                      __global const double *bvh_bounds, __global const int *bvh_links,
-                                     __global const int *bvh_faces, __global const int *aman_cells,
-                                     __global const double *planes, int step_limit, double exact_distance)
+                                     __global const int *bvh_faces, __global const int *bvh_skips,
+                                     __global const int *aman_cells, __global const double *planes, int step_limit,
+                                     double exact_distance)
 {
     rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
                       .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
-                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
+                      .bvh_faces = bvh_faces,   .bvh_skips = bvh_skips, .aman_cells = aman_cells, .planes = planes,
                       .step_limit = step_limit,
                       .exact_distance = exact_distance};
     return m;
@@ -48,13 +49,13 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
                        __global const double *vertices, __global const int *cells,
                        __global const double *edge_lines, __global const int *tetra_edges,
                        __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
-                       __global const int *aman_cells,
+                       __global const int *bvh_skips, __global const int *aman_cells,
                        __global const double *planes,
                        const int step_limit, const double exact_distance, __global const int *starts,
                        const int with_starts)
 {
     rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
-                                   aman_cells, planes, step_limit, exact_distance);
+                                   bvh_skips, aman_cells, planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0))
         results[i] = tet_walk_ray(&m, rays, i, starts, with_starts, 0);
 }
@@ -68,14 +69,15 @@ __kernel void tet_walk_record(__global const double *rays, __global rt_walk_resu
                               __global const double *vertices, __global const int *cells,
                               __global const double *edge_lines, __global const int *tetra_edges,
                               __global const double *bvh_bounds, __global const int *bvh_links,
-                              __global const int *bvh_faces, __global const int *aman_cells,
+                              __global const int *bvh_faces, __global const int *bvh_skips,
+                              __global const int *aman_cells,
                               __global const double *planes, const int step_limit, const double exact_distance,
                               __global const int *starts, const int with_starts, __global const ulong *offsets,
                               __global int *visit_tets, __global double *visit_t, __global int *ends,
                               const int with_visits)
 {
     rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
-                                   aman_cells, planes, step_limit, exact_distance);
+                                   bvh_skips, aman_cells, planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         ulong first = with_visits ? offsets[i] : 0;
         int capacity = with_visits ? (int)(offsets[i + 1] - first) : 0;

@@ -260,13 +260,29 @@ double mesh_bvh_pad(const tet_mesh *mesh)
     return ldexp(size + reach, -20);
 }
 
+/* bvh->skips from the links of a tree in depth-first order, first child first: a leaf's subtree
+ * ends at the next node, an inner node's where its second child's does (a later node, so already
+ * known going backwards). */
+static int make_skips(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
+{
+    bvh->skips = malloc((bvh->node_count ? bvh->node_count : 1) * sizeof *bvh->skips);
+    if (!bvh->skips) {
+        mesh_bvh_free(bvh);
+        return error_set(err, "%s: out of memory for the boundary hierarchy", mesh->path);
+    }
+    for (size_t node = bvh->node_count; node-- > 0;)
+        bvh->skips[node] = bvh->links[node][1] > 0 ? (node + 1 < bvh->node_count ? (int)node + 1 : -1)
+                                                   : bvh->skips[bvh->links[node][0]];
+    return 0;
+}
+
 int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
 {
     if (mesh->stored_hierarchy) {
         *bvh = *mesh->stored_hierarchy;
         free(mesh->stored_hierarchy);
         mesh->stored_hierarchy = NULL;
-        return 0;
+        return make_skips(mesh, bvh, err);
     }
     memset(bvh, 0, sizeof *bvh);
     size_t count = mesh->boundary_count;
@@ -299,7 +315,7 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
         bvh->faces[i] = b.faces[i].reference;
     bvh->face_count = count;
     release_builder(&b);
-    return 0;
+    return make_skips(mesh, bvh, err);
 }
 
 void mesh_bvh_free(mesh_bvh *bvh)
@@ -307,5 +323,6 @@ void mesh_bvh_free(mesh_bvh *bvh)
     free(bvh->bounds);
     free(bvh->links);
     free(bvh->faces);
+    free(bvh->skips);
     memset(bvh, 0, sizeof *bvh);
 }

@@ -80,9 +80,6 @@
 #define RT_WALK_OK 0
 #define RT_WALK_LOST 1
 
-/* Nodes the hierarchy's traversal keeps (mesh_bvh.h builds no deeper tree). */
-#define RT_WALK_STACK 64
-
 #define RT_WALK_HUGE 0x1.fffffffffffffp1023
 
 
@@ -97,6 +94,7 @@ typedef struct rt_walk_mesh {
     RT_GLOBAL const double *bvh_bounds; /* 6 per node */
     RT_GLOBAL const int *bvh_links;     /* 2 per node */
     RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
+    RT_GLOBAL const int *bvh_skips;     /* 1 per node: the node after its subtree, -1 after the last */
     RT_GLOBAL const int *aman_cells;    /* RT_WALK_AMAN: RT_AMAN_INTS per tetrahedron (rt_walk_aman.h) */
     int step_limit;                     /* steps of one segment before the ray counts as lost */
     double exact_distance;              /* robust: a boundary crossing whose rounding could move it
@@ -928,11 +926,13 @@ RT_INLINE int rt_walk_box(RT_GLOBAL const double *box, rt_vec3 P, rt_vec3 L, rt_
 /* The hierarchy's leaves along a line, one boundary face at a time: the faces of every leaf
  * whose box the line P + t L meets at some t >= t_min, in the order of a depth-first traversal
  * (the first child before the second). One traversal for the walks here and the exact one of
- * walk_exact.c. */
+ * walk_exact.c. It keeps no stack: the nodes lie in that depth-first order, so a node's first
+ * child is the next node, and past a missed box or a leaf the traversal goes to the node after
+ * its subtree (mesh_bvh.h's skips). A stack, indexed at run time, sat in a kernel's local memory
+ * with the rest of this state, and every box test went through it (docs/TETWALK.md). */
 typedef struct rt_walk_boundary_faces {
-    int stack[RT_WALK_STACK];
-    int top;
-    int next, end; /* the current leaf's faces not handed out yet */
+    int node;        /* the next node to test; -1 once the traversal is over */
+    int next, end;   /* the current leaf's faces not handed out yet */
     rt_vec3 inverse; /* 1 / L per axis (0 for a zero component, which rt_walk_box treats apart) */
     rt_real t_min;
 } rt_walk_boundary_faces;
@@ -941,8 +941,7 @@ RT_INLINE void rt_walk_faces_start(rt_walk_boundary_faces *w, rt_vec3 L, rt_real
 {
     w->inverse = rt_v(L.x != 0 ? 1 / L.x : 0, L.y != 0 ? 1 / L.y : 0, L.z != 0 ? 1 / L.z : 0);
     w->t_min = t_min;
-    w->top = 0;
-    w->stack[w->top++] = 0;
+    w->node = 0;
     w->next = 0;
     w->end = 0;
 }
@@ -951,19 +950,17 @@ RT_INLINE void rt_walk_faces_start(rt_walk_boundary_faces *w, rt_vec3 L, rt_real
 RT_INLINE int rt_walk_faces_next(rt_walk_boundary_faces *w, const rt_walk_mesh *m, rt_vec3 P, rt_vec3 L)
 {
     while (w->next == w->end) {
-        if (w->top == 0)
+        int node = w->node;
+        if (node < 0)
             return -1;
-        int node = w->stack[--w->top];
-        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, w->inverse, w->t_min))
+        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1], skip = m->bvh_skips[node];
+        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, w->inverse, w->t_min)) {
+            w->node = skip;
             continue;
-        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1];
-        if (count == 0) {
-            w->stack[w->top++] = first; /* the second child, after the first */
-            w->stack[w->top++] = node + 1;
-        } else {
-            w->next = first;
-            w->end = first + count;
         }
+        w->node = count > 0 ? skip : node + 1;
+        w->next = count > 0 ? first : w->next;
+        w->end = count > 0 ? first + count : w->end;
     }
     return m->bvh_faces[w->next++];
 }

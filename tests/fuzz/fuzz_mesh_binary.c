@@ -6,11 +6,12 @@
  * coordinate inside the supported range, vertex indices in range and distinct, neighbour links
  * -1 or faces of other tetrahedra, the walk's records the same indices and links, the boundary
  * faces exactly the -1 links, in order, the box finite with low <= high, and the stored
- * hierarchy one the walk's traversal cannot leave: every node reached once from the root
- * through links to later nodes, no deeper than the walk's stack, finite boxes, each leaf's faces
+ * hierarchy one the walk's traversal cannot leave: every node reached once from the root in
+ * depth-first order, each skip to a later node or the end, finite boxes, each leaf's faces
  * within the face list and each of those a boundary face. That two linked faces agree, the
  * geometry of the faces and the hierarchy's fit to them stand on the digest (docs/FILES.md). */
 #define _GNU_SOURCE /* memfd_create, in mesh_inputs.h */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -52,22 +53,25 @@ static void check_sound(const tet_mesh *mesh)
             __builtin_trap();
 }
 
-/* The hierarchy walked as rt_walk.h's traversal walks it, with its stack, every node counted. */
+/* The hierarchy walked as rt_walk.h's traversal walks it, with no stack (the next node, or the
+ * node its skip names), every node counted: with every box met it reaches each node once, in
+ * order, and each skip leads to a later node or ends the walk, so that no pattern of missed boxes
+ * can leave the arrays or loop. */
 static void check_hierarchy(const tet_mesh *mesh, const mesh_bvh *bvh)
 {
-    if (bvh->node_count < 1 || bvh->depth < 1 || bvh->depth > MESH_BVH_MAX_DEPTH || MESH_BVH_MAX_DEPTH > RT_WALK_STACK)
+    if (bvh->node_count < 1 || bvh->node_count > INT_MAX || bvh->depth < 1 || bvh->depth > MESH_BVH_MAX_DEPTH)
         __builtin_trap();
-    size_t stack[RT_WALK_STACK], reached = 0;
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        size_t node = stack[--top];
-        if (node >= bvh->node_count || ++reached > bvh->node_count)
+    size_t reached = 0;
+    for (int node = 0; node >= 0;) {
+        if ((size_t)node != reached || ++reached > bvh->node_count)
             __builtin_trap();
         for (int a = 0; a < 3; ++a)
             if (!(bvh->bounds[node][a] <= bvh->bounds[node][3 + a]) || !isfinite(bvh->bounds[node][a]) ||
                 !isfinite(bvh->bounds[node][3 + a]))
                 __builtin_trap();
+        int skip = bvh->skips[node];
+        if (skip != -1 && (skip <= node || (size_t)skip >= bvh->node_count))
+            __builtin_trap();
         const int *links = bvh->links[node];
         if (links[1] > 0) {
             if (links[0] < 0 || (size_t)links[0] + (size_t)links[1] > bvh->face_count)
@@ -77,12 +81,12 @@ static void check_hierarchy(const tet_mesh *mesh, const mesh_bvh *bvh)
                 if (face < 0 || (size_t)face / 4 >= mesh->tetra_count || mesh->neighbour[face / 4][face % 4] != -1)
                     __builtin_trap();
             }
+            node = skip;
             continue;
         }
-        if (links[1] != 0 || top + 2 > RT_WALK_STACK || links[0] <= (int)node + 1)
+        if (links[1] != 0 || links[0] <= node + 1 || (size_t)links[0] >= bvh->node_count)
             __builtin_trap();
-        stack[top++] = (size_t)links[0];
-        stack[top++] = node + 1;
+        node += 1;
     }
     if (reached != bvh->node_count)
         __builtin_trap();
