@@ -262,9 +262,11 @@ double mesh_bvh_pad(const tet_mesh *mesh)
 
 /* bvh->skips from the links of a tree in depth-first order, first child first: a leaf's subtree
  * ends at the next node, an inner node's where its second child's does (a later node, so already
- * known going backwards). */
+ * known going backwards). Made again for a stored hierarchy that has them (one built before the
+ * tetrahedra were numbered again, mesh_renumber.c). */
 static int make_skips(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
 {
+    free(bvh->skips);
     bvh->skips = malloc((bvh->node_count ? bvh->node_count : 1) * sizeof *bvh->skips);
     if (!bvh->skips) {
         mesh_bvh_free(bvh);
