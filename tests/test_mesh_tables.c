@@ -297,6 +297,23 @@ static int same_hierarchy(const mesh_bvh *a, const mesh_bvh *b)
            memcmp(a->faces, b->faces, a->face_count * sizeof *a->faces) == 0;
 }
 
+/* The traversal's skips (mesh_bvh.h) against the subtrees' sizes, counted apart from how
+ * mesh_bvh_build makes them: in depth-first order a node's subtree is itself and its children's,
+ * and the node after it is the node plus that size (-1 past the last node). */
+static int skips_follow_subtrees(const mesh_bvh *bvh)
+{
+    size_t *size = malloc(bvh->node_count * sizeof *size);
+    int right = size != NULL && bvh->skips != NULL;
+    for (size_t node = bvh->node_count; right && node-- > 0;) {
+        int first = bvh->links[node][0];
+        size[node] = bvh->links[node][1] > 0 ? 1 : 1 + size[node + 1] + size[first];
+        size_t after = node + size[node];
+        right = bvh->skips[node] == (after < bvh->node_count ? (int)after : -1);
+    }
+    free(size);
+    return right;
+}
+
 /* mesh_free leaves nothing of the mesh behind, tables or facts about its file, so that a freed
  * mesh is freed again safely and cannot pass for the mesh it was. */
 static void freed_mesh_is_empty(tet_mesh *mesh, const char *path)
@@ -334,6 +351,8 @@ static void compare_tables(const char *path, size_t least_faces)
         CHECK(mesh_bvh_build(&mesh, &built, &err) == 0, "%s: %s", path, err.text);
         CHECK(same_hierarchy(&built, &expected), "%s, %d threads: %zu nodes, depth %d; the reference %zu, depth %d",
               path, THREADS[t], built.node_count, built.depth, expected.node_count, expected.depth);
+        CHECK(skips_follow_subtrees(&built), "%s, %d threads: a skip is not the node after its subtree", path,
+              THREADS[t]);
         mesh_bvh_free(&built);
     }
     mesh_bvh_free(&expected);
