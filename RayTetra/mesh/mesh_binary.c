@@ -351,8 +351,9 @@ static int tetrahedron_error(const char *path, const tet_mesh *mesh, size_t t, e
 /* What is wrong with the hierarchy's tree, or NULL: it must be one tree in depth-first order (each
  * inner node's first child the next node, its second child further on, every node reached once,
  * in order), its leaves' faces the list's consecutive runs from its start to its end, no path
- * deeper than the header says and that depth reached: then the walk's traversal (rt_walk.h)
- * stays within its stack and its arrays. *node names the node found wrong. */
+ * deeper than the header says and that depth reached: then the skips mesh_bvh_build derives all
+ * lead forward, and the walk's traversal (rt_walk.h) stays within its arrays and ends. *node names
+ * the node found wrong. */
 static const char *tree_problem(const mesh_bvh *bvh, size_t *node)
 {
     struct pending { size_t node; int depth; } stack[MESH_BVH_MAX_DEPTH + 1];
