@@ -251,6 +251,12 @@ RT_INLINE int rt_walk_pick4(const int a[4], int k)
     return k == 0 ? a[0] : (k == 1 ? a[1] : (k == 2 ? a[2] : a[3]));
 }
 
+/* V[k] for a k known only at run time, by selects, as rt_walk_pick4. */
+RT_INLINE rt_vec3 rt_walk_pick_vertex(const rt_vec3 V[4], int k)
+{
+    return k == 0 ? V[0] : (k == 1 ? V[1] : (k == 2 ? V[2] : V[3]));
+}
+
 RT_INLINE rt_vec3 rt_walk_vertex(const rt_walk_mesh *m, int vertex)
 {
     RT_GLOBAL const double *x = m->vertices + 3 * (long)vertex;
@@ -336,6 +342,36 @@ RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
     return k == 0 ? c->m0 : (k == 1 ? t->m1 : (k == 2 ? t->m2 : t->m3));
 }
 
+/* Entry e of six products or edge codes: in a kernel by selects, since an array indexed at run
+ * time goes to local memory, and a step reads three of them (the robust step its leave face's
+ * products, the precomputed forms their faces' edge lines); on the CPU by the index. */
+#ifdef __OPENCL_C_VERSION__
+RT_INLINE rt_real rt_walk_pick6(const rt_real p[6], int e)
+{
+    return e == 0 ? p[0] : (e == 1 ? p[1] : (e == 2 ? p[2] : (e == 3 ? p[3] : (e == 4 ? p[4] : p[5]))));
+}
+
+RT_INLINE int rt_walk_pick_edge(const int edges[6], int e)
+{
+    return e == 0 ? edges[0]
+                  : (e == 1 ? edges[1] : (e == 2 ? edges[2] : (e == 3 ? edges[3] : (e == 4 ? edges[4] : edges[5]))));
+}
+
+RT_INLINE void rt_walk_put6(rt_real p[6], int e, rt_real value)
+{
+    p[0] = e == 0 ? value : p[0];
+    p[1] = e == 1 ? value : p[1];
+    p[2] = e == 2 ? value : p[2];
+    p[3] = e == 3 ? value : p[3];
+    p[4] = e == 4 ? value : p[4];
+    p[5] = e == 5 ? value : p[5];
+}
+#else
+RT_INLINE rt_real rt_walk_pick6(const rt_real p[6], int e) { return p[e]; }
+RT_INLINE void rt_walk_put6(rt_real p[6], int e, rt_real value) { p[e] = value; }
+RT_INLINE int rt_walk_pick_edge(const int edges[6], int e) { return edges[e]; }
+#endif
+
 /* p_e of the cell: the mesh's edge line against the ray (precomputed), or computed from the
  * edge's two vertices taken in the mesh's direction, lower vertex number first, and negated
  * where the cell's edge runs the other way. The arithmetic then depends on the edge and the ray
@@ -344,7 +380,7 @@ RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
 RT_INLINE rt_real rt_walk_product(const rt_walk_cell *c, int e)
 {
     if (c->precomputed) {
-        int code = c->edges[e];
+        int code = rt_walk_pick_edge(c->edges, e);
         rt_real p = rt_permuted(c->geometry.ray, rt_pluecker_load(c->edge_lines + 6 * (code >> 1)));
         return (code & 1) ? -p : p;
     }
@@ -591,8 +627,9 @@ RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int
                                        int *is_accurate)
 {
     rt_walk_exact_cache *cache = x->cache;
-    int reversed = x->vertex[i] > x->vertex[j];
-    int low = reversed ? x->vertex[j] : x->vertex[i], high = reversed ? x->vertex[i] : x->vertex[j];
+    int vi = rt_walk_pick4(x->vertex, i), vj = rt_walk_pick4(x->vertex, j);
+    int reversed = vi > vj;
+    int low = reversed ? vj : vi, high = reversed ? vi : vj;
     if (!cache->ready) {
         for (int s = 0; s < RT_WALK_EXACT_SLOTS; ++s)
             cache->low[s] = -1;
@@ -600,7 +637,7 @@ RT_INLINE rt_real rt_walk_exact_cached(const rt_walk_exact *x, int i, int j, int
         cache->ready = 1;
     }
     int slot = (int)(((unsigned)low * 2654435761u ^ (unsigned)high) % RT_WALK_EXACT_SLOTS);
-    rt_vec3 Vlow = x->V[reversed ? j : i], Vhigh = x->V[reversed ? i : j];
+    rt_vec3 Vlow = rt_walk_pick_vertex(x->V, reversed ? j : i), Vhigh = rt_walk_pick_vertex(x->V, reversed ? i : j);
     unsigned bit = 1u << slot;
     int held = cache->low[slot] == low && cache->high[slot] == high;
     if (!held || (accurate && !(cache->accurate & bit))) {
@@ -629,7 +666,7 @@ RT_INLINE void rt_walk_evaluate(rt_walk_exact *x, int mask, int accurate)
         int i = e < 3 ? 0 : (e < 5 ? 1 : 2);
         int j = e < 3 ? e + 1 : (e < 5 ? e - 1 : 3);
         int exact, moved, is_accurate;
-        x->p[e] = rt_walk_exact_cached(x, i, j, accurate, &exact, &moved, &is_accurate);
+        rt_walk_put6(x->p, e, rt_walk_exact_cached(x, i, j, accurate, &exact, &moved, &is_accurate));
         x->evaluated |= is_accurate << e;
         x->exact.positive &= ~(1 << e);
         x->exact.negative &= ~(1 << e);
@@ -678,13 +715,15 @@ RT_INLINE rt_real rt_walk_weight(const rt_walk_exact *x, int f, int k)
 {
     int sign;
     int e = rt_face_edge(f, k, &sign);
-    return sign < 0 ? -x->p[e] : x->p[e];
+    rt_real p = rt_walk_pick6(x->p, e);
+    return sign < 0 ? -p : p;
 }
 
 /* An upper bound of the length of face f's longest edge (the sum of the coordinate differences). */
 RT_INLINE rt_real rt_walk_face_extent(const rt_walk_exact *x, int f)
 {
-    rt_vec3 a = x->V[rt_walk_corner(f, 0)], b = x->V[rt_walk_corner(f, 1)], c = x->V[rt_walk_corner(f, 2)];
+    rt_vec3 a = rt_walk_pick_vertex(x->V, rt_walk_corner(f, 0)), b = rt_walk_pick_vertex(x->V, rt_walk_corner(f, 1)),
+            c = rt_walk_pick_vertex(x->V, rt_walk_corner(f, 2));
     rt_real ab = rt_abs(b.x - a.x) + rt_abs(b.y - a.y) + rt_abs(b.z - a.z);
     rt_real bc = rt_abs(c.x - b.x) + rt_abs(c.y - b.y) + rt_abs(c.z - b.z);
     rt_real ca = rt_abs(a.x - c.x) + rt_abs(a.y - c.y) + rt_abs(a.z - c.z);

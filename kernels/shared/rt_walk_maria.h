@@ -22,12 +22,6 @@
 #ifndef RAYTETRA_RT_WALK_MARIA_H
 #define RAYTETRA_RT_WALK_MARIA_H
 
-/* corners->V[k] for a k known only at run time, by selects (rt_walk_pick4). */
-RT_INLINE rt_vec3 rt_walk_pick_vertex(const rt_walk_corners *c, int k)
-{
-    return k == 0 ? c->V[0] : (k == 1 ? c->V[1] : (k == 2 ? c->V[2] : c->V[3]));
-}
-
 /* Is a step back from t_enter to t_leave along the line within m->exact_distance (2^-32 of the
  * mesh's diagonal), the rounding of a crossing of zero length, where the ray passes through an
  * edge or a vertex? */
@@ -44,11 +38,11 @@ RT_INLINE int rt_walk_maria_step(const rt_walk_mesh *m, const rt_walk_corners *c
                                  rt_vec3 L, rt_real t_enter, rt_real *t_leave)
 {
     int a = rt_walk_corner(enter, 0), b = rt_walk_corner(enter, 1), c = rt_walk_corner(enter, 2);
-    rt_vec3 d = rt_walk_pick_vertex(corners, enter);
+    rt_vec3 d = rt_walk_pick_vertex(corners->V, enter);
     rt_vec3 from_d = rt_sub(P, d);
     rt_vec3 moment = rt_cross(from_d, L);
-    rt_vec3 da = rt_sub(rt_walk_pick_vertex(corners, a), d), db = rt_sub(rt_walk_pick_vertex(corners, b), d);
-    rt_vec3 dc = rt_sub(rt_walk_pick_vertex(corners, c), d);
+    rt_vec3 da = rt_sub(rt_walk_pick_vertex(corners->V, a), d), db = rt_sub(rt_walk_pick_vertex(corners->V, b), d);
+    rt_vec3 dc = rt_sub(rt_walk_pick_vertex(corners->V, c), d);
     int leave;
     if (rt_dot(da, moment) > 0)
         leave = rt_dot(dc, moment) > 0 ? a : b;
