@@ -335,12 +335,23 @@ RT_INLINE rt_walk_cell rt_walk_cell_prepare(const rt_walk_mesh *m, int method, i
     return c;
 }
 
-/* m = L x v_k of corner k (STP). */
+/* m = L x v_k of corner k (STP). A kernel computes it where a product needs it, by the same
+ * operations as rt_prepare (so the same number): four moments kept through the step are twelve
+ * doubles more, and at the 128-register cap the STP walks spilled twice as much, 7-10 % slower
+ * on an H200 (docs/TETWALK.md). The CPU keeps them. */
+#ifdef __OPENCL_C_VERSION__
+RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
+{
+    const rt_tetra *t = &c->geometry;
+    return rt_cross(t->L, rt_vertex(t, k));
+}
+#else
 RT_INLINE rt_vec3 rt_walk_moment(const rt_walk_cell *c, int k)
 {
     const rt_tetra *t = &c->geometry;
     return k == 0 ? c->m0 : (k == 1 ? t->m1 : (k == 2 ? t->m2 : t->m3));
 }
+#endif
 
 /* Entry e of six products or edge codes: in a kernel by selects, since an array indexed at run
  * time goes to local memory, and a step reads three of them (the robust step its leave face's
