@@ -74,6 +74,8 @@ static void exact_triple(vec3 L, vec3 A, vec3 B, vec3 P, mpq_t out)
 typedef struct tally {
     int decided[4]; /* by RT_STAGE_* */
     int zeros, wrong_sign, inaccurate, walk_wrong;
+    int staged, unbounded, tight; /* rt_expansion_triple_staged: bounded values, bounds exceeded, bounds
+                                     within 2^-40 of the value */
 } tally;
 
 /* One product p_ij = [L, Vj - P, Vi - P]: the stages and the walk's signed edge against GMP. */
@@ -96,6 +98,16 @@ static void check_product(vec3 P, vec3 L, vec3 Vi, vec3 Vj, tally *t)
         mpq_abs(bound, exact);
         mpq_div_2exp(bound, bound, 52);
         t->inaccurate += mpq_cmp(error, bound) > 0;
+    }
+    double staged_value, staged_error;
+    if (rt_expansion_triple_staged(L, Vj, Vi, P, &staged_value, &staged_error)) {
+        t->staged += 1;
+        mpq_set_d(error, staged_value);
+        mpq_sub(error, error, exact);
+        mpq_abs(error, error);
+        mpq_set_d(bound, staged_error);
+        t->unbounded += mpq_cmp(error, bound) > 0;
+        t->tight += staged_error <= 0x1p-40 * fabs(staged_value);
     }
     int walk_exact, walk_moved, walk_accurate, moved;
     double walk_value = rt_walk_signed_edge(P, L, Vi, Vj, &walk_exact, &walk_moved, &walk_accurate);
@@ -182,7 +194,7 @@ static void from_vertex(random_state *r, int count, tally *t)
 int main(void)
 {
     random_state r = {2024};
-    tally t = {{0, 0, 0, 0}, 0, 0, 0, 0};
+    tally t = {{0, 0, 0, 0}, 0, 0, 0, 0, 0, 0, 0};
     grid(&r, 4000, &t);
     plane(&r, 4000, &t);
     aimed(&r, 4000, &t);
@@ -198,5 +210,8 @@ int main(void)
     CHECK(t.wrong_sign == 0, "%d products decided by a stage with a sign other than GMP's", t.wrong_sign);
     CHECK(t.inaccurate == 0, "%d values of stage B without tails off by more than 2^-52 relatively", t.inaccurate);
     CHECK(t.walk_wrong == 0, "%d signed edges of the walk differ from GMP's sign or tie-rule sign", t.walk_wrong);
+    CHECK(t.staged > total * 9 / 10 && t.unbounded == 0,
+          "the stages bound %d of %d values, %d of them off by more than their bound", t.staged, total, t.unbounded);
+    CHECK(t.tight > t.staged / 2, "the stages' bounds are within 2^-40 of the value for %d of %d", t.tight, t.staged);
     return check_summary("test_expansion_stages");
 }

@@ -298,9 +298,13 @@ RT_INLINE rt_real rt_expansion_first_order(const rt_real L[3], const rt_real a[3
     return t;
 }
 
-RT_INLINE int rt_expansion_triple_adaptive(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real *value)
+/* What both the stages and rt_expansion_triple_staged start from: l = L, a' and b' with their
+ * tails alpha, beta, whether any tail is not 0, and perm' (rt_expansion_triple_adaptive's
+ * comment). Returns 1 when a shortcut makes the value exactly 0 (then nothing else is set). */
+RT_INLINE int rt_expansion_rows(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real l[3], rt_real a[3], rt_real b[3],
+                                rt_real alpha[3], rt_real beta[3], int *tails, rt_real *perm)
 {
-    rt_real l[3] = {L.x, L.y, L.z}, a[3], b[3], alpha[3], beta[3];
+    l[0] = L.x, l[1] = L.y, l[2] = L.z;
     alpha[0] = rt_difference_tail(A.x, P.x, &a[0]);
     alpha[1] = rt_difference_tail(A.y, P.y, &a[1]);
     alpha[2] = rt_difference_tail(A.z, P.z, &a[2]);
@@ -308,24 +312,38 @@ RT_INLINE int rt_expansion_triple_adaptive(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_v
     beta[1] = rt_difference_tail(B.y, P.y, &b[1]);
     beta[2] = rt_difference_tail(B.z, P.z, &b[2]);
     int a_exact = rt_zero3(alpha), b_exact = rt_zero3(beta);
-    if (rt_zero3(a) || rt_zero3(b) || rt_zero3(l) || (a_exact && rt_same_vec3(a, L)) || (b_exact && rt_same_vec3(b, L))) {
-        *value = 0; /* a row of the exact determinant is 0 (a' = 0 has no tail), or two are equal */
-        return RT_STAGE_EXACT;
-    }
-    rt_real perm = 0;
+    if (rt_zero3(a) || rt_zero3(b) || rt_zero3(l) || (a_exact && rt_same_vec3(a, L)) || (b_exact && rt_same_vec3(b, L)))
+        return 1; /* a row of the exact determinant is 0 (a' = 0 has no tail), or two are equal */
+    rt_real sum = 0;
     for (int k = 0; k < 3; ++k) {
         int i = (k + 1) % 3, j = (k + 2) % 3;
-        perm += rt_abs(l[k]) * (rt_abs(a[i] * b[j]) + rt_abs(a[j] * b[i]));
+        sum += rt_abs(l[k]) * (rt_abs(a[i] * b[j]) + rt_abs(a[j] * b[i]));
     }
-    int tails = !a_exact || !b_exact;
+    *perm = sum;
+    *tails = !a_exact || !b_exact;
+    return 0;
+}
+
+/* Stage B's s: S = [L, a', b'] exactly, rounded (0 with two equal rows). */
+RT_INLINE rt_real rt_expansion_stage_b(const rt_real l[3], const rt_real a[3], const rt_real b[3], rt_vec3 L)
+{
+    if (rt_same_vec3(a, L) || rt_same_vec3(b, L))
+        return 0;
+    rt_real total[24];
+    return rt_expansion_estimate(rt_expansion_rounded_triple(l, a, b, total), total);
+}
+
+RT_INLINE int rt_expansion_triple_adaptive(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real *value)
+{
+    rt_real l[3], a[3], b[3], alpha[3], beta[3], perm = 0;
+    int tails = 0;
+    if (rt_expansion_rows(L, A, B, P, l, a, b, alpha, beta, &tails, &perm)) {
+        *value = 0;
+        return RT_STAGE_EXACT;
+    }
     if (tails && !(perm >= RT_EXPANSION_PERM_LOW && perm <= RT_EXPANSION_PERM_HIGH))
         return RT_STAGE_NONE;
-    /* Stage B: S = [L, a', b'] exactly (0 with two equal rows). */
-    rt_real s = 0;
-    if (!rt_same_vec3(a, L) && !rt_same_vec3(b, L)) {
-        rt_real total[24];
-        s = rt_expansion_estimate(rt_expansion_rounded_triple(l, a, b, total), total);
-    }
+    rt_real s = rt_expansion_stage_b(l, a, b, L);
     *value = s;
     if (!tails)
         return RT_STAGE_EXACT;
@@ -338,7 +356,35 @@ RT_INLINE int rt_expansion_triple_adaptive(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_v
     return rt_abs(c) > bound ? RT_STAGE_C : RT_STAGE_NONE;
 }
 
-/* The exact sign of ((B - A) x L)_k (A, B, L doubles). */
+/* [L, A - P, B - P] through both stages, whatever its size, with a bound of its error: *value and
+ * *error, |exact - value| <= error. Without tails s is the value rounded (error 2 eps |s|);
+ * otherwise c = fl(s + t) is off by at most 2 eps |s| + 13.0003 eps^2 perm + eps |c| (the
+ * comment above, and c's own rounding), which 3 eps |s| + 16 eps^2 perm' + eps |c| covers with
+ * its roundings. Returns 0 where perm' lies outside the stages' range (the full expansion must
+ * then do). For the robust walk's ill-conditioned boundary crossings: there a value's relative
+ * accuracy matters, not only its sign. */
+RT_INLINE int rt_expansion_triple_staged(rt_vec3 L, rt_vec3 A, rt_vec3 B, rt_vec3 P, rt_real *value, rt_real *error)
+{
+    rt_real l[3], a[3], b[3], alpha[3], beta[3], perm = 0;
+    int tails = 0;
+    if (rt_expansion_rows(L, A, B, P, l, a, b, alpha, beta, &tails, &perm)) {
+        *value = *error = 0;
+        return 1;
+    }
+    if (tails && !(perm >= RT_EXPANSION_PERM_LOW && perm <= RT_EXPANSION_PERM_HIGH))
+        return 0;
+    rt_real s = rt_expansion_stage_b(l, a, b, L);
+    if (!tails) {
+        *value = s;
+        *error = 0x1p-52 * rt_abs(s);
+        return 1;
+    }
+    rt_real c = s + rt_expansion_first_order(l, a, alpha, b, beta);
+    *value = c;
+    *error = RT_EXPANSION_STAGE_C_RESULT * rt_abs(s) + RT_EXPANSION_STAGE_C * perm + 0x1p-53 * rt_abs(c);
+    return 1;
+}
+
 RT_INLINE int rt_expansion_cross_sign(rt_vec3 A, rt_vec3 B, rt_vec3 L, int k)
 {
     rt_real d[3][2], left[4], right[4], value[8];

@@ -52,8 +52,9 @@
  * telescopes and only the segment's two boundary crossings decide its length. Where a ray runs
  * nearly in a boundary face's plane, t there is ill-conditioned (the crossing may lie anywhere
  * on the face): when the filter's error could move that crossing by more than
- * m->exact_distance (2^-32 of the mesh's diagonal), the face's products are evaluated exactly
- * and rounded once, which leaves t the accuracy of a well-conditioned crossing.
+ * m->exact_distance (2^-32 of the mesh's diagonal), the face's products are taken from the
+ * adaptive stages where their error bound keeps it within that, else evaluated exactly and
+ * rounded once, which leaves t the accuracy of a well-conditioned crossing.
  *
  * Nothing is left to the host: every walk ends OK or LOST, and the robust walk never LOST. */
 #ifndef RAYTETRA_RT_WALK_H
@@ -750,15 +751,62 @@ RT_INLINE int rt_walk_fragile(const rt_walk_exact *x, int f, rt_real distance)
     return x->bound < 0 || !(8 * x->bound * rt_walk_face_extent(x, f) <= distance * sum);
 }
 
+/* p_ij for vertices i -> j through the adaptive stages (rt_expansion_triple_staged), with a
+ * bound of its error in *error; -1 there when the stages cannot bound it. Out of line on the
+ * CPU, as rt_walk_exact_edge. */
+RT_SLOW_PATH rt_real rt_walk_staged_edge(rt_vec3 P, rt_vec3 L, rt_vec3 Vi, rt_vec3 Vj, rt_real *error)
+{
+    rt_real value = 0;
+    if (!rt_expansion_triple_staged(L, Vj, Vi, P, &value, error))
+        *error = -1;
+    return value;
+}
+
+/* Face f's three products from the adaptive stages, each evaluated from the lower vertex number
+ * to the higher as rt_walk_exact_cached does, into x->p: 1 when every one has its exact sign and
+ * their bounds keep the crossing within `distance` (rt_walk_fragile's reckoning with the bound
+ * doubled), else 0 (the exact products must then do). Edges already evaluated exactly keep their
+ * value (error 2^-52 of it). */
+RT_INLINE int rt_walk_staged_face(rt_walk_exact *x, int f, rt_real distance)
+{
+    rt_real worst = 0, sum = 0;
+    int signs_agree = 1;
+    for (int k = 0; k < 3; ++k) {
+        int sign;
+        int e = rt_face_edge(f, k, &sign);
+        int exact = ((x->exact.positive >> e) & 1) - ((x->exact.negative >> e) & 1);
+        rt_real p = rt_walk_pick6(x->p, e), error = 0x1p-52 * rt_abs(p);
+        if (!((x->evaluated >> e) & 1)) {
+            int i = rt_edge_start(e), j = rt_edge_end(e);
+            int vi = rt_walk_pick4(x->vertex, i), vj = rt_walk_pick4(x->vertex, j);
+            int reversed = vi > vj;
+            p = exact == 0 ? 0
+                           : rt_walk_staged_edge(x->geometry.P, x->geometry.L,
+                                                 rt_walk_pick_vertex(x->V, reversed ? j : i),
+                                                 rt_walk_pick_vertex(x->V, reversed ? i : j), &error);
+            p = reversed ? -p : p;
+            error = exact == 0 ? 0 : error;
+            rt_walk_put6(x->p, e, p);
+        }
+        signs_agree &= error >= 0 && (p > 0 ? 1 : (p < 0 ? -1 : 0)) == exact;
+        worst = rt_max(worst, error);
+        sum += rt_abs(p);
+    }
+    return signs_agree && 16 * worst * rt_walk_face_extent(x, f) <= distance * sum;
+}
+
 /* t on face f (its edges decided) from its weights. Where rounding could move the crossing by
- * more than `distance` (0: never checked; inside a segment the sum telescopes), the face's
- * products are first evaluated exactly: each weight then has a relative error below 2^-52 and
- * all three share a sign, so the barycentrics are accurate to a few units in the last place
- * however close to the face's plane the line runs (docs/TETWALK.md). */
+ * more than `distance` (0: never checked; inside a segment the sum telescopes), the products are
+ * first taken from the adaptive stages with a bound of their error, and where that bound could
+ * still move it so far (or a stage's sign is not the exact one), evaluated exactly: each weight
+ * then has a relative error below 2^-52 and all three share a sign, so the barycentrics are
+ * accurate to a few units in the last place however close to the face's plane the line runs
+ * (docs/TETWALK.md). Near a silhouette seen from afar most boundary crossings need one or the
+ * other; the stages cost a small part of the exact products. */
 RT_INLINE rt_real rt_walk_exact_parameter(rt_walk_exact *x, int f, rt_real distance)
 {
     int rounded = rt_walk_face_edges(f) & ~x->evaluated;
-    if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance))
+    if (distance > 0 && rounded != 0 && rt_walk_fragile(x, f, distance) && !rt_walk_staged_face(x, f, distance))
         rt_walk_evaluate(x, rounded, 1);
     rt_vec3 point;
     rt_real u1, u2, t;
@@ -810,9 +858,11 @@ RT_INLINE rt_real rt_walk_clip(rt_real t) { return t > 0 ? t : 0; }
 #include "rt_walk_aman.h"
 
 /* Does the line cross boundary face `face` (a face reference)? +1 entering, -1 leaving, 0 not;
- * *t its parameter there. */
+ * *t its parameter there, for a face left only when `leaving_t` (the robust walk leaves it
+ * unset otherwise: near the silhouette its parameter may need exact products, and only a ray
+ * from inside the root box counts the faces it left before P). */
 RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_vec3 P, rt_vec3 L, rt_real *t,
-                               rt_walk_exact_cache *cache)
+                               rt_walk_exact_cache *cache, int leaving_t)
 {
     if (method == RT_WALK_AMAN)
         return rt_aman_boundary(m, face, P, L, t);
@@ -825,7 +875,7 @@ RT_INLINE int rt_walk_boundary(const rt_walk_mesh *m, int method, int face, rt_v
         rt_walk_exact_prepare(&x, &corners, P, L, cache);
         rt_walk_resolve(&x, rt_walk_face_edges(f));
         int role = rt_walk_moved_face(&x, f);
-        if (role != 0)
+        if (role > 0 || (role < 0 && leaving_t))
             *t = rt_walk_exact_parameter(&x, f, m->exact_distance);
         return role;
     }
@@ -1073,7 +1123,7 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
                 break;
             }
             rt_real t = 0;
-            int role = rt_walk_boundary(m, method, candidate, P, L, &t, &cache);
+            int role = rt_walk_boundary(m, method, candidate, P, L, &t, &cache, inside_box);
             if (located ? role > 0 && t > 0 && t * t * length2 > distance2 /* t > tau, no square root */
                         : role > 0 && t >= 0) {
                 face1 = count ? candidate : face1;
