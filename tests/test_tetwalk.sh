@@ -231,6 +231,11 @@ $STAGES_PY
 check_json_stages(json.load(open('walk.json')), $CPU_STAGES)"
     check "the summary names the runs" grep -Eq '^  STP0R +1 thread .* 0 lost' chords.out
     check "the summary gives 56 bytes a step" grep -Eq '^ +56 bytes a step: ' chords.out
+    # The whole job's stages lie within its wall time, the timed repetitions within the walks.
+    check "the whole job's line: its stages within its total" awk '/^whole job: / { n = 0
+        for (i = 1; i < NF; ++i) if ($(i + 1) ~ /^s[:,)]*$/ && $i ~ /^[0-9.]+$/) v[++n] = $i
+        found = n == 7 && v[5] <= v[4] && v[2] + v[3] + v[4] + v[6] + v[7] <= v[1] + 0.005 }
+        END { exit !found }' chords.out
 else
     fail "TetWalk --rays chords.txt: $(cat chords.out)"
 fi

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "timer.h"
 #include "programs/program_options.h"
 #include "programs/tetwalk_session.h"
 
@@ -26,7 +27,11 @@ int main(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.o = &o;
     error_text err = {0};
-    int failed = tetwalk_load(&s, &err) || tetwalk_open_device(&s, &err);
+    tetwalk_job job = {.start = timer_now_ms()};
+    int failed = tetwalk_load(&s, &err);
+    job.loaded = timer_now_ms();
+    failed = failed || tetwalk_open_device(&s, &err);
+    job.opened = timer_now_ms();
     if (!failed && o.bandwidth)
         tetwalk_cpu_bandwidth(&s);
     if (!failed && o.verify >= 0)
@@ -43,8 +48,13 @@ int main(int argc, char **argv)
             for (int t = 0; t < o.thread_count && !failed; ++t)
                 failed = tetwalk_run_one(&s, o.chosen[i], o.threads[t], &err);
     }
+    job.walked = timer_now_ms();
     failed = failed || tetwalk_write_outputs(&s, argc, argv, &err);
+    job.written = timer_now_ms();
     tetwalk_release(&s);
+    job.released = timer_now_ms();
+    if (!failed)
+        tetwalk_print_job(&s, &job);
     if (failed) {
         error_print(PROGRAM, &err);
         return 1;

@@ -726,6 +726,22 @@ int tetwalk_write_outputs(state *s, int argc, char **argv, error_text *err)
     return 0;
 }
 
+void tetwalk_print_job(const state *s, const tetwalk_job *job)
+{
+    double timed_ms = 0;
+    for (int i = 0; i < s->run_count; ++i)
+        for (int r = 0; r < s->runs[i].reps; ++r)
+            timed_ms += s->runs[i].samples_ms[r];
+    double rays_ms = job->loaded - job->start - s->mesh_ready_ms;
+    printf("whole job: %.3f s: mesh %.3f s, rays %.3f s, ", (job->released - job->start) * 1e-3,
+           s->mesh_ready_ms * 1e-3, (rays_ms > 0 ? rays_ms : 0) * 1e-3);
+    if (chose_opencl(s->o))
+        printf("OpenCL devices opened and the mesh written %.3f s, ", (job->opened - job->loaded) * 1e-3);
+    printf("walks %.3f s (their timed repetitions %.3f s), outputs %.3f s, releasing %.3f s\n",
+           (job->walked - job->opened) * 1e-3, timed_ms * 1e-3, (job->written - job->walked) * 1e-3,
+           (job->released - job->written) * 1e-3);
+}
+
 void tetwalk_release(state *s)
 {
     if (s->multi)

@@ -83,6 +83,17 @@ typedef struct tetwalk_walker {
     void *context;
 } tetwalk_walker;
 
+/* Where a TetWalk process's wall time went, ms from its start (timer_now_ms): the marks after
+ * loading the mesh and its rays, opening the devices, the walks (with --verify's reference and
+ * --bandwidth), the outputs, and releasing it all. */
+typedef struct tetwalk_job {
+    double start, loaded, opened, walked, written, released;
+} tetwalk_job;
+
+/* "whole job: ..." on stdout: the job's stages beside the timed repetitions they hold, so that
+ * the walks' times can be read against all a run costs (docs/TETWALK.md, "Outputs"). */
+void tetwalk_print_job(const tetwalk_state *s, const tetwalk_job *job);
+
 void tetwalk_usage(FILE *out);
 /* The command line into *o (exits with a usage error). device_elsewhere: the option of the
  * caller's own that runs the walk on a device (TetWalkMPI's "--device-per-rank"), or NULL; as
