@@ -240,6 +240,21 @@ else
     fail "TetWalk --rays chords.txt: $(cat chords.out)"
 fi
 
+# A per-ray file of many blocks (it is formatted by blocks of 8,192 rows on every core): every
+# row in ray order, the steps those of the JSON, and the same bytes on one thread and on three.
+if OMP_NUM_THREADS=1 "$TW" --size 300x200 --algorithm aman --per-ray rows1.csv --json rows.json "$DATA/u_shape.mesh" \
+    >rows1.out 2>&1 && OMP_NUM_THREADS=3 "$TW" --size 300x200 --algorithm aman --per-ray rows3.csv \
+    "$DATA/u_shape.mesh" >rows3.out 2>&1; then
+    pass
+    rows_steps=$(python3 -c "import json; print(json.load(open('rows.json'))['results'][0]['steps'])")
+    check "per-ray file of 60,000 rays: every row in ray order, the JSON's steps" awk -F, -v want="$rows_steps" '
+        NR > 1 { if ($1 != NR - 1 || ($4 != "ok" && $4 != "lost")) exit 1; steps += $2 }
+        END { exit !(NR == 60001 && steps == want && want > 0) }' rows1.csv
+    check "per-ray file: the same bytes on one thread and on three" cmp -s rows1.csv rows3.csv
+else
+    fail "TetWalk --per-ray, 60,000 rays: $(cat rows1.out rows3.out)"
+fi
+
 # The aman walk: its compact records a stage of the mesh's, 44 bytes a step (a 20-byte record
 # and one vertex), and every pair it visits on camera rays a hit of the ray with its tetrahedron.
 if "$TW" --size 40x30 --algorithm aman --export-pairs aman_pairs.txt --json aman.json "$DATA/u_shape.mesh" \

@@ -91,7 +91,7 @@ typedef struct tetwalk_job {
 } tetwalk_job;
 
 /* "whole job: ..." on stdout: the job's stages beside the timed repetitions they hold, so that
- * the walks' times can be read against all a run costs (docs/TETWALK.md, "Outputs"). */
+ * the walks' times can be read against all a run costs (docs/TETWALK.md, "The whole job"). */
 void tetwalk_print_job(const tetwalk_state *s, const tetwalk_job *job);
 
 void tetwalk_usage(FILE *out);

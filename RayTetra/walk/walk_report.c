@@ -2,6 +2,8 @@
 #include "walk/walk_report.h"
 
 #include <math.h>
+#include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,15 +221,51 @@ int walk_json_write(const char *path, const walk_context *context, const walk_ru
 
 /* ---------------------------------------------------------------- per ray, pairs */
 
+/* A per-ray row is at most 63 bytes: a 20-digit ray, an 11-character step count, a 24-character
+ * length, "lost", three commas and the newline; snprintf's NUL is overwritten by the next row. */
+enum { PER_RAY_ROW_MAX = 64, PER_RAY_BLOCK = 8192 };
+
+static size_t per_ray_rows(char *at, const walk_result *results, size_t first, size_t end)
+{
+    char *start = at;
+    for (size_t i = first; i < end; ++i)
+        at += snprintf(at, PER_RAY_ROW_MAX, "%zu,%d,%.17g,%s\n", i + 1, results[i].steps, results[i].length,
+                       results[i].status == RT_WALK_OK ? "ok" : "lost");
+    return (size_t)(at - start);
+}
+
+/* The rows are formatted by blocks on every core and written in order: formatting 2,073,600 rows
+ * took one core of an H200 host 0.59-0.85 s, half of TetWalk's whole job on armadillo's camera
+ * (docs/TETWALK.md, "The whole job"). */
 int walk_per_ray_write(const char *path, const walk_result *results, size_t count, error_text *err)
 {
     atomic_file file;
     if (atomic_open(&file, path, err) != 0)
         return -1;
+    int blocks = 2 * omp_get_max_threads();
+    char *buffer = malloc((size_t)blocks * PER_RAY_BLOCK * PER_RAY_ROW_MAX);
+    size_t *lengths = malloc((size_t)blocks * sizeof *lengths);
+    if (!buffer || !lengths) {
+        free(buffer);
+        free(lengths);
+        atomic_abort(&file);
+        return error_set(err, "out of memory for the rows of the per-ray file %s", path);
+    }
     fputs("ray,steps,length,status\n", file.stream);
-    for (size_t i = 0; i < count; ++i)
-        fprintf(file.stream, "%zu,%d,%.17g,%s\n", i + 1, results[i].steps, results[i].length,
-                results[i].status == RT_WALK_OK ? "ok" : "lost");
+    for (size_t round = 0; round < count; round += (size_t)blocks * PER_RAY_BLOCK) {
+#pragma omp parallel for schedule(dynamic, 1)
+        for (int b = 0; b < blocks; ++b) {
+            size_t first = round + (size_t)b * PER_RAY_BLOCK;
+            size_t end = first + PER_RAY_BLOCK < count ? first + PER_RAY_BLOCK : count;
+            lengths[b] = first < end ? per_ray_rows(buffer + (size_t)b * PER_RAY_BLOCK * PER_RAY_ROW_MAX, results,
+                                                    first, end)
+                                     : 0;
+        }
+        for (int b = 0; b < blocks; ++b)
+            fwrite(buffer + (size_t)b * PER_RAY_BLOCK * PER_RAY_ROW_MAX, 1, lengths[b], file.stream);
+    }
+    free(buffer);
+    free(lengths);
     return atomic_commit(&file, err);
 }
 
