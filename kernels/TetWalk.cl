@@ -16,14 +16,13 @@
 /* The mesh's arrays as rt_walk.h reads them (both kernels take them in this order). */
 RT_INLINE rt_walk_mesh tet_walk_mesh(__global const double *vertices, __global const int *cells,
                                      __global const double *edge_lines, __global const int *tetra_edges,
-                                     __global const double *bvh_bounds, __global const int *bvh_links,
-                                     __global const int *bvh_faces, __global const int *bvh_skips,
+                                     __global const rt_walk_node *bvh_nodes, __global const int *bvh_faces,
                                      __global const int *aman_cells, __global const double *planes, int step_limit,
                                      double exact_distance)
 {
     rt_walk_mesh m = {.vertices = vertices,   .cells = cells,         .edge_lines = edge_lines,
-                      .tetra_edges = tetra_edges, .bvh_bounds = bvh_bounds, .bvh_links = bvh_links,
-                      .bvh_faces = bvh_faces,   .bvh_skips = bvh_skips, .aman_cells = aman_cells, .planes = planes,
+                      .tetra_edges = tetra_edges, .bvh_nodes = bvh_nodes,
+                      .bvh_faces = bvh_faces,   .aman_cells = aman_cells, .planes = planes,
                       .step_limit = step_limit,
                       .exact_distance = exact_distance};
     return m;
@@ -48,14 +47,14 @@ RT_INLINE rt_walk_result tet_walk_ray(const rt_walk_mesh *m, __global const doub
 __kernel void tet_walk(__global const double *rays, __global rt_walk_result *results, const ulong count,
                        __global const double *vertices, __global const int *cells,
                        __global const double *edge_lines, __global const int *tetra_edges,
-                       __global const double *bvh_bounds, __global const int *bvh_links, __global const int *bvh_faces,
-                       __global const int *bvh_skips, __global const int *aman_cells,
+                       __global const rt_walk_node *bvh_nodes, __global const int *bvh_faces,
+                       __global const int *aman_cells,
                        __global const double *planes,
                        const int step_limit, const double exact_distance, __global const int *starts,
                        const int with_starts)
 {
-    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
-                                   bvh_skips, aman_cells, planes, step_limit, exact_distance);
+    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_nodes, bvh_faces, aman_cells,
+                                   planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0))
         results[i] = tet_walk_ray(&m, rays, i, starts, with_starts, 0);
 }
@@ -68,16 +67,15 @@ __kernel void tet_walk(__global const double *rays, __global rt_walk_result *res
 __kernel void tet_walk_record(__global const double *rays, __global rt_walk_result *results, const ulong count,
                               __global const double *vertices, __global const int *cells,
                               __global const double *edge_lines, __global const int *tetra_edges,
-                              __global const double *bvh_bounds, __global const int *bvh_links,
-                              __global const int *bvh_faces, __global const int *bvh_skips,
+                              __global const rt_walk_node *bvh_nodes, __global const int *bvh_faces,
                               __global const int *aman_cells,
                               __global const double *planes, const int step_limit, const double exact_distance,
                               __global const int *starts, const int with_starts, __global const ulong *offsets,
                               __global int *visit_tets, __global double *visit_t, __global int *ends,
                               const int with_visits)
 {
-    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_bounds, bvh_links, bvh_faces,
-                                   bvh_skips, aman_cells, planes, step_limit, exact_distance);
+    rt_walk_mesh m = tet_walk_mesh(vertices, cells, edge_lines, tetra_edges, bvh_nodes, bvh_faces, aman_cells,
+                                   planes, step_limit, exact_distance);
     for (size_t i = get_global_id(0); i < count; i += get_global_size(0)) {
         ulong first = with_visits ? offsets[i] : 0;
         int capacity = with_visits ? (int)(offsets[i + 1] - first) : 0;

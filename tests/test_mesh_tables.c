@@ -297,18 +297,21 @@ static int same_hierarchy(const mesh_bvh *a, const mesh_bvh *b)
            memcmp(a->faces, b->faces, a->face_count * sizeof *a->faces) == 0;
 }
 
-/* The traversal's skips (mesh_bvh.h) against the subtrees' sizes, counted apart from how
- * mesh_bvh_build makes them: in depth-first order a node's subtree is itself and its children's,
- * and the node after it is the node plus that size (-1 past the last node). */
-static int skips_follow_subtrees(const mesh_bvh *bvh)
+/* The walk's nodes (mesh_bvh.h): each one's bounds and links as the hierarchy's, and its skip
+ * against the subtrees' sizes, counted apart from how mesh_bvh_build makes them: in depth-first
+ * order a node's subtree is itself and its children's, and the node after it is the node plus
+ * that size (-1 past the last node). */
+static int nodes_follow_subtrees(const mesh_bvh *bvh)
 {
     size_t *size = malloc(bvh->node_count * sizeof *size);
-    int right = size != NULL && bvh->skips != NULL;
+    int right = size != NULL && bvh->nodes != NULL;
     for (size_t node = bvh->node_count; right && node-- > 0;) {
+        const rt_walk_node *n = &bvh->nodes[node];
         int first = bvh->links[node][0];
         size[node] = bvh->links[node][1] > 0 ? 1 : 1 + size[node + 1] + size[first];
         size_t after = node + size[node];
-        right = bvh->skips[node] == (after < bvh->node_count ? (int)after : -1);
+        right = n->skip == (after < bvh->node_count ? (int)after : -1) && n->first == first &&
+                n->count == bvh->links[node][1] && memcmp(n->bounds, bvh->bounds[node], sizeof n->bounds) == 0;
     }
     free(size);
     return right;
@@ -351,8 +354,9 @@ static void compare_tables(const char *path, size_t least_faces)
         CHECK(mesh_bvh_build(&mesh, &built, &err) == 0, "%s: %s", path, err.text);
         CHECK(same_hierarchy(&built, &expected), "%s, %d threads: %zu nodes, depth %d; the reference %zu, depth %d",
               path, THREADS[t], built.node_count, built.depth, expected.node_count, expected.depth);
-        CHECK(skips_follow_subtrees(&built), "%s, %d threads: a skip is not the node after its subtree", path,
-              THREADS[t]);
+        CHECK(nodes_follow_subtrees(&built),
+              "%s, %d threads: a node's record is not its bounds and links, or its skip not the node after its subtree",
+              path, THREADS[t]);
         mesh_bvh_free(&built);
     }
     mesh_bvh_free(&expected);

@@ -260,21 +260,27 @@ double mesh_bvh_pad(const tet_mesh *mesh)
     return ldexp(size + reach, -20);
 }
 
-/* bvh->skips from the links of a tree in depth-first order, first child first: a leaf's subtree
- * ends at the next node, an inner node's where its second child's does (a later node, so already
- * known going backwards). Made again for a stored hierarchy that has them (one built before the
- * tetrahedra were numbered again, mesh_renumber.c). */
-static int make_skips(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
+/* bvh->nodes from the bounds and links, with each node's skip: in depth-first order, first child
+ * first, a leaf's subtree ends at the next node, an inner node's where its second child's does (a
+ * later node, so already known going backwards). Made again for a stored hierarchy that has them
+ * (one built before the tetrahedra were numbered again, mesh_renumber.c). */
+static int make_nodes(const tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
 {
-    free(bvh->skips);
-    bvh->skips = malloc((bvh->node_count ? bvh->node_count : 1) * sizeof *bvh->skips);
-    if (!bvh->skips) {
+    free(bvh->nodes);
+    bvh->nodes = calloc(bvh->node_count ? bvh->node_count : 1, sizeof *bvh->nodes);
+    if (!bvh->nodes) {
         mesh_bvh_free(bvh);
         return error_set(err, "%s: out of memory for the boundary hierarchy", mesh->path);
     }
+#pragma omp parallel for schedule(static) if (bvh->node_count >= MESH_PARALLEL_MIN)
+    for (size_t node = 0; node < bvh->node_count; ++node) {
+        memcpy(bvh->nodes[node].bounds, bvh->bounds[node], sizeof bvh->nodes[node].bounds);
+        bvh->nodes[node].first = bvh->links[node][0];
+        bvh->nodes[node].count = bvh->links[node][1];
+    }
     for (size_t node = bvh->node_count; node-- > 0;)
-        bvh->skips[node] = bvh->links[node][1] > 0 ? (node + 1 < bvh->node_count ? (int)node + 1 : -1)
-                                                   : bvh->skips[bvh->links[node][0]];
+        bvh->nodes[node].skip = bvh->links[node][1] > 0 ? (node + 1 < bvh->node_count ? (int)node + 1 : -1)
+                                                        : bvh->nodes[bvh->links[node][0]].skip;
     return 0;
 }
 
@@ -284,7 +290,7 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
         *bvh = *mesh->stored_hierarchy;
         free(mesh->stored_hierarchy);
         mesh->stored_hierarchy = NULL;
-        return make_skips(mesh, bvh, err);
+        return make_nodes(mesh, bvh, err);
     }
     memset(bvh, 0, sizeof *bvh);
     size_t count = mesh->boundary_count;
@@ -317,7 +323,7 @@ int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err)
         bvh->faces[i] = b.faces[i].reference;
     bvh->face_count = count;
     release_builder(&b);
-    return make_skips(mesh, bvh, err);
+    return make_nodes(mesh, bvh, err);
 }
 
 void mesh_bvh_free(mesh_bvh *bvh)
@@ -325,6 +331,6 @@ void mesh_bvh_free(mesh_bvh *bvh)
     free(bvh->bounds);
     free(bvh->links);
     free(bvh->faces);
-    free(bvh->skips);
+    free(bvh->nodes);
     memset(bvh, 0, sizeof *bvh);
 }

@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "mesh/mesh.h"
+#include "rt_walk_node.h"
 
 /* Deepest tree built (the binary mesh file's readers check it). */
 #define MESH_BVH_MAX_DEPTH 60
@@ -25,14 +26,16 @@ typedef struct mesh_bvh {
     double (*bounds)[6]; /* low x y z, high x y z; node 0 is the root, a node's first child follows it */
     int (*links)[2];     /* leaf: {first face in `faces`, count > 0}; inner node: {second child, 0} */
     int *faces;          /* the boundary faces' references, in leaf order */
-    int *skips;          /* the node after each node's subtree in depth-first order, -1 after the
-                            last: where the traversal (rt_walk_faces_next) goes past a missed box
-                            or a leaf, with no stack. Made by mesh_bvh_build from the links. */
+    rt_walk_node *nodes; /* each node's bounds and links again, with its skip (the node after its
+                            subtree in depth-first order, -1 after the last: where the traversal,
+                            rt_walk_faces_next, goes past a missed box or a leaf, with no stack),
+                            in one record: what the walk reads (rt_walk_node.h). Made by
+                            mesh_bvh_build from the bounds and links. */
     int depth;
 } mesh_bvh;
 
 /* Build over mesh->boundary, or take the hierarchy a binary mesh file stored (mesh->stored_hierarchy,
- * checked when it was read; NULL afterwards); either way with its skips. Returns 0, or -1 with err
+ * checked when it was read; NULL afterwards); either way with its nodes. Returns 0, or -1 with err
  * set (out of memory). */
 int mesh_bvh_build(tet_mesh *mesh, mesh_bvh *bvh, error_text *err);
 

@@ -20,10 +20,8 @@ rt_walk_mesh walk_flat_mesh(const tet_mesh *mesh, const mesh_bvh *bvh)
     m.edge_lines = mesh->edge_lines ? &mesh->edge_lines[0][0] : NULL;
     m.tetra_edges = mesh->tetra_edges ? &mesh->tetra_edges[0][0] : NULL;
     m.planes = mesh->planes ? &mesh->planes[0][0] : NULL;
-    m.bvh_bounds = &bvh->bounds[0][0];
-    m.bvh_links = &bvh->links[0][0];
+    m.bvh_nodes = bvh->nodes;
     m.bvh_faces = bvh->faces;
-    m.bvh_skips = bvh->skips;
     m.aman_cells = mesh->aman_cells;
     /* A segment of a line crosses each tetrahedron at most once. */
     m.step_limit = mesh->tetra_count < (size_t)INT_MAX ? (int)mesh->tetra_count + 1 : INT_MAX;

@@ -12,11 +12,12 @@
 #include "timer.h"
 
 _Static_assert(sizeof(rt_walk_result) == 16, "rt_walk_result must be the kernel's 16-byte record");
+_Static_assert(sizeof(rt_walk_node) == 64, "rt_walk_node must be the kernel's 64-byte record");
 
-/* The mesh's arrays on the device, in the kernel's argument order (3 to 12; then the step limit
+/* The mesh's arrays on the device, in the kernel's argument order (3 to 10; then the step limit
  * and the exact distance of rt_walk_mesh). */
-enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_BOUNDS, MESH_LINKS,
-       MESH_FACES, MESH_SKIPS, MESH_AMAN_CELLS, MESH_PLANES, MESH_BUFFERS };
+enum { MESH_VERTICES, MESH_CELLS, MESH_EDGE_LINES, MESH_TETRA_EDGES, MESH_NODES, MESH_FACES, MESH_AMAN_CELLS,
+       MESH_PLANES, MESH_BUFFERS };
 
 struct walk_opencl {
     device_session *session;
@@ -73,10 +74,8 @@ int walk_opencl_open(walk_opencl **out, int index, const tet_mesh *mesh, const m
         {mesh->cells, mesh->tetra_count * sizeof *mesh->cells},
         {mesh->edge_lines, mesh->edge_lines ? mesh->edge_count * sizeof *mesh->edge_lines : 0},
         {mesh->tetra_edges, mesh->tetra_edges ? mesh->tetra_count * sizeof *mesh->tetra_edges : 0},
-        {bvh->bounds, bvh->node_count * sizeof *bvh->bounds},
-        {bvh->links, bvh->node_count * sizeof *bvh->links},
+        {bvh->nodes, bvh->node_count * sizeof *bvh->nodes},
         {bvh->faces, bvh->face_count * sizeof *bvh->faces},
-        {bvh->skips, bvh->node_count * sizeof *bvh->skips},
         {mesh->aman_cells, mesh->aman_cells ? mesh->tetra_count * RT_AMAN_INTS * sizeof *mesh->aman_cells : 0},
         {mesh->planes, mesh->planes ? mesh->tetra_count * sizeof *mesh->planes : 0},
     };

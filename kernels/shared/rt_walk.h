@@ -62,6 +62,7 @@
 
 #include "rt_expansion.h"
 #include "rt_robust.h"
+#include "rt_walk_node.h"
 
 #ifdef RT_SINGLE
 #error "rt_walk.h is double precision only"
@@ -92,10 +93,8 @@ typedef struct rt_walk_mesh {
     RT_GLOBAL const double *edge_lines; /* RT_WALK_PRECOMPUTED: 6 Plücker coordinates per edge */
     RT_GLOBAL const int *tetra_edges;   /* RT_WALK_PRECOMPUTED: 6 per tetrahedron, edge * 2 + reversed */
     RT_GLOBAL const double *planes;     /* RT_WALK_BADOUELB: 16 per tetrahedron (mesh_build_planes) */
-    RT_GLOBAL const double *bvh_bounds; /* 6 per node */
-    RT_GLOBAL const int *bvh_links;     /* 2 per node */
+    RT_GLOBAL const rt_walk_node *bvh_nodes; /* the hierarchy's nodes, node 0 the root */
     RT_GLOBAL const int *bvh_faces;     /* face references in leaf order */
-    RT_GLOBAL const int *bvh_skips;     /* 1 per node: the node after its subtree, -1 after the last */
     RT_GLOBAL const int *aman_cells;    /* RT_WALK_AMAN: RT_AMAN_INTS per tetrahedron (rt_walk_aman.h) */
     int step_limit;                     /* steps of one segment before the ray counts as lost */
     double exact_distance;              /* robust: a boundary crossing whose rounding could move it
@@ -1028,8 +1027,8 @@ RT_INLINE int rt_walk_box(RT_GLOBAL const double *box, rt_vec3 P, rt_vec3 L, rt_
  * (the first child before the second). One traversal for the walks here and the exact one of
  * walk_exact.c. It keeps no stack: the nodes lie in that depth-first order, so a node's first
  * child is the next node, and past a missed box or a leaf the traversal goes to the node after
- * its subtree (mesh_bvh.h's skips). A stack, indexed at run time, sat in a kernel's local memory
- * with the rest of this state, and every box test went through it (docs/TETWALK.md). */
+ * its subtree (the nodes' skips, mesh_bvh.h). A stack, indexed at run time, sat in a kernel's
+ * local memory with the rest of this state, and every box test went through it (docs/TETWALK.md). */
 typedef struct rt_walk_boundary_faces {
     int node;        /* the next node to test; -1 once the traversal is over */
     int next, end;   /* the current leaf's faces not handed out yet */
@@ -1053,8 +1052,9 @@ RT_INLINE int rt_walk_faces_next(rt_walk_boundary_faces *w, const rt_walk_mesh *
         int node = w->node;
         if (node < 0)
             return -1;
-        int first = m->bvh_links[2 * node], count = m->bvh_links[2 * node + 1], skip = m->bvh_skips[node];
-        if (!rt_walk_box(m->bvh_bounds + 6 * node, P, L, w->inverse, w->t_min)) {
+        RT_GLOBAL const rt_walk_node *n = m->bvh_nodes + node;
+        int first = n->first, count = n->count, skip = n->skip;
+        if (!rt_walk_box(n->bounds, P, L, w->inverse, w->t_min)) {
             w->node = skip;
             continue;
         }
@@ -1095,7 +1095,7 @@ RT_INLINE rt_walk_result rt_walk_trace_from(const rt_walk_mesh *m, int method, i
     rt_walk_exact_cache cache;
     cache.ready = 0;
     int located = start != RT_WALK_START_NONE;
-    RT_GLOBAL const double *root = m->bvh_bounds;
+    RT_GLOBAL const double *root = m->bvh_nodes[0].bounds;
     int inside_box = !located && P.x >= root[0] && P.y >= root[1] && P.z >= root[2] && P.x <= root[3] &&
                      P.y <= root[4] && P.z <= root[5];
     rt_real length2 = rt_dot(L, L), distance2 = m->exact_distance * m->exact_distance;

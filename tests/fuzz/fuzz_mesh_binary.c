@@ -69,7 +69,7 @@ static void check_hierarchy(const tet_mesh *mesh, const mesh_bvh *bvh)
             if (!(bvh->bounds[node][a] <= bvh->bounds[node][3 + a]) || !isfinite(bvh->bounds[node][a]) ||
                 !isfinite(bvh->bounds[node][3 + a]))
                 __builtin_trap();
-        int skip = bvh->skips[node];
+        int skip = bvh->nodes[node].skip;
         if (skip != -1 && (skip <= node || (size_t)skip >= bvh->node_count))
             __builtin_trap();
         const int *links = bvh->links[node];
