@@ -117,8 +117,9 @@ int walk_rays_camera(const tet_mesh *mesh, int width, int height, double azimuth
         distance = 1;
     vec3 eye = add(centre, scale(towards_eye, distance));
     /* Rows on every core: 2,073,600 rays took one core of an H200 host 0.04-0.06 s, as long as
-     * reading armadillo's mesh (docs/TETWALK.md, "The whole job"). Each ray is its pixel's alone. */
-#pragma omp parallel for schedule(static)
+     * reading armadillo's mesh (docs/TETWALK.md, "The whole job"). Each ray is its pixel's alone.
+     * A small picture is made by this thread alone, with no team of threads to start. */
+#pragma omp parallel for schedule(static) if (count >= MESH_PARALLEL_MIN)
     for (int row = 0; row < height; ++row)
         for (int column = 0; column < width; ++column) {
             double x = ((column + 0.5) / width * 2 - 1) * tangent * aspect;

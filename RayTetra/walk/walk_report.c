@@ -236,7 +236,7 @@ static size_t per_ray_rows(char *at, const walk_result *results, size_t first, s
 
 /* The rows are formatted by blocks on every core and written in order: formatting 2,073,600 rows
  * took one core of an H200 host 0.59-0.85 s, half of TetWalk's whole job on armadillo's camera
- * (docs/TETWALK.md, "The whole job"). */
+ * (docs/TETWALK.md, "The whole job"). A file of one block is formatted by this thread alone. */
 int walk_per_ray_write(const char *path, const walk_result *results, size_t count, error_text *err)
 {
     atomic_file file;
@@ -253,7 +253,7 @@ int walk_per_ray_write(const char *path, const walk_result *results, size_t coun
     }
     fputs("ray,steps,length,status\n", file.stream);
     for (size_t round = 0; round < count; round += (size_t)blocks * PER_RAY_BLOCK) {
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (count - round > PER_RAY_BLOCK)
         for (int b = 0; b < blocks; ++b) {
             size_t first = round + (size_t)b * PER_RAY_BLOCK;
             size_t end = first + PER_RAY_BLOCK < count ? first + PER_RAY_BLOCK : count;
