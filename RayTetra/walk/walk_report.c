@@ -242,7 +242,9 @@ int walk_per_ray_write(const char *path, const walk_result *results, size_t coun
     atomic_file file;
     if (atomic_open(&file, path, err) != 0)
         return -1;
-    int blocks = 2 * omp_get_max_threads();
+    /* Two blocks a thread, no more than the rows fill: 1 MiB a block. */
+    size_t filled = count / PER_RAY_BLOCK + 1;
+    int blocks = (size_t)(2 * omp_get_max_threads()) < filled ? 2 * omp_get_max_threads() : (int)filled;
     char *buffer = malloc((size_t)blocks * PER_RAY_BLOCK * PER_RAY_ROW_MAX);
     size_t *lengths = malloc((size_t)blocks * sizeof *lengths);
     if (!buffer || !lengths) {
